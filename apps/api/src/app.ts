@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PublicConfig } from '@togo/domain/public-config.contract';
+import type { SocialProvider } from '@togo/domain/auth/auth.contract';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AccountsRepository } from './features/accounts/accounts.repository.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { AccountsService } from './features/accounts/accounts.service.ts';
+import { OtpService } from './features/accounts/otp.service.ts';
+import { ThrottleService } from './features/accounts/throttle.service.ts';
+import { TokenService } from './features/accounts/token.service.ts';
+import { AlertsRepository } from './features/alerts/alerts.repository.ts';
+import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { AlertsService } from './features/alerts/alerts.service.ts';
+import { CatalogRepository } from './features/catalog/catalog.repository.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { CatalogService } from './features/catalog/catalog.service.ts';
+import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts';
+import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
+import { GarageFilesService } from './features/garage/garage-files.service.ts';
+import { GarageLookupService } from './features/garage/garage-lookup.service.ts';
+import { GarageRepository } from './features/garage/garage.repository.ts';
+import { fileRoutes, garageRoutes } from './features/garage/garage.routes.ts';
+import { GarageService } from './features/garage/garage.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { ExpiryEngineRepository } from './features/notifications/expiry-engine.repository.ts';
+import { registerExpiryJobs } from './features/notifications/expiry-engine.jobs.ts';
+import { ExpiryEngineService } from './features/notifications/expiry-engine.service.ts';
+import { NotificationDeliveryService } from './features/notifications/notification-delivery.service.ts';
+import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
+import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
+import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
+import { ReferenceRepository } from './features/reference/reference.repository.ts';
+import { referenceRoutes } from './features/reference/reference.routes.ts';
+import { ReferenceService } from './features/reference/reference.service.ts';
+import { authenticate } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import type { Clock } from './lib/clock.ts';
+import type { FileStorage } from './integrations/files/file-storage.ts';
+import { FileUrlSigner } from './integrations/files/signed-url.ts';
+import type { FinesProvider } from './integrations/fines/fines-provider.ts';
+import type { RegistryProvider } from './integrations/registry/registry-provider.ts';
+import type { VehicleValueProvider } from './integrations/vehicle-value/vehicle-value-provider.ts';
+import { registerGarageJobs } from './jobs/garage-lookup.jobs.ts';
+import { InlineJobQueue } from './jobs/inline.queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { Messenger } from './integrations/messaging/messenger.ts';
+import type { PushSender } from './integrations/push/push-sender.ts';
+import type { SocialVerifier } from './integrations/social/social-verifier.ts';
+
+export interface Providers {
+  messenger: Messenger;
+  /** True when messages go to the development outbox. */
+  outbox: boolean;
+  social: Partial<Record<SocialProvider, SocialVerifier>>;
+  /** Web Push; DisabledPushSender without VAPID keys. */
+  push: PushSender;
+  /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo or http. */
+  registry: RegistryProvider;
+  fines: FinesProvider;
+  vehicleValue: VehicleValueProvider;
+  /** Uploaded files' bytes (local disk under DATA_DIR/files). */
+  fileStorage: FileStorage;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  providers: Providers;
+  /** Secret for code HMACs (APP_SECRET or a generated one kept under DATA_DIR). */
+  secret: string;
+  logger?: boolean | object;
+  /** Background jobs: pg-boss from server.ts; when absent, an InlineJobQueue that only records jobs. */
+  jobs?: JobQueue;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole HTTP application; used by server.ts and by the tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, clock, providers } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.decorateRequest('session', null);
+  registerErrorHandler(app);
+
+  registerSecurityHeaders(app, { hsts: config.NODE_ENV === 'production' });
+
+  const repo = new AccountsRepository(database.db);
+  const tokens = new TokenService(repo, clock);
+  const otp = new OtpService(repo, providers.messenger, clock, deps.secret);
+  const throttle = new ThrottleService(repo, clock);
+  const accounts = new AccountsService(repo, tokens, otp, throttle, providers.social, clock);
+  const auth = authenticate(tokens);
+
+  const expiryRepo = new ExpiryEngineRepository(database.db);
+  const notificationsRepo = new NotificationsRepository(database.db);
+  const delivery = new NotificationDeliveryService(
+    expiryRepo,
+    notificationsRepo,
+    providers.messenger,
+    providers.push,
+    clock,
+    config.WEB_URL,
+    app.log,
+  );
+  const expiryEngine = new ExpiryEngineService(expiryRepo, delivery, clock);
+  app.decorate('expiryEngine', expiryEngine);
+  const alerts = new AlertsService(
+    new AlertsRepository(database.db),
+    clock,
+    async (vehicleId) => {
+      await expiryEngine.runForVehicle(vehicleId);
+    },
+    app.log,
+  );
+
+  const jobs = deps.jobs ?? new InlineJobQueue();
+  // Shared by every upload route; each route passes its own fileSize limit.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
+  });
+  const garageRepo = new GarageRepository(database.db);
+  const fileUrls = new FileUrlSigner(deps.secret, config.FILE_URL_TTL_SECONDS);
+  const garage = new GarageService({
+    repo: garageRepo,
+    jobs,
+    clock,
+    signer: fileUrls,
+    providerNames: { registry: providers.registry.name, fines: providers.fines.name },
+    value: providers.vehicleValue,
+    log: app.log,
+  });
+  const garageLookups = new GarageLookupService({
+    repo: garageRepo,
+    registry: providers.registry,
+    fines: providers.fines,
+    clock,
+    log: app.log,
+    onRegistryUpdated: expiryEngine.onRegistryUpdated,
+  });
+  const garageFiles = new GarageFilesService({
+    repo: garageRepo,
+    storage: providers.fileStorage,
+    signer: fileUrls,
+    clock,
+    log: app.log,
+  });
+  await registerGarageJobs(jobs, garageLookups, garage);
+  await registerExpiryJobs(jobs, expiryEngine);
+
+  const publicConfig: PublicConfig = {
+    web_url: config.WEB_URL,
+    google_client_id: providers.social.google ? (config.GOOGLE_CLIENT_ID ?? null) : null,
+    facebook_app_id: providers.social.facebook ? (config.FACEBOOK_APP_ID ?? null) : null,
+    facebook_api_version: config.FACEBOOK_API_VERSION,
+    outbox: providers.outbox && config.NODE_ENV !== 'production',
+  };
+
+  healthRoutes(app, { database, publicConfig });
+  accountsRoutes(app, { accounts, auth });
+  garageRoutes(app, { garage, files: garageFiles, auth });
+  fileRoutes(app, { files: garageFiles });
+  alertsRoutes(app, { alerts, auth });
+  notificationsRoutes(app, {
+    notifications: new NotificationsService(notificationsRepo, providers.push, clock),
+    auth,
+  });
+  if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
+  referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
+  catalogRoutes(app, { catalog: new CatalogService(new CatalogRepository(database.db)), auth });
+  picoPlacaRoutes(app, {
+    picoPlaca: new PicoPlacaService(new PicoPlacaRepository(database.db), clock),
+    auth,
+  });
+  await registerStaticAssets(app);
+
+  const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  // Single-page app: any other GET that is not an API path gets index.html; the rest a Spanish 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/wh/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'No encontrado.' });
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults with no configuration', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+      FACEBOOK_API_VERSION: 'v10.0',
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production' }, 'APP_SECRET'],
+    [{ FACEBOOK_APP_ID: '1' }, 'FACEBOOK_APP_SECRET'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+  ])('stops on %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

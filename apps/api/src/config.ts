@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable TOGO reads. Documented in .env.example. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must start with postgres:// or postgresql://',
+  }),
+  /** Public URL of the product, used in links inside messages and by 'Copiar link'. */
+  WEB_URL: z.url().default('http://localhost:3000'),
+  /** Secret for one-time-code HMACs and signed URLs. Required in production. */
+  APP_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.string().default('TOGO <no-responder@togo.com.co>'),
+  SMS_URL: optionalUrl,
+  SMS_TOKEN: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  FACEBOOK_API_VERSION: z.string().default('v10.0'),
+  /** Directory of the built web app; served with the API. */
+  WEB_DIST_DIR: optionalText,
+  /** Web Push VAPID key pair (URL-safe base64, e.g. from `npx web-push generate-vapid-keys`). Unset = no push. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Contact for push services: 'mailto:…' or an https URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .default('mailto:soporte@togo.com.co')
+    .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
+      message: 'must be a mailto: or https: URL',
+    }),
+  /** Vehicle registry (RUNT-like): 'demo' (deterministic demo data) or 'http' (REGISTRY_URL + key). */
+  REGISTRY_PROVIDER: z.enum(['demo', 'http']).default('demo'),
+  REGISTRY_URL: optionalUrl,
+  REGISTRY_API_KEY: optionalText,
+  /** Traffic fines (SIMIT-like): 'demo' or 'http' (FINES_URL + key). */
+  FINES_PROVIDER: z.enum(['demo', 'http']).default('demo'),
+  FINES_URL: optionalUrl,
+  FINES_API_KEY: optionalText,
+  /** Vehicle value in USD: 'demo' or 'http' (VALUE_URL + key). */
+  VALUE_PROVIDER: z.enum(['demo', 'http']).default('demo'),
+  VALUE_URL: optionalUrl,
+  VALUE_API_KEY: optionalText,
+  /** Time limit of one call to an outside data provider. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Lifetime of the signed URLs of uploaded files (licence document, vehicle picture). */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+  }
+  if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FACEBOOK_APP_SECRET: required when FACEBOOK_APP_ID is set',
+    );
+  }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other VAPID key is set`);
+  }
+  if (config.VAPID_PUBLIC_KEY && base64UrlBytes(config.VAPID_PUBLIC_KEY) !== 65) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: must be a 65-byte URL-safe base64 P-256 key',
+    );
+  }
+  if (config.VAPID_PRIVATE_KEY && base64UrlBytes(config.VAPID_PRIVATE_KEY) !== 32) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PRIVATE_KEY: must be a 32-byte URL-safe base64 key',
+    );
+  }
+  for (const kind of ['REGISTRY', 'FINES', 'VALUE'] as const) {
+    if (config[`${kind}_PROVIDER`] === 'http' && !config[`${kind}_URL`]) {
+      throw new ConfigError(`Invalid configuration:\n  ${kind}_URL: required when ${kind}_PROVIDER=http`);
+    }
+  }
+  return config;
+}
+
+/** Decoded length of a URL-safe base64 string without padding, or -1. */
+function base64UrlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories see: PGlite and node-postgres share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** Runs raw SQL with positional parameters; used by the job queue adapter and benchmarks. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Applies the committed migrations (idempotent; serialised across processes on a server). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any fixed number: serialises migrations when several processes start against one server. */
+const MIGRATION_LOCK_ID = 7_420_011;
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await client.query<T>(text, params);
+      return res.rows;
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Fail fast with a clear error if the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await pool.query(text, params);
+      return res.rows as T[];
+    },
+    async migrate() {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(conn), { migrationsFolder });
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string | null }) {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

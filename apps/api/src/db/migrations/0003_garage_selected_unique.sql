@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "vehicles_user_selected_uq" ON "vehicles" USING btree ("user_id") WHERE "vehicles"."is_selected" and "vehicles"."deleted_at" is null;

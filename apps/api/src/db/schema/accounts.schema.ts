@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const userGroups = pgTable('user_groups', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    nombres: text('nombres').notNull(),
+    apellidos: text('apellidos').notNull(),
+    telefono: text('telefono'),
+    tipoDocumento: text('tipo_documento').notNull().default('CC'),
+    identificacion: text('identificacion'),
+    groupId: smallint('group_id')
+      .notNull()
+      .references(() => userGroups.id),
+    isFirstLoginTogo: boolean('is_first_login_togo').notNull().default(true),
+    profilePicture: text('profile_picture'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_telefono_idx').on(t.telefono),
+  ],
+);
+
+/** Social sign-in identities, keyed by (provider, subject). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject)],
+);
+
+/** Session tokens: only the SHA-256 of the 32 random bytes is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** One-time codes: stored as HMAC(secret, identifier|process|code), bound to identifier + process. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    process: text('process').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHmac: text('code_hmac').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_codes_identifier_idx').on(t.identifier, t.created)],
+);
+
+/** Failed code checks per identifier, for the 10-per-24-h lock. */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_failures_identifier_idx').on(t.identifier, t.created)],
+);
+
+/** Sign-in throttling counters, shared by every API process through the database. */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -1,0 +1,87 @@
+import { notInArray, sql } from 'drizzle-orm';
+import type { PicoPlacaDataFile } from '@togo/domain/pico-placa/pico-placa.rules';
+import type { Db } from '../client.ts';
+import { holidays, picoPlacaCities, picoPlacaEmbedCities } from '../schema.ts';
+import { excludedSet } from './upsert.ts';
+
+/**
+ * Pico y placa rules (one row per city, the city's JSON as written in the file), holidays and the embedded
+ * page's city slugs. Rows no longer in the file are deleted.
+ */
+export async function seedPicoPlaca(
+  db: Db,
+  file: PicoPlacaDataFile,
+  rawCities: readonly unknown[],
+): Promise<{ cities: number; holidays: number; embed: number }> {
+  const cityRows = file.cities.map((city, i) => ({ key: city.key, data: rawCities[i] ?? city }));
+  await db
+    .insert(picoPlacaCities)
+    .values(cityRows)
+    .onConflictDoUpdate({
+      target: picoPlacaCities.key,
+      set: { data: sql.raw('excluded."data"'), updated: sql`now()` },
+      setWhere: sql`${picoPlacaCities.data} is distinct from excluded."data"`,
+    });
+  await db.delete(picoPlacaCities).where(
+    notInArray(
+      picoPlacaCities.key,
+      cityRows.map((r) => r.key),
+    ),
+  );
+
+  const byDate = new Map<string, string>();
+  for (const list of Object.values(file.holidays.dates)) {
+    for (const h of list) if (!byDate.has(h.date)) byDate.set(h.date, h.name);
+  }
+  const holidayRows = [...byDate]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, name]) => ({ date, name }));
+  if (holidayRows.length > 0) {
+    await db
+      .insert(holidays)
+      .values(holidayRows)
+      .onConflictDoUpdate({ target: holidays.date, set: excludedSet({ name: holidays.name }) });
+  }
+  await db.delete(holidays).where(
+    notInArray(
+      holidays.date,
+      holidayRows.map((r) => r.date),
+    ),
+  );
+
+  const embedRows = file.embed.cities.map((c) => ({
+    slug: c.slug,
+    name: c.name,
+    daneCode: c.dane_code ?? null,
+    rulesCity: c.rules_city ?? null,
+    isDefault: c.slug === file.embed.default_slug,
+  }));
+  if (!embedRows.some((r) => r.isDefault)) {
+    embedRows.push({
+      slug: file.embed.default_slug,
+      name: file.embed.default_slug,
+      daneCode: null,
+      rulesCity: null,
+      isDefault: true,
+    });
+  }
+  await db
+    .insert(picoPlacaEmbedCities)
+    .values(embedRows)
+    .onConflictDoUpdate({
+      target: picoPlacaEmbedCities.slug,
+      set: excludedSet({
+        name: picoPlacaEmbedCities.name,
+        daneCode: picoPlacaEmbedCities.daneCode,
+        rulesCity: picoPlacaEmbedCities.rulesCity,
+        isDefault: picoPlacaEmbedCities.isDefault,
+      }),
+    });
+  await db.delete(picoPlacaEmbedCities).where(
+    notInArray(
+      picoPlacaEmbedCities.slug,
+      embedRows.map((r) => r.slug),
+    ),
+  );
+  return { cities: cityRows.length, holidays: holidayRows.length, embed: embedRows.length };
+}

@@ -1,0 +1,328 @@
+import type {
+  LoginResponse,
+  MultipleAccounts,
+  OtpResponse,
+  SocialProvider,
+} from '@togo/domain/auth/auth.contract';
+import type {
+  loginRequestSchema,
+  otpRequestSchema,
+  otpVerifySchema,
+  resetPasswordSchema,
+  signupRequestSchema,
+  userTypeChangeSchema,
+} from '@togo/domain/auth/auth.contract';
+import {
+  maskEmail,
+  maskPhone,
+  normalizeIdentifier,
+  OTP_RESEND_SECONDS,
+  OTP_VALIDITY_SECONDS,
+} from '@togo/domain/auth/auth.rules';
+import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  SocialTokenError,
+  type SocialProfile,
+  type SocialVerifier,
+} from '../../integrations/social/social-verifier.ts';
+import type { AccountsRepository, UserRow } from './accounts.repository.ts';
+import type { OtpService } from './otp.service.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
+import type { TokenService } from './token.service.ts';
+import { toLoginResponse, toUserInfo, type UserInfoResponse } from './user.mapper.ts';
+
+export const ACCOUNT_MESSAGES = {
+  badCredentials: 'No fue posible iniciar sesión con las credenciales proporcionadas.',
+  severalAccounts: 'Encontramos varias cuentas asociadas. Selecciona la cuenta con la que deseas continuar.',
+  emailTaken: 'El correo ya esta registrado',
+  codeSent: 'Te enviamos un código de verificación.',
+  codeVerified: 'Código verificado correctamente.',
+  passwordChanged: 'Tu contraseña se actualizó correctamente.',
+  accountCreated: 'Tu cuenta se ha creado con éxito.',
+  providerNotConfigured: (p: string) => `El inicio de sesión con ${p} no está configurado.`,
+  providerRejected: (p: string) => `No fue posible verificar tu cuenta de ${p}. Intenta de nuevo.`,
+  socialEmailTaken:
+    'Ya existe una cuenta con este correo. Inicia sesión con tu correo y contraseña para continuar.',
+  userTypeDefined: 'El tipo de usuario ya fue definido para esta cuenta.',
+} as const;
+
+const PROVIDER_LABEL: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+const MAX_CANDIDATES = 10;
+
+type LoginInput = z.output<typeof loginRequestSchema>;
+type SignupInput = z.output<typeof signupRequestSchema>;
+type OtpRequestInput = z.output<typeof otpRequestSchema>;
+type OtpVerifyInput = z.output<typeof otpVerifySchema>;
+type ResetInput = z.output<typeof resetPasswordSchema>;
+type UserTypeInput = z.output<typeof userTypeChangeSchema>;
+
+export class AccountsService {
+  constructor(
+    private readonly repo: AccountsRepository,
+    private readonly tokens: TokenService,
+    private readonly otp: OtpService,
+    private readonly throttle: ThrottleService,
+    private readonly social: Partial<Record<SocialProvider, SocialVerifier>>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Accounts an identifier (email or 10-digit phone) can mean. */
+  private async candidates(identifier: string): Promise<UserRow[]> {
+    if (identifier.includes('@')) {
+      const user = await this.repo.findUserByEmail(identifier);
+      return user ? [user] : [];
+    }
+    if (!/^\d{10}$/.test(identifier)) return [];
+    return this.repo.findUsersByPhone(identifier, MAX_CANDIDATES);
+  }
+
+  private severalAccounts(users: UserRow[]): AppError {
+    const body: MultipleAccounts = {
+      detalles: ACCOUNT_MESSAGES.severalAccounts,
+      opciones: users.map((u) => ({ correo: maskEmail(u.email), id: u.id })),
+    };
+    return new AppError(406, body);
+  }
+
+  async validateUsername(email: string): Promise<{ disponible: true }> {
+    if (await this.repo.findUserByEmail(email)) throw AppError.field('username', ACCOUNT_MESSAGES.emailTaken);
+    return { disponible: true };
+  }
+
+  /**
+   * Sign-in by email or phone. The password is checked against every account the identifier can
+   * mean, so a 406 (choose an account) only ever reaches someone who knows a matching password.
+   */
+  async login(input: LoginInput, ip: string): Promise<LoginResponse> {
+    const identifier = normalizeIdentifier(input.email);
+    const accountKey = `login:acct:${identifier}`;
+    const ipKey = `login:ip:${ip}`;
+    await this.throttle.assertAllowed([accountKey, ipKey]);
+
+    let users = await this.candidates(identifier);
+    if (input.usuario_id != null) users = users.filter((u) => u.id === input.usuario_id);
+    const matching: UserRow[] = [];
+    if (users.length === 0) {
+      await verifyPassword(await dummyPasswordHash(), input.password);
+    }
+    for (const user of users) {
+      if (await verifyPassword(user.passwordHash, input.password)) matching.push(user);
+    }
+    if (matching.length === 0) {
+      await this.throttle.fail(accountKey, ACCOUNT_POLICY);
+      await this.throttle.fail(ipKey, IP_POLICY);
+      throw AppError.badRequest(ACCOUNT_MESSAGES.badCredentials);
+    }
+    if (matching.length > 1) throw this.severalAccounts(matching);
+    await this.throttle.clear(accountKey);
+    const user = matching[0] as UserRow;
+    return toLoginResponse(user, await this.tokens.issue(user.id));
+  }
+
+  async requestCode(input: OtpRequestInput): Promise<OtpResponse> {
+    const answer = (canal: ('email' | 'sms')[], destino: string): OtpResponse => ({
+      detail: ACCOUNT_MESSAGES.codeSent,
+      otp: { canal, destino, vigencia_segundos: OTP_VALIDITY_SECONDS, reenvio_segundos: OTP_RESEND_SECONDS },
+    });
+
+    if (input.proceso === 'REGISTRO_USUARIO') {
+      if (await this.repo.findUserByEmail(input.correo))
+        throw AppError.field('correo', ACCOUNT_MESSAGES.emailTaken);
+      await this.otp.issue({
+        identifier: input.correo,
+        process: input.proceso,
+        userId: null,
+        binding: input.numero_telefono,
+        destinations: [
+          { channel: 'email', to: input.correo },
+          { channel: 'sms', to: input.numero_telefono },
+        ],
+      });
+      return answer(['email', 'sms'], maskEmail(input.correo));
+    }
+
+    const identifier = normalizeIdentifier(input.identificador);
+    const isEmail = identifier.includes('@');
+    const channel = isEmail ? 'email' : 'sms';
+    const destino = isEmail ? maskEmail(identifier) : maskPhone(identifier);
+    let users = await this.candidates(identifier);
+    if (input.usuario_id != null) users = users.filter((u) => u.id === input.usuario_id);
+    else if (users.length > 1) throw this.severalAccounts(users);
+    const user = users[0];
+    // Unknown identifiers get the same answer (and the same throttling); nothing is sent.
+    await this.otp.issue({
+      identifier,
+      process: 'RESETEAR_CLAVE',
+      userId: user?.id ?? null,
+      destinations: user ? [{ channel, to: isEmail ? user.email : identifier }] : [],
+    });
+    return answer([channel], destino);
+  }
+
+  async verifyCode(input: OtpVerifyInput): Promise<{ detail: string; verificado: true }> {
+    const identifier = normalizeIdentifier(input.identificador);
+    const row = await this.otp.check({
+      identifier,
+      process: input.proceso,
+      code: input.codigo,
+      userId: input.usuario_id,
+      field: 'codigo',
+    });
+    if (input.proceso === 'RESETEAR_CLAVE' && row.userId == null) {
+      // A code issued for an unknown identifier never verifies.
+      throw AppError.field('codigo', 'El código ingresado es incorrecto.');
+    }
+    await this.otp.markVerified(row);
+    return { detail: ACCOUNT_MESSAGES.codeVerified, verificado: true };
+  }
+
+  async signup(input: SignupInput): Promise<{ id: number; email: string; detail: string }> {
+    if (await this.repo.findUserByEmail(input.email))
+      throw AppError.field('email', ACCOUNT_MESSAGES.emailTaken);
+    const row = await this.otp.check({
+      identifier: input.email,
+      process: 'REGISTRO_USUARIO',
+      code: input.codigo_otp,
+      binding: input.tercero.telefono,
+      field: 'codigo_otp',
+    });
+    const passwordHash = await hashPassword(input.password);
+    await this.otp.consume(row, 'codigo_otp');
+    const now = this.clock.now();
+    let user: UserRow;
+    try {
+      user = await this.repo.insertUser({
+        email: input.email,
+        passwordHash,
+        nombres: input.tercero.nombres,
+        apellidos: input.tercero.apellidos,
+        telefono: input.tercero.telefono,
+        tipoDocumento: input.tercero.tipo_documento || 'CC',
+        identificacion: input.tercero.identificacion ?? null,
+        groupId: GROUP_CLIENT,
+        isFirstLoginTogo: true,
+        created: now,
+        updated: now,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.field('email', ACCOUNT_MESSAGES.emailTaken);
+      throw err;
+    }
+    return { id: user.id, email: user.email, detail: ACCOUNT_MESSAGES.accountCreated };
+  }
+
+  /** A verified reset code allows exactly one password change; every session is revoked. */
+  async resetPassword(input: ResetInput): Promise<{ detail: string }> {
+    const identifier = normalizeIdentifier(input.identificador);
+    const row = await this.otp.check({
+      identifier,
+      process: 'RESETEAR_CLAVE',
+      code: input.codigo_otp,
+      userId: input.usuario_id,
+      field: 'codigo_otp',
+      requireVerified: true,
+    });
+    if (row.userId == null) throw AppError.field('codigo_otp', 'El código ingresado es incorrecto.');
+    const passwordHash = await hashPassword(input.clave);
+    await this.otp.consume(row, 'codigo_otp');
+    await this.repo.updatePasswordAndRevokeTokens(row.userId, passwordHash, this.clock.now());
+    await this.throttle.clear(`login:acct:${identifier}`);
+    return { detail: ACCOUNT_MESSAGES.passwordChanged };
+  }
+
+  async socialLogin(provider: SocialProvider, token: string): Promise<LoginResponse> {
+    const verifier = this.social[provider];
+    const label = PROVIDER_LABEL[provider];
+    if (!verifier) throw AppError.unavailable(ACCOUNT_MESSAGES.providerNotConfigured(label));
+    let profile: SocialProfile;
+    try {
+      profile = await verifier.verify(token);
+    } catch (err) {
+      if (err instanceof SocialTokenError) throw new AppError(401, ACCOUNT_MESSAGES.providerRejected(label));
+      throw err;
+    }
+    const user = await this.userForProfile(profile);
+    return toLoginResponse(user, await this.tokens.issue(user.id));
+  }
+
+  private async userForProfile(profile: SocialProfile): Promise<UserRow> {
+    const identity = await this.repo.findIdentity(profile.provider, profile.subject);
+    if (identity) {
+      const user = await this.repo.findUserById(identity.userId);
+      if (user) return user;
+    }
+    if (profile.email) {
+      const existing = await this.repo.findUserByEmail(profile.email);
+      if (existing) {
+        if (!profile.emailVerified) throw AppError.field('username', ACCOUNT_MESSAGES.socialEmailTaken);
+        await this.repo.insertIdentity({
+          userId: existing.id,
+          provider: profile.provider,
+          subject: profile.subject,
+          email: profile.email,
+        });
+        return existing;
+      }
+    }
+    const now = this.clock.now();
+    const user = await this.repo.insertUser({
+      // Providers that give no email still need a unique username.
+      email: profile.email ?? `${profile.provider}-${profile.subject}@usuarios.togo.com.co`,
+      passwordHash: null,
+      nombres: profile.firstName || 'Usuario',
+      apellidos: profile.lastName,
+      telefono: null,
+      groupId: GROUP_CLIENT,
+      isFirstLoginTogo: true,
+      profilePicture: profile.picture,
+      created: now,
+      updated: now,
+    });
+    await this.repo.insertIdentity({
+      userId: user.id,
+      provider: profile.provider,
+      subject: profile.subject,
+      email: profile.email,
+    });
+    return user;
+  }
+
+  confirmLogin(user: UserRow): UserInfoResponse {
+    return toUserInfo(user);
+  }
+
+  /** User type (and later profile fields). Only the account's owner; others get 404. */
+  async updateUser(actor: UserRow, id: number, input: UserTypeInput) {
+    if (actor.id !== id) throw AppError.notFound();
+    const changes: { groupId?: number; isFirstLoginTogo?: boolean; updated: Date } = {
+      updated: this.clock.now(),
+    };
+    if (input.groups) {
+      const group = input.groups[0] as number;
+      if (group !== actor.groupId && !actor.isFirstLoginTogo) {
+        throw AppError.forbidden(ACCOUNT_MESSAGES.userTypeDefined);
+      }
+      changes.groupId = group === GROUP_COMPANY ? GROUP_COMPANY : GROUP_CLIENT;
+    }
+    // The first-login flag can only be switched off: nobody re-opens the user-type choice.
+    if (input.is_first_login_togo !== undefined) {
+      changes.isFirstLoginTogo = actor.isFirstLoginTogo && input.is_first_login_togo;
+    }
+    const user = await this.repo.updateUser(id, changes);
+    if (!user) throw AppError.notFound();
+    return toUserInfo(user);
+  }
+
+  async logout(token: string, userId: number): Promise<void> {
+    await this.tokens.revoke(token, userId);
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { catalogQuerySchema, type CatalogPage, urlQuerySchema } from '@togo/domain/catalog/catalog.contract';
+import { parse } from '../../http/validation.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+/** Operator edits apply on restart; a short browser cache is enough. */
+const CACHE = 'private, max-age=300';
+
+/** DRF's next/previous: the absolute URL of the request with `page` replaced (removed for page 1). */
+function pageUrl(req: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** Catalogues and configured URLs (AHGA §7, SPPF §7). */
+export function catalogRoutes(
+  app: FastifyInstance,
+  deps: { catalog: CatalogService; auth: preHandlerAsyncHookHandler },
+) {
+  const { catalog } = deps;
+  const auth = { preHandler: deps.auth };
+
+  app.get('/api/conf/catalogos/paginado/', auth, async (req, reply): Promise<CatalogPage> => {
+    const data = await catalog.page(parse(catalogQuerySchema, req.query));
+    reply.header('cache-control', CACHE);
+    return {
+      count: data.count,
+      next: pageUrl(req, data.hasNext ? data.page + 1 : null),
+      previous: pageUrl(req, data.page > 1 ? data.page - 1 : null),
+      results: data.results,
+    };
+  });
+
+  app.get('/api/automas-param-system/togo-urls/', auth, async (req, reply) => {
+    const query = parse(urlQuerySchema, req.query);
+    reply.header('cache-control', CACHE);
+    return catalog.urls(query.name__in);
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  notificationListQuerySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '@togo/domain/alerts/alerts.contract';
+import { requireSession } from '../../http/auth.ts';
+import { parse } from '../../http/validation.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+/** The absolute URL of the request, as DRF builds next/previous links. */
+function requestUrl(req: FastifyRequest): URL {
+  return new URL(req.url, `${req.protocol}://${req.host}`);
+}
+
+/** Notifications API (AHGA §7) and Web Push subscriptions. Routes parse and shape HTTP only. */
+export function notificationsRoutes(
+  app: FastifyInstance,
+  deps: { notifications: NotificationsService; auth: preHandlerAsyncHookHandler },
+) {
+  const { notifications } = deps;
+  const auth = { preHandler: deps.auth };
+
+  app.get('/api/togo/notificacion/list_notificaciones_by_garaje/', auth, async (req) =>
+    notifications.list(
+      requireSession(req).user,
+      parse(notificationListQuerySchema, req.query),
+      requestUrl(req),
+    ),
+  );
+
+  // Public: the VAPID public key is public configuration (null = push not configured).
+  app.get('/api/togo/notificacion/push/public-key/', async () => notifications.publicKey());
+
+  app.post('/api/togo/notificacion/push/subscribe/', auth, async (req, reply) => {
+    const saved = await notifications.subscribe(
+      requireSession(req).user,
+      parse(pushSubscriptionSchema, req.body),
+    );
+    return reply.code(201).send(saved);
+  });
+
+  app.delete('/api/togo/notificacion/push/unsubscribe/', auth, async (req, reply) => {
+    const body = req.body && typeof req.body === 'object' ? req.body : req.query;
+    const { endpoint } = parse(pushUnsubscribeSchema, body);
+    await notifications.unsubscribe(requireSession(req).user, endpoint);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { FieldErrors } from '@togo/domain/http-errors';
+import { AppError } from './app-error.ts';
+
+/** zod issues → DRF field errors: {"campo": ["mensaje"]}, nested objects as nested bodies. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const keys = issue.path.length ? issue.path.map(String) : ['non_field_errors'];
+    let node: FieldErrors = out;
+    for (let i = 0; i < keys.length - 1; i++) {
+      const k = keys[i] as string;
+      const next = node[k];
+      if (!next || Array.isArray(next)) node[k] = {};
+      node = node[k] as FieldErrors;
+    }
+    const last = keys[keys.length - 1] as string;
+    const list = node[last];
+    const messages = Array.isArray(list) ? list : [];
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+    node[last] = messages;
+  }
+  return out;
+}
+
+/** Parses a request part with a zod schema or throws a 400 in the DRF shape. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError(400, toFieldErrors(result.error) as Record<string, unknown>);
+  return result.data;
+}

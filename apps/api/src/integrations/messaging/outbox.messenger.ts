@@ -1,0 +1,44 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Messenger, OutgoingMessage } from './messenger.ts';
+
+/** Development transport: stores and logs every message; readable at GET /api/dev/outbox. */
+export class OutboxMessenger implements Messenger {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log?: Pick<Logger, 'info'>,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.db.insert(outboxMessages).values({
+      to: message.to,
+      channel: message.channel,
+      subject: message.subject ?? null,
+      body: message.body,
+      code: message.code ?? null,
+      created: this.clock.now(),
+    });
+    this.log?.info({ to: message.to, channel: message.channel, subject: message.subject }, 'outbox message');
+  }
+}
+
+export async function listOutbox(db: Db, to: string | undefined, limit = 50) {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(to ? and(eq(outboxMessages.to, to)) : undefined)
+    .orderBy(desc(outboxMessages.created), desc(outboxMessages.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    to: r.to,
+    channel: r.channel as 'email' | 'sms',
+    subject: r.subject,
+    body: r.body,
+    code: r.code,
+    created: r.created.toISOString(),
+  }));
+}

@@ -1,0 +1,122 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { JobContext, JobQueue, QueuePolicy, SendOptions } from './job-queue.ts';
+
+export interface PgBossQueueOptions {
+  /** The app's database. On PGlite pg-boss runs inside it through {@link pgliteExecutor}. */
+  database: Database;
+  /** PostgreSQL: pg-boss gets its own pool on this connection string (DATABASE_URL). */
+  connectionString?: string | undefined;
+  log?: Logger | undefined;
+  /** How often an idle worker polls for jobs (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Run the cron scheduler in this process (default true). */
+  schedule?: boolean;
+}
+
+type PgliteClient = { exec(sql: string): Promise<{ rows: unknown[] }[]> };
+
+/**
+ * pg-boss's custom `db` for PGlite. Parameterised statements go through `Database.query` (extended
+ * protocol). pg-boss also sends parameter-less multi-statement scripts (schema creation and migrations,
+ * maintenance wrapped in BEGIN … COMMIT under an advisory lock), which the extended protocol refuses
+ * ('cannot insert multiple commands into a prepared statement'); those run through PGlite's `exec`
+ * (simple protocol), reached through drizzle's `$client` because `Database` exposes only `query`.
+ * PGlite runs one statement or script at a time, so a script's transaction never interleaves with the
+ * app's queries.
+ */
+export function pgliteExecutor(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client?: Partial<PgliteClient> }).$client;
+  const exec = client?.exec?.bind(client);
+  if (database.kind !== 'pglite' || !exec) throw new Error('pgliteExecutor needs a PGlite database');
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return { rows: await database.query(text, values) };
+      const results = await exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
+  };
+}
+
+/**
+ * The JobQueue on pg-boss 10: retries with backoff, cron schedules in a time zone, jobs shared by every
+ * process on one PostgreSQL server. Queues are created on first use ('standard') or explicitly.
+ */
+export class PgBossQueue implements JobQueue {
+  private readonly created = new Map<string, Promise<void>>();
+  private readonly pollingIntervalSeconds: number;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    opts: PgBossQueueOptions,
+  ) {
+    this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+  }
+
+  static async start(opts: PgBossQueueOptions): Promise<PgBossQueue> {
+    const common = { schedule: opts.schedule ?? true, supervise: true };
+    const boss = opts.connectionString
+      ? new PgBoss({
+          ...common,
+          connectionString: opts.connectionString,
+          max: 4,
+          application_name: 'togo-jobs',
+        })
+      : new PgBoss({ ...common, db: pgliteExecutor(opts.database) });
+    // pg-boss reports maintenance and polling failures as events; without a listener they would crash.
+    boss.on('error', (err) => opts.log?.error({ err }, 'job queue error'));
+    await boss.start();
+    return new PgBossQueue(boss, opts);
+  }
+
+  createQueue(name: string, options: { policy?: QueuePolicy } = {}): Promise<void> {
+    let pending = this.created.get(name);
+    if (!pending) {
+      pending = this.boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
+      pending.catch(() => this.created.delete(name));
+      this.created.set(name, pending);
+    }
+    return pending;
+  }
+
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    await this.createQueue(name);
+    return this.boss.send(name, data, options);
+  }
+
+  async work<T extends object>(
+    name: string,
+    handler: (data: T, job: JobContext) => Promise<void>,
+  ): Promise<void> {
+    await this.createQueue(name);
+    await this.boss.work<T>(
+      name,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data, {
+            id: job.id,
+            attempt: job.retryCount + 1,
+            retryLimit: job.retryLimit,
+            isLastAttempt: job.retryCount >= job.retryLimit,
+          });
+        }
+      },
+    );
+  }
+
+  async schedule(name: string, cron: string, data: object, tz: string): Promise<void> {
+    await this.createQueue(name);
+    await this.boss.schedule(name, cron, data, { tz });
+  }
+
+  /** pg-boss itself, for tests and diagnostics. */
+  get raw(): PgBoss {
+    return this.boss;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

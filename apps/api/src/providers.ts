@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Providers } from './app.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { ChannelMessenger, type Messenger } from './integrations/messaging/messenger.ts';
+import { OutboxMessenger } from './integrations/messaging/outbox.messenger.ts';
+import { DisabledPushSender } from './integrations/push/push-sender.ts';
+import { WebPushSender } from './integrations/push/web-push.sender.ts';
+import { HttpSmsMessenger } from './integrations/messaging/sms-http.messenger.ts';
+import { SmtpMessenger } from './integrations/messaging/smtp.messenger.ts';
+import { FacebookVerifier } from './integrations/social/facebook.verifier.ts';
+import { GoogleVerifier } from './integrations/social/google.verifier.ts';
+import { LocalDiskStorage } from './integrations/files/local-disk.storage.ts';
+import { DemoFinesProvider } from './integrations/fines/demo.fines.ts';
+import { HttpFinesProvider } from './integrations/fines/http.fines.ts';
+import { DemoRegistryProvider } from './integrations/registry/demo.registry.ts';
+import { HttpRegistryProvider } from './integrations/registry/http.registry.ts';
+import { DemoVehicleValueProvider } from './integrations/vehicle-value/demo.vehicle-value.ts';
+import { HttpVehicleValueProvider } from './integrations/vehicle-value/http.vehicle-value.ts';
+
+/** Chooses each outside system's implementation from the configuration. */
+export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: Logger): Providers {
+  const outbox = new OutboxMessenger(db, clock, log);
+  const email: Messenger = config.SMTP_URL ? new SmtpMessenger(config.SMTP_URL, config.SMTP_FROM) : outbox;
+  const sms: Messenger = config.SMS_URL ? new HttpSmsMessenger(config.SMS_URL, config.SMS_TOKEN) : outbox;
+  const now = () => clock.now();
+  const http = (baseUrl: string | undefined, apiKey: string | undefined) => ({
+    baseUrl: baseUrl ?? '',
+    apiKey,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
+  return {
+    registry:
+      config.REGISTRY_PROVIDER === 'http'
+        ? new HttpRegistryProvider(http(config.REGISTRY_URL, config.REGISTRY_API_KEY))
+        : new DemoRegistryProvider(clock),
+    fines:
+      config.FINES_PROVIDER === 'http'
+        ? new HttpFinesProvider(http(config.FINES_URL, config.FINES_API_KEY))
+        : new DemoFinesProvider(clock),
+    vehicleValue:
+      config.VALUE_PROVIDER === 'http'
+        ? new HttpVehicleValueProvider(http(config.VALUE_URL, config.VALUE_API_KEY))
+        : new DemoVehicleValueProvider(clock),
+    fileStorage: new LocalDiskStorage(path.resolve(config.DATA_DIR, 'files')),
+    messenger: new ChannelMessenger(email, sms),
+    outbox: !config.SMTP_URL && !config.SMS_URL,
+    push:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+        ? new WebPushSender({
+            publicKey: config.VAPID_PUBLIC_KEY,
+            privateKey: config.VAPID_PRIVATE_KEY,
+            subject: config.VAPID_SUBJECT,
+          })
+        : new DisabledPushSender(),
+    social: {
+      ...(config.GOOGLE_CLIENT_ID
+        ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL, now) }
+        : {}),
+      ...(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
+        ? {
+            facebook: new FacebookVerifier(
+              config.FACEBOOK_APP_ID,
+              config.FACEBOOK_APP_SECRET,
+              config.FACEBOOK_GRAPH_URL,
+              config.FACEBOOK_API_VERSION,
+              now,
+            ),
+          }
+        : {}),
+    },
+  };
+}

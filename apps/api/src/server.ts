@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/seed.ts';
+import { PgBossQueue } from './jobs/pg-boss.queue.ts';
+import { systemClock } from './lib/clock.ts';
+import { providersFromConfig } from './providers.ts';
+
+/** APP_SECRET, or a random one generated once and kept under DATA_DIR (development). */
+function resolveSecret(config: Config): string {
+  if (config.APP_SECRET) return config.APP_SECRET;
+  const file = path.resolve(config.DATA_DIR, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  // Background jobs (pg-boss): its own pool on PostgreSQL, inside PGlite otherwise. Workers are
+  // registered by buildApp and stopped with the queue.
+  const jobs = await PgBossQueue.start({ database, connectionString: config.DATABASE_URL, log });
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    providers: providersFromConfig(config, database.db, systemClock, log),
+    secret: resolveSecret(config),
+    logger: { level: config.LOG_LEVEL },
+    jobs,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`TOGO listening on http://localhost:${config.PORT} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

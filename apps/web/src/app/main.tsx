@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { DialogProvider } from '../components/ui/dialog-context.tsx';
+import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
+import { createQueryClient } from './query-client.ts';
+import { routes } from './router.tsx';
+import './styles.css';
+
+const queryClient = createQueryClient();
+// The login page needs it (social buttons); start fetching it with the first route chunk.
+void queryClient.prefetchQuery({
+  queryKey: publicConfigKey,
+  queryFn: () => fetchPublicConfig(),
+  staleTime: Infinity,
+});
+
+const router = createBrowserRouter(routes);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('No se encontró el elemento #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <DialogProvider>
+        <RouterProvider router={router} />
+      </DialogProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

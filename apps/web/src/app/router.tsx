@@ -1,0 +1,282 @@
+import { redirect } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import {
+  alwaysRevalidate,
+  authGuard,
+  changePasswordGuard,
+  companiesIntroGuard,
+  companyGuard,
+  otpGuard,
+  tokenGuard,
+  userTypeGuard,
+} from './guards.ts';
+import { NotFound, RootErrorBoundary, RootHydrateFallback, RootLayout } from './RootLayout.tsx';
+
+/** Rendered only for the instant before a redirect loader answers. */
+const Redirecting = () => null;
+
+/** A section that other work fills later: a 'Próximamente' page with a back button, so no link is dead. */
+const comingSoonRoute = (title: string, back: string) => async () => ({
+  Component: (await import('../components/ui/ComingSoonPage.tsx')).comingSoon(title, back),
+});
+
+/** A lazy alerts screen: the named component export of a module under features/alerts/routes. */
+const alertsRoute =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+/**
+ * Every screen is a lazy chunk, so the first load only carries React, the router, the query client and
+ * the guards; each area's code arrives when its route is visited. Guards are loaders and run first.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { index: true, loader: () => redirect('/auth'), Component: Redirecting },
+      {
+        path: 'auth',
+        loader: authGuard,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/AuthLayout.tsx')).AuthLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/Welcome.tsx')).WelcomeRoute,
+            }),
+          },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/Login.tsx')).LoginRoute }),
+          },
+          {
+            path: 'create-account',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/CreateAccount.tsx')).CreateAccountRoute,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/ResetPassword.tsx')).ResetPasswordRoute,
+            }),
+          },
+          {
+            path: 'send-code',
+            loader: otpGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/SendCode.tsx')).SendCodeRoute,
+            }),
+          },
+          {
+            path: 'change-password',
+            loader: changePasswordGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/ChangePassword.tsx')).ChangePasswordRoute,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'user-type',
+        loader: tokenGuard,
+        shouldRevalidate: alwaysRevalidate,
+        children: [
+          {
+            index: true,
+            loader: userTypeGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: async () => ({
+              Component: (await import('../features/user-type/routes/UserType.tsx')).UserTypeRoute,
+            }),
+          },
+          {
+            path: 'inicio-empresas',
+            loader: companiesIntroGuard,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: async () => ({
+              Component: (await import('../features/user-type/routes/InicioEmpresas.tsx'))
+                .InicioEmpresasRoute,
+            }),
+          },
+          {
+            path: 'garaje/:from?',
+            lazy: async () => ({
+              Component: (await import('../features/user-type/routes/Garaje.tsx')).GarajeRoute,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'app',
+        loader: tokenGuard,
+        shouldRevalidate: alwaysRevalidate,
+        children: [
+          { index: true, loader: () => redirect('/app/home'), Component: Redirecting },
+          {
+            path: 'home',
+            lazy: async () => ({ Component: (await import('../features/home/routes/Home.tsx')).HomeRoute }),
+          },
+          // Garage (AHGA §2, §4): the form is open to everyone; the routes below the guard need a vehicle.
+          {
+            path: 'garaje-personal/nuevo-vehiculo',
+            lazy: async () => ({
+              Component: (await import('../features/garage/routes/NewVehicle.tsx')).NewVehicleRoute,
+            }),
+          },
+          {
+            lazy: async () => ({
+              Component: (await import('../features/garage/routes/GarageEmptyGuard.tsx')).GarageEmptyGuard,
+            }),
+            children: [
+              { path: 'servicios/*', lazy: comingSoonRoute('Servicios', '/app/home') },
+              { path: 'garaje-personal', lazy: comingSoonRoute('Tu garaje', '/app/home') },
+            ],
+          },
+          {
+            path: 'otros',
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/otros/routes/Otros.tsx')).OtrosRoute,
+                }),
+              },
+              {
+                path: 'blog',
+                lazy: async () => ({
+                  Component: (await import('../features/otros/routes/Blog.tsx')).BlogRoute,
+                }),
+              },
+              { path: 'compras/*', lazy: comingSoonRoute('Comprar', '/app/otros') },
+              { path: 'tutorial', lazy: comingSoonRoute('Tutorial de instalación', '/app/home') },
+            ],
+          },
+          { path: 'profile', lazy: comingSoonRoute('Perfil', '/app/home') },
+          // Alerts (AHGA §2): one lazy chunk per screen under features/alerts. 'poliza' has no guard of its
+          // own; every other child is behind the login guard and the garage-empty guard (features/garage).
+          {
+            path: 'alerts',
+            children: [
+              {
+                path: 'poliza',
+                lazy: alertsRoute(
+                  () => import('../features/alerts/routes/UserDatesAlert.tsx'),
+                  'PolizaRoute',
+                ),
+              },
+              {
+                loader: tokenGuard,
+                shouldRevalidate: alwaysRevalidate,
+                lazy: async () => ({
+                  Component: (await import('../features/garage/routes/GarageEmptyGuard.tsx'))
+                    .GarageEmptyGuard,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/AlertsHome.tsx'),
+                      'AlertsHomeRoute',
+                    ),
+                  },
+                  {
+                    path: 'soat',
+                    lazy: alertsRoute(() => import('../features/alerts/routes/SoatRtm.tsx'), 'SoatRoute'),
+                  },
+                  {
+                    path: 'rtm',
+                    lazy: alertsRoute(() => import('../features/alerts/routes/SoatRtm.tsx'), 'RtmRoute'),
+                  },
+                  {
+                    path: 'impuestos',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/UserDatesAlert.tsx'),
+                      'ImpuestosRoute',
+                    ),
+                  },
+                  {
+                    path: 'kit',
+                    lazy: alertsRoute(() => import('../features/alerts/routes/Kit.tsx'), 'KitRoute'),
+                  },
+                  {
+                    path: 'infracciones',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/Infracciones.tsx'),
+                      'InfraccionesRoute',
+                    ),
+                  },
+                  {
+                    path: 'comparendos',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/Comparendos.tsx'),
+                      'ComparendosRoute',
+                    ),
+                  },
+                  {
+                    path: 'comparendos-detalle/:numero',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/ComparendoDetalle.tsx'),
+                      'ComparendoDetalleRoute',
+                    ),
+                  },
+                  {
+                    path: 'licencia-conduccion',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/LicenciaConduccion.tsx'),
+                      'LicenciaConduccionRoute',
+                    ),
+                  },
+                  {
+                    path: 'pico-placa',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/PicoPlaca.tsx'),
+                      'PicoPlacaRoute',
+                    ),
+                  },
+                  {
+                    path: 'alertas-peritaje',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/ServiceCards.tsx'),
+                      'AlertasPeritajeRoute',
+                    ),
+                  },
+                  {
+                    path: 'alertas-tramites',
+                    lazy: alertsRoute(
+                      () => import('../features/alerts/routes/ServiceCards.tsx'),
+                      'AlertasTramitesRoute',
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', Component: NotFound },
+        ],
+      },
+      {
+        path: 'flota',
+        loader: () => tokenGuard() ?? companyGuard(),
+        shouldRevalidate: alwaysRevalidate,
+        lazy: async () => ({ Component: (await import('../features/home/routes/Flota.tsx')).FlotaRoute }),
+      },
+      {
+        path: 'dev/outbox',
+        lazy: async () => ({
+          Component: (await import('../features/dev-outbox/routes/DevOutbox.tsx')).DevOutboxRoute,
+        }),
+      },
+      { path: '*', Component: NotFound },
+    ],
+  },
+];

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CatalogEntry, CatalogPage } from '@togo/domain/catalog/catalog.contract';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export type HomeCatalogKey = 'ALIAS_URLS_TOGO' | 'BANNERS_GENERALES_TOGO' | 'BANNERS_OTROS_TOGO';
+
+/** GET /api/conf/catalogos/paginado/?clave_padre=KEY → its active entries (valor_json.activo). */
+export async function fetchCatalog(key: HomeCatalogKey, signal?: AbortSignal): Promise<CatalogEntry[]> {
+  const page = await apiGet<CatalogPage>(
+    `/api/conf/catalogos/paginado/?clave_padre=${encodeURIComponent(key)}`,
+    signal,
+  );
+  return (page?.results ?? []).filter((entry) => entry.valor_json?.activo === true);
+}
+
+export const useCatalog = (key: HomeCatalogKey) =>
+  useQuery({
+    queryKey: ['catalog', key],
+    queryFn: ({ signal }) => fetchCatalog(key, signal),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { apiGet, isApiError } from '../../../lib/api-client.ts';
+
+/** Every garage query key starts with 'garage' (the garage form invalidates them after a creation). */
+export const garageKeys = {
+  all: ['garage'] as const,
+  list: ['garage', 'list'] as const,
+  selected: ['garage', 'selected'] as const,
+};
+
+/** GET /api/togo/vehicle/user_garages/ → the user's vehicles. */
+export function fetchUserGarages(signal?: AbortSignal): Promise<Vehicle[]> {
+  return apiGet<Vehicle[]>('/api/togo/vehicle/user_garages/', signal);
+}
+
+/** GET /api/togo/vehicle/get_garaje_selected/ → the selected vehicle; null on 404 (none selected). */
+export async function fetchSelectedVehicle(signal?: AbortSignal): Promise<Vehicle | null> {
+  try {
+    return await apiGet<Vehicle>('/api/togo/vehicle/get_garaje_selected/', signal);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const useUserGarages = () =>
+  useQuery({ queryKey: garageKeys.list, queryFn: ({ signal }) => fetchUserGarages(signal) });
+
+export const useSelectedVehicle = () =>
+  useQuery({ queryKey: garageKeys.selected, queryFn: ({ signal }) => fetchSelectedVehicle(signal) });

@@ -1,0 +1,98 @@
+import type { CatalogEntry } from '@togo/domain/catalog/catalog.contract';
+import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { Link } from 'react-router';
+import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-icons.tsx';
+import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
+import { usePicoPlaca } from '../api/pico-placa.ts';
+import { useSelectVehicle } from '../api/select-vehicle.ts';
+import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
+import { NotificationList } from './NotificationList.tsx';
+import { PushToggle } from './PushToggle.tsx';
+
+/**
+ * The parts of /app/home after its first paint, in their own chunk (loaded while the home's data is on its
+ * way): plate selector, pico y placa, banners, promotions, notifications and Web Push.
+ */
+
+export interface HeroVehicleProps {
+  vehicles: readonly Vehicle[];
+  vehicle: Vehicle | undefined;
+}
+
+/** Plate selector (≥ 1 vehicle), 'Datos de demostración' badge and today's pico y placa line. */
+export function HeroVehicle({ vehicles, vehicle }: HeroVehicleProps) {
+  const select = useSelectVehicle();
+  const pyp = usePicoPlaca(vehicle?.id);
+  return (
+    <>
+      {vehicles.length > 0 ? (
+        <div className="home-hero__vehicle">
+          <PlateSelector
+            vehicles={vehicles}
+            selectedId={vehicle?.id ?? null}
+            disabled={select.isPending}
+            onSelect={(option) => {
+              const chosen = vehicles.find((v) => v.id === option.id);
+              if (chosen) select.mutate(chosen);
+            }}
+          />
+          {vehicle?.demo ? <span className="badge badge--demo">Datos de demostración</span> : null}
+        </div>
+      ) : null}
+      {vehicle && pyp.data ? (
+        <Link
+          to="/app/alerts/pico-placa"
+          className={pyp.data.status === 'restricted' ? 'home-pyp home-pyp--restricted' : 'home-pyp'}
+        >
+          <TrafficLightIcon />
+          <span>{pyp.data.mensaje}</span>
+          <ChevronRightIcon />
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+interface CatalogQuery {
+  data: CatalogEntry[] | undefined;
+  isPending: boolean;
+}
+
+export interface HomeFeedProps {
+  /** The garage is empty (no vehicle, or it could not be loaded): invite to create it. */
+  noVehicle: boolean;
+  banners: CatalogQuery;
+  promotions: CatalogQuery;
+  aliases: Readonly<Record<string, string>>;
+  garageId: number | undefined;
+}
+
+/** 'Crea tu garaje' invitation, carousel, promotions strip and the selected vehicle's notifications. */
+export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: HomeFeedProps) {
+  return (
+    <>
+      {noVehicle ? (
+        <section className="home-empty">
+          <p>
+            <strong>Aún no tienes vehículos en tu garaje.</strong> Agrega tu placa para recibir tus alertas.
+          </p>
+          <Link to="/app/garaje-personal/nuevo-vehiculo?from=app" className="btn btn--primary">
+            Crear mi garaje
+          </Link>
+        </section>
+      ) : null}
+      <BannerCarousel query={banners} aliases={aliases} />
+      <h2 className="home-section-title">Promociones</h2>
+      <PromotionStrip query={promotions} aliases={aliases} />
+      <section className="home-notes" aria-labelledby="home-notes-title">
+        <div className="home-notes__head">
+          <h2 id="home-notes-title" className="home-section-title">
+            Notificaciones
+          </h2>
+          <PushToggle />
+        </div>
+        <NotificationList garageId={garageId} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,267 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import type { MockHandler, MockRequest } from '../../../test/fetch-mock.ts';
+import { renderRoutes, stub } from '../../../test/render.tsx';
+import { HomeRoute } from './Home.tsx';
+
+const vehicle = (id: number, placa: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  placa,
+  kilometraje_digitado: 1000,
+  score: null,
+  created: '2026-01-01T00:00:00Z',
+  url_imagen_vehiculo: null,
+  url_licencia: null,
+  documento_propietario: '123',
+  tipo_documento_propietario: 1,
+  tipo_documento_propietario_data: { name: 'Cédula de ciudadanía' },
+  city: 11001,
+  city_data: { id: 11001, name: 'Bogotá' },
+  department: 11,
+  vehicle_data: null,
+  is_selected: false,
+  demo: false,
+  lookup_status: 'ok',
+  ...extra,
+});
+
+const banner = (clave: string, valor: string, route: string) => ({
+  clave,
+  valor,
+  valor_json: { activo: true, alias_url_app: route, descripcion: `Descripción ${valor}` },
+  detalle_archivos: [{ archivo: `/static/banners/${clave}.svg` }],
+});
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+const CATALOG = 'GET /api/conf/catalogos/paginado/';
+const GARAGES = 'GET /api/togo/vehicle/user_garages/';
+const SELECTED = 'GET /api/togo/vehicle/get_garaje_selected/';
+const NOTES = 'GET /api/togo/notificacion/list_notificaciones_by_garaje/';
+const PYP = 'GET /api/togo/pico-placa/';
+
+const param = (request: MockRequest, name: string) => new URL(request.url, 'http://x').searchParams.get(name);
+
+function catalogs(byKey: Record<string, unknown[]> = {}): MockHandler {
+  return (request) => json(200, page(byKey[param(request, 'clave_padre') ?? ''] ?? []));
+}
+
+function setup(routes: Record<string, MockHandler | Response[]>) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem(
+    'userInfo',
+    JSON.stringify({ id: 9, nombres: 'Ana maría', apellidos: 'Ruiz peña', profile_picture: null }),
+  );
+  const api = mockFetch({ [CATALOG]: catalogs(), ...routes });
+  const view = renderRoutes(
+    [
+      { path: '/app/home', Component: HomeRoute },
+      stub('/app/alerts/pico-placa'),
+      stub('/app/alerts/soat'),
+      stub('/app/servicios/rtm'),
+      stub('/app/otros'),
+    ],
+    { initialEntries: ['/app/home'] },
+  );
+  return { ...view, api };
+}
+
+const calls = (api: ReturnType<typeof mockFetch>, key: string) => api.bodies(key).length;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Home', () => {
+  it('greets with the upper-cased names and sets the page title', async () => {
+    setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, { detail: 'No' }) });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hola, ANA MARÍA RUIZ PEÑA');
+    await waitFor(() => expect(document.title).toBe('Inicio | TOGO'));
+    expect(screen.getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('href', '/app/profile');
+    expect(screen.getByRole('link', { name: 'Mi perfil' }).querySelector('img')).toHaveAttribute(
+      'src',
+      '/avatar.svg',
+    );
+  });
+
+  it('without vehicles: empty flag set, Servicios and Alertas disabled, empty texts, no plate selector', async () => {
+    setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, { detail: 'No' }) });
+    expect(await screen.findByText('Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
+    expect(screen.getByText('Aún no tienes vehículos en tu garaje.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crear mi garaje' })).toHaveAttribute(
+      'href',
+      '/app/garaje-personal/nuevo-vehiculo?from=app',
+    );
+    await waitFor(() => expect(localStorage.getItem('empty')).toBe('true'));
+    const tiles = within(screen.getByRole('navigation', { name: 'Secciones' }));
+    expect(tiles.getByRole('link', { name: 'Servicios' })).toHaveAttribute('aria-disabled', 'true');
+    expect(tiles.getByRole('link', { name: 'Alertas' })).toHaveAttribute('aria-disabled', 'true');
+    expect(tiles.getByRole('link', { name: 'Servicios' })).not.toHaveAttribute('href');
+    expect(tiles.getByRole('link', { name: 'Tu Garaje' })).toHaveAttribute('href', '/app/garaje-personal');
+    expect(tiles.getByRole('link', { name: 'Otros' })).toHaveAttribute('href', '/app/otros');
+    expect(screen.queryByRole('button', { name: /Cambiar vehículo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a failed load sets the empty flag and hides the loader', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setup({ [GARAGES]: () => json(500, { detail: 'Error' }), [SELECTED]: () => json(500, { detail: 'x' }) });
+    expect(screen.getByRole('status')).toHaveTextContent('Consultando...');
+    await waitFor(() => expect(localStorage.getItem('empty')).toBe('true'));
+    await waitFor(() => expect(screen.queryByText('Consultando...')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Alertas' })).toHaveAttribute('aria-disabled', 'true');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('uses the default banners (RTM, Financiación, Peritaje, Póliza) when the catalogues have none', async () => {
+    setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, {}) });
+    const carousel = await screen.findByRole('region', { name: 'Novedades' });
+    const images = within(carousel).getAllByRole('img', { hidden: true });
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([
+      '/static/banners/rtm.svg',
+      '/static/banners/financiacion.svg',
+      '/static/banners/peritaje.svg',
+      '/static/banners/poliza.svg',
+    ]);
+    const promotions = screen.getByRole('region', { name: 'Promociones' });
+    expect(within(promotions).getAllByText('Financiación')).toHaveLength(2); // strip duplicated for the loop
+  });
+
+  it('shows the catalogue banners: internal routes as links, others in a new tab; aliases resolved', async () => {
+    setup({
+      [GARAGES]: () => json(200, []),
+      [SELECTED]: () => json(404, {}),
+      [CATALOG]: catalogs({
+        ALIAS_URLS_TOGO: [{ ...banner('RTM', 'app/servicios/rtm', ''), valor: 'app/servicios/rtm' }],
+        BANNERS_GENERALES_TOGO: [
+          banner('b1', 'Uno', 'RTM'),
+          banner('b2', 'Dos', 'https://aliado.example/promo'),
+        ],
+        BANNERS_OTROS_TOGO: [
+          { ...banner('p1', 'Promo', ''), valor_json: { activo: true, alias_url_app: 'app/otros' } },
+        ],
+      }),
+    });
+    const carousel = await screen.findByRole('region', { name: 'Novedades' });
+    await waitFor(() =>
+      expect(within(carousel).getByRole('link', { name: 'Uno: Descripción Uno' })).toHaveAttribute(
+        'href',
+        '/app/servicios/rtm',
+      ),
+    );
+    const external = within(carousel).getByRole('link', { name: 'Dos: Descripción Dos', hidden: true });
+    expect(external).toHaveAttribute('href', 'https://aliado.example/promo');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    const promotions = screen.getByRole('region', { name: 'Promociones' });
+    expect(within(promotions).getByRole('link', { name: /Promo Sin descripcion/ })).toHaveAttribute(
+      'href',
+      '/app/otros',
+    );
+  });
+
+  it('with vehicles: selected plate, demo badge, pico y placa line and notifications; flag cleared', async () => {
+    localStorage.setItem('empty', 'true');
+    const selected = vehicle(2, 'XYZ98D', { demo: true, is_selected: true });
+    const { user } = setup({
+      [GARAGES]: () => json(200, [vehicle(1, 'ABC123'), selected]),
+      [SELECTED]: () => json(200, selected),
+      [PYP]: () =>
+        json(200, {
+          status: 'restricted',
+          mensaje: 'Hoy tienes pico y placa de 06:00 a 21:00',
+          ventanas: [{ inicio: '06:00', fin: '21:00' }],
+          ciudad: { id: 11001, name: 'Bogotá' },
+          slug: 'bogota',
+          url: 'https://www.pyphoy.com/bogota',
+          iframe_height: 600,
+          regla: null,
+        }),
+      [NOTES]: () =>
+        json(
+          200,
+          page([
+            {
+              id: 5,
+              logo_notificacion: '/static/notifications/soat.svg',
+              message: 'Tu SOAT vence en 5 días',
+              titulo: 'SOAT',
+              url_redireccion: '/app/alerts/soat',
+              created: '2026-01-01T00:00:00Z',
+            },
+          ]),
+        ),
+    });
+    expect(await screen.findByRole('button', { name: /Vehículo seleccionado: XYZ98D/ })).toBeInTheDocument();
+    expect(screen.getByText('Datos de demostración')).toBeInTheDocument();
+    const pyp = await screen.findByRole('link', { name: /Hoy tienes pico y placa de 06:00 a 21:00/ });
+    expect(pyp).toHaveAttribute('href', '/app/alerts/pico-placa');
+    await waitFor(() => expect(localStorage.getItem('empty')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('vehicleSelected') ?? '{}')).toMatchObject({ id: 2 });
+    expect(screen.getByRole('link', { name: 'Alertas' })).toHaveAttribute('href', '/app/alerts');
+    const note = await screen.findByRole('link', { name: /SOAT Tu SOAT vence en 5 días/ });
+    await user.click(note);
+    expect(await screen.findByText('Ruta /app/alerts/soat')).toBeInTheDocument();
+  });
+
+  it('a failed notification load is only logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const only = vehicle(1, 'ABC123', { is_selected: true });
+    setup({
+      [GARAGES]: () => json(200, [only]),
+      [SELECTED]: () => json(200, only),
+      [NOTES]: () => json(500, { detail: 'x' }),
+    });
+    expect(await screen.findByText('Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Notificaciones', expect.anything()));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+});
+
+describe('Plate selector', () => {
+  it('lists the plates; choosing one stores vehicleSelected, tells the server and refreshes', async () => {
+    const first = vehicle(1, 'ABC123', { is_selected: true });
+    const second = vehicle(2, 'DEF456');
+    let current = first;
+    const { user, api } = setup({
+      [GARAGES]: () => json(200, [first, second]),
+      [SELECTED]: () => json(200, current),
+      [NOTES]: () => json(200, page([])),
+      'PUT /api/togo/vehicle/2/set_garaje_selected/': () => {
+        current = { ...second, is_selected: true };
+        return json(200, current);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Vehículo seleccionado: ABC123/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Selecciona tu vehículo' });
+    const options = within(dialog).getAllByRole('button', { name: /^(ABC123|DEF456)/ });
+    expect(options.map((o) => o.textContent)).toEqual(['ABC123Actual', 'DEF456']);
+    const selectedCalls = calls(api, SELECTED);
+    await user.click(within(dialog).getByRole('button', { name: 'DEF456' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('vehicleSelected') ?? '{}')).toMatchObject({
+      id: 2,
+      placa: 'DEF456',
+    });
+    expect(await screen.findByRole('button', { name: /Vehículo seleccionado: DEF456/ })).toBeInTheDocument();
+    await waitFor(() => expect(calls(api, 'PUT /api/togo/vehicle/2/set_garaje_selected/')).toBe(1));
+    await waitFor(() => expect(calls(api, SELECTED)).toBeGreaterThan(selectedCalls));
+    await waitFor(() =>
+      expect(
+        api.fetchMock.mock.calls.some(([url]) =>
+          String(url).includes('list_notificaciones_by_garaje/?id_garaje=2'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('is absent with no vehicle and hidden while the garage loads', async () => {
+    setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, {}) });
+    await waitFor(() => expect(localStorage.getItem('empty')).toBe('true'));
+    expect(screen.queryByRole('button', { name: /Vehículo seleccionado/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,137 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
+import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { getUserInfo, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useCatalog } from '../api/catalog.ts';
+import { useSelectedVehicle, useUserGarages } from '../api/garage.ts';
+import { SideMenu } from '../components/SideMenu.tsx';
+import { isGarageEmptyFlag, setGarageEmptyFlag } from '../empty-flag.ts';
+import '../home.css';
+
+// Everything below the first paint is one lazy chunk, requested on the first render, in parallel with the data.
+const loadSections = () => import('../components/HomeSections.tsx');
+const HeroVehicle = lazy(() => loadSections().then((m) => ({ default: m.HeroVehicle })));
+const HomeFeed = lazy(() => loadSections().then((m) => ({ default: m.HomeFeed })));
+
+export const FALLBACK_AVATAR = '/avatar.svg';
+
+/**
+ * 'NOMBRES APELLIDOS' upper-cased (same rule as lib/formatters upperFullName, kept here so the home's first
+ * chunk does not carry the Intl number and date formatters).
+ */
+function greetingName(user: ReturnType<typeof getUserInfo>): string {
+  return [user?.nombres ?? user?.tercero?.nombres, user?.apellidos ?? user?.tercero?.apellidos]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ')
+    .toLocaleUpperCase('es-CO');
+}
+
+const TILES: readonly { to: string; label: string; Icon: ComponentType; needsGarage: boolean }[] = [
+  { to: '/app/servicios', label: 'Servicios', Icon: WrenchIcon, needsGarage: true },
+  { to: '/app/garaje-personal', label: 'Tu Garaje', Icon: GarageIcon, needsGarage: false },
+  { to: '/app/alerts', label: 'Alertas', Icon: BellIcon, needsGarage: true },
+  { to: '/app/otros', label: 'Otros', Icon: GridIcon, needsGarage: false },
+];
+
+const MENU_LINKS = [{ to: '/app/otros/tutorial', label: 'Tutorial de instalación', icon: 'phone' as const }];
+
+/**
+ * /app/home (AHGA §2, §4): URL aliases, garage and both banner sets load in parallel. The 'empty' flag is
+ * set when the user has no vehicle or the load fails, and cleared when the selected vehicle loads; while it
+ * is set, Servicios and Alertas are disabled.
+ */
+export function HomeRoute() {
+  usePageTitle('Inicio');
+  const [user] = useState(getUserInfo);
+  const name = greetingName(user);
+
+  const aliasQuery = useCatalog('ALIAS_URLS_TOGO');
+  const garages = useUserGarages();
+  const selected = useSelectedVehicle();
+  const banners = useCatalog('BANNERS_GENERALES_TOGO');
+  const promotions = useCatalog('BANNERS_OTROS_TOGO');
+
+  const list = useMemo(() => garages.data ?? [], [garages.data]);
+  const vehicle: Vehicle | undefined = selected.data ?? list.find((v) => v.is_selected) ?? list[0];
+  const settled = !garages.isPending && !selected.isPending;
+  const empty = settled ? !vehicle : isGarageEmptyFlag();
+
+  const aliases = useMemo(
+    () => Object.fromEntries((aliasQuery.data ?? []).map((entry) => [entry.clave, entry.valor])),
+    [aliasQuery.data],
+  );
+
+  useEffect(() => {
+    if (!settled) return;
+    if (garages.error) console.error('Inicio: garaje', garages.error);
+    if (selected.error) console.error('Inicio: vehículo seleccionado', selected.error);
+    setGarageEmptyFlag(!vehicle);
+    if (vehicle) localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(vehicle));
+  }, [settled, vehicle, garages.error, selected.error]);
+
+  return (
+    <main className="page page--app home-page">
+      <header className="app-bar home-bar">
+        <SideMenu links={MENU_LINKS} legal />
+        <span className="app-bar__brand">TOGO</span>
+        <span className="app-bar__spacer" />
+        <Link to="/app/profile" className="home-avatar" aria-label="Mi perfil">
+          <img
+            src={user?.profile_picture || FALLBACK_AVATAR}
+            alt=""
+            width={36}
+            height={36}
+            onError={(event) => {
+              const img = event.currentTarget;
+              if (!img.src.endsWith(FALLBACK_AVATAR)) img.src = FALLBACK_AVATAR;
+            }}
+          />
+        </Link>
+      </header>
+
+      <section className="home-hero">
+        <h1 className="home__greeting">
+          Hola, <span className="home__name">{name}</span>
+        </h1>
+        {settled ? (
+          <Suspense fallback={null}>
+            <HeroVehicle vehicles={list} vehicle={vehicle} />
+          </Suspense>
+        ) : null}
+      </section>
+
+      <nav className="home-tiles" aria-label="Secciones">
+        {TILES.map(({ to, label, Icon, needsGarage }) =>
+          needsGarage && empty ? (
+            <a key={to} role="link" aria-disabled="true" className="home-tile home-tile--disabled">
+              <Icon />
+              {label}
+            </a>
+          ) : (
+            <Link key={to} to={to} className="home-tile">
+              <Icon />
+              {label}
+            </Link>
+          ),
+        )}
+      </nav>
+
+      <Suspense fallback={<div className="home-banner home-banner--loading" aria-hidden="true" />}>
+        <HomeFeed
+          noVehicle={settled && empty}
+          banners={banners}
+          promotions={promotions}
+          aliases={aliases}
+          garageId={vehicle?.id}
+        />
+      </Suspense>
+
+      {settled ? null : <TruckLoader overlay />}
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { getToken } from './storage.ts';
+
+/** The one error type of the web app's HTTP calls. status 0 means the request never got an answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  /** Seconds from the Retry-After header (429), when present. */
+  readonly retryAfter: number | null;
+
+  constructor(status: number, body: unknown, retryAfter: number | null = null) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * fetch wrapper for same-origin API calls: JSON in and out, 'Authorization: Token …' when a token is
+ * stored. Resolves with the parsed body; rejects with an ApiError for non-2xx answers and network failures.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  return body as T;
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
+export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
+export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body });
+
+/** Reads `{ detail: "…" }` from an error body. */
+export function errorDetail(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const body = error.body;
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
+    return body.detail;
+  }
+  return null;
+}
+
+/** Reads the messages of one DRF field (`{ campo: ["…"] }`) from an error body. */
+export function fieldErrors(error: unknown, field: string): string[] {
+  if (!isApiError(error)) return [];
+  const body = error.body;
+  if (!body || typeof body !== 'object') return [];
+  const value = (body as Record<string, unknown>)[field];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

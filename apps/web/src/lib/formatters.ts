@@ -1,0 +1,47 @@
+const copFormatter = new Intl.NumberFormat('es-CO', {
+  style: 'currency',
+  currency: 'COP',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** Colombian pesos without decimals: 1234567 → '$ 1.234.567'. */
+export function formatCOP(value: number): string {
+  return copFormatter.format(value);
+}
+
+/** Wire date 'YYYY-MM-DD' → display 'dd-MM-yyyy'; anything else is returned as is. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
+}
+
+const dateTimeFormatter = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'America/Bogota',
+});
+
+/** ISO timestamp → local Colombian date and time. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormatter.format(date);
+}
+
+/** Seconds → 'mm:ss' (120 → '02:00'). */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
+}
+
+/** Greeting name: upper-cased first and last names, single-spaced. */
+export function upperFullName(nombres?: string | null, apellidos?: string | null): string {
+  return [nombres, apellidos]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ')
+    .toLocaleUpperCase('es-CO');
+}

@@ -1,0 +1,13 @@
+/** Delay of the full reload that follows a sign-in (AHGA §4, §9). */
+export const RELOAD_DELAY_MS = 500;
+
+let reloadPage: () => void = () => window.location.reload();
+
+/** Replaces the reload (tests pass a spy; passing null restores the real one). */
+export function setPageReload(fn: (() => void) | null): void {
+  reloadPage = fn ?? (() => window.location.reload());
+}
+
+export function schedulePageReload(delay: number = RELOAD_DELAY_MS): void {
+  setTimeout(() => reloadPage(), delay);
+}

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
+
+const TIMEOUT = 15_000;
+
+describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
+  let server: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function fillCode(page: Page, code: string) {
+    for (let i = 0; i < 4; i++) {
+      await page.getByLabel(`Dígito ${i + 1} de 4`).fill(code[i] as string);
+    }
+  }
+
+  async function registerThroughUi(page: Page, person: { email: string; phone: string; password: string }) {
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Crear cuenta' }).click();
+    await page.getByLabel('Nombres').fill('Camila Andrea');
+    await page.getByLabel('Apellidos').fill('Rodríguez Peña');
+    await page.getByLabel('Correo electrónico').fill(person.email);
+    await page.getByLabel('Número de celular').fill(person.phone);
+    await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
+    await page.getByLabel('Confirmar contraseña').fill(person.password);
+    const submit = page.getByRole('button', { name: 'Crear cuenta' });
+    await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
+    await submit.click();
+    await page.waitForURL('**/auth/send-code', { timeout: TIMEOUT });
+    await expect
+      .poll(() => server.lastCode(person.email).catch(() => ''), { timeout: TIMEOUT })
+      .toMatch(/^\d{4}$/);
+    await fillCode(page, await server.lastCode(person.email));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page
+      .getByText('Tu cuenta se ha creado con éxito, empecemos a rodar juntos.')
+      .waitFor({ timeout: TIMEOUT });
+    await page
+      .getByRole('button', { name: /aceptar|continuar|entendido|ok/i })
+      .first()
+      .click();
+    await page.waitForURL('**/auth/login', { timeout: TIMEOUT });
+  }
+
+  async function signIn(page: Page, email: string, password: string) {
+    if (!page.url().endsWith('/auth/login')) await page.goto(`${server.url}/auth/login`);
+    await page.getByRole('button', { name: 'Correo' }).click();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  }
+
+  it('registers, reads the code from the outbox, signs in, chooses Persona and reaches the garage route', async () => {
+    const page = await newMobilePage(browser);
+    const person = { email: 'camila.e2e@correo.com', phone: '3105550101', password: 'ClaveSegura2026' };
+    await registerThroughUi(page, person);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL('**/user-type', { timeout: TIMEOUT });
+    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await page.getByRole('button', { name: 'Persona', exact: true }).click();
+    await page.waitForURL('**/user-type/garaje', { timeout: TIMEOUT });
+    await page.getByRole('heading', { name: 'Crea tu garaje' }).waitFor();
+    expect(await page.title()).toBe('Crea tu garaje | TOGO');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
+    expect(stored).toMatchObject({ email: person.email, is_first_login_togo: false, ids_roles: [1] });
+    await screenshot(page, 'register-persona-garaje');
+    await page.context().close();
+  });
+
+  it('resets the password by email and signs in with the new one', async () => {
+    const page = await newMobilePage(browser);
+    const person = { email: 'reset.e2e@correo.com', phone: '3105550202', password: 'ClaveVieja2026' };
+    await registerThroughUi(page, person);
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByRole('button', { name: /Correo electrónico/ }).click();
+    await page.getByRole('dialog').getByLabel('Correo electrónico').fill(person.email);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.waitForURL('**/auth/send-code', { timeout: TIMEOUT });
+    // The registration code was the last one; wait for the reset code (a newer message).
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(person.email)}`);
+          const list = (await res.json()) as { subject: string }[];
+          return list[0]?.subject ?? '';
+        },
+        { timeout: TIMEOUT },
+      )
+      .toContain('restablecer');
+    await fillCode(page, await server.lastCode(person.email));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL('**/auth/change-password', { timeout: TIMEOUT });
+    await page.getByLabel('Nueva contraseña').fill('ClaveNueva2026');
+    await page.getByLabel('Confirmar contraseña').fill('ClaveNueva2026');
+    await page.getByRole('button', { name: /Cambiar|Guardar|Actualizar/ }).click();
+    const success = page.getByRole('dialog');
+    await success.waitFor({ timeout: TIMEOUT });
+    await screenshot(page, 'reset-password-success');
+    await success.getByRole('button').first().click();
+    await page.waitForURL('**/auth/login', { timeout: TIMEOUT });
+    await signIn(page, person.email, 'ClaveNueva2026');
+    await page.waitForURL('**/user-type', { timeout: TIMEOUT });
+    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await screenshot(page, 'reset-password-signed-in');
+    await page.context().close();
+  });
+
+  it("shows '¡Ups!' and clears the password after a wrong password", async () => {
+    const page = await newMobilePage(browser);
+    await page.goto(`${server.url}/auth/login`);
+    await signIn(page, 'nadie@correo.com', 'NoEsLaClave1');
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('¡Ups!').waitFor({ timeout: TIMEOUT });
+    await dialog.getByText('Por favor, ingresa un correo electrónico válido.').waitFor();
+    expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe('');
+    await screenshot(page, 'login-wrong-password');
+    await page.context().close();
+  });
+});

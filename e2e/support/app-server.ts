@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import { InlineJobQueue } from '../../apps/api/src/jobs/inline.queue.ts';
+import { systemClock } from '../../apps/api/src/lib/clock.ts';
+import { providersFromConfig } from '../../apps/api/src/providers.ts';
+import { createTestDatabase } from '../../apps/api/src/test/test-db.ts';
+
+export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+export interface RunningApp {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+  /** Newest message sent to an email or phone through the dev outbox. */
+  lastCode(to: string): Promise<string>;
+  /** Runs the background jobs queued so far (registry and fines look-ups of new vehicles). */
+  drainJobs(): Promise<void>;
+}
+
+/** The real API + built web app on 127.0.0.1 with a fresh database (PGlite, or PostgreSQL with DATABASE_URL). */
+export async function startApp(): Promise<RunningApp> {
+  if (!existsSync(`${webDist}/index.html`)) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  }
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: webDist, LOG_LEVEL: 'silent' });
+  // Jobs run only when a journey asks (drainJobs), so what the browser sees does not race a queue.
+  const jobs = new InlineJobQueue();
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    providers: providersFromConfig(config, database.db, systemClock),
+    secret: 'e2e-secret'.padEnd(40, 'x'),
+    jobs,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async lastCode(to: string) {
+      const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const list = (await res.json()) as { code: string | null }[];
+      const code = list[0]?.code;
+      if (!code) throw new Error(`no code sent to ${to}`);
+      return code;
+    },
+    async drainJobs() {
+      await jobs.drain();
+    },
+  };
+}

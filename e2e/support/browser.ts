@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** CHROME_PATH, else Debian's /usr/bin/chromium; null when neither exists (browser tests are then skipped). */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
+  return (candidates.find((p) => existsSync(p as string)) as string | undefined) ?? null;
+}
+
+export const chromePath = findChromium();
+if (!chromePath) {
+  console.warn(
+    '\n[e2e] Chromium not found (set CHROME_PATH or `apt-get install -y chromium`): browser tests are SKIPPED.\n',
+  );
+}
+
+export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromePath) throw new Error('Chromium not found');
+  return chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A phone-sized page (390 × 844, touch, es-CO). */
+export async function newMobilePage(browser: Browser, opts: { userAgent?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: !opts.userAgent,
+    hasTouch: true,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
+  return context.newPage();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

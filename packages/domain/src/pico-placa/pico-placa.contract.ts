@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isValidIsoDate } from './pico-placa.calendar.ts';
+import { ConfidenceSchema, PicoPlacaResultStatusSchema } from './pico-placa.rules.ts';
+
+/**
+ * Wire contract of GET /api/togo/pico-placa/?id_garaje={id}&fecha=YYYY-MM-DD (token): today's (or a given
+ * day's) pico y placa for one of the user's vehicles, plus the embedded page (AHGA §2 'pico-placa').
+ */
+
+export const PICO_PLACA_IFRAME_HEIGHT = 600;
+/** AHGA §9 'Fallback city Bogota'. */
+export const PICO_PLACA_DEFAULT_SLUG = 'bogota';
+/** Name of the url_configs entry holding the embedded page's base URL. */
+export const PICO_PLACA_BASE_URL_NAME = 'pico_placa_base';
+export const PICO_PLACA_DEFAULT_BASE_URL = 'https://www.pyphoy.com';
+
+export const PICO_PLACA_MESSAGES = {
+  required: 'Este campo es obligatorio.',
+  integer: 'Debe ser un número entero.',
+  badDate: 'Fecha inválida. Usa el formato AAAA-MM-DD.',
+} as const;
+
+export const picoPlacaQuerySchema = z.object({
+  id_garaje: z
+    .string({ error: PICO_PLACA_MESSAGES.required })
+    .trim()
+    .regex(/^\d{1,9}$/, PICO_PLACA_MESSAGES.integer)
+    .transform(Number),
+  fecha: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidIsoDate(v), PICO_PLACA_MESSAGES.badDate)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+});
+export type PicoPlacaQuery = z.output<typeof picoPlacaQuerySchema>;
+
+export const picoPlacaVentanaSchema = z.object({
+  /** 'HH:MM' */
+  inicio: z.string(),
+  /** 'HH:MM', exclusive; '24:00' = until midnight. */
+  fin: z.string(),
+});
+export type PicoPlacaVentana = z.infer<typeof picoPlacaVentanaSchema>;
+
+export const picoPlacaReglaSchema = z.object({
+  id: z.string(),
+  confidence: ConfidenceSchema,
+  sources: z.array(z.string()),
+});
+
+export const picoPlacaResponseSchema = z.object({
+  status: PicoPlacaResultStatusSchema,
+  /** The vehicle's city (id = DANE code as an integer, name = everyday name); null when it has none. */
+  ciudad: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Slug of the embedded page; 'bogota' when the city is not on it. */
+  slug: z.string(),
+  /** Configured base URL + '/' + slug. */
+  url: z.string(),
+  iframe_height: z.literal(PICO_PLACA_IFRAME_HEIGHT),
+  mensaje: z.string(),
+  /** Restricted windows of that calendar day (empty unless restricted). */
+  ventanas: z.array(picoPlacaVentanaSchema),
+  /** The rule restricting the plate that day, or null. */
+  regla: picoPlacaReglaSchema.nullable(),
+});
+export type PicoPlacaResponse = z.infer<typeof picoPlacaResponseSchema>;

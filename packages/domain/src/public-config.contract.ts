@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** GET /api/config — public, unauthenticated settings the web app needs at run time. */
+export const publicConfigSchema = z.object({
+  /** Product web URL (copied by 'Copiar link' on user-type/inicio-empresas). */
+  web_url: z.string(),
+  google_client_id: z.string().nullable(),
+  facebook_app_id: z.string().nullable(),
+  facebook_api_version: z.string(),
+  /** True when messages go to the development outbox (/dev/outbox page exists). */
+  outbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const outboxMessageSchema = z.object({
+  to: z.string(),
+  channel: z.enum(['email', 'sms']),
+  subject: z.string().nullable(),
+  body: z.string(),
+  code: z.string().nullable(),
+  created: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -1,0 +1,14 @@
+/** Group and role ids (ARCHITECTURE.md "The wire contract"). */
+export const GROUP_CLIENT = 1;
+export const GROUP_COMPANY = 2;
+export const ROLE_CLIENT = GROUP_CLIENT;
+export const ROLE_COMPANY = GROUP_COMPANY;
+
+export const GROUP_NAMES: Record<number, string> = {
+  [GROUP_CLIENT]: 'Cliente',
+  [GROUP_COMPANY]: 'Empresa',
+};
+
+export function isCompany(idsRoles: readonly number[] | undefined | null): boolean {
+  return Array.isArray(idsRoles) && idsRoles.includes(ROLE_COMPANY);
+}
