@@ -33,7 +33,11 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection closed by the server'),
+  });
   await database.migrate();
   await seedReferenceData(database.db);
   // Background jobs (pg-boss): its own pool on PostgreSQL, inside PGlite otherwise. Workers are

@@ -20,6 +20,11 @@ export interface Database {
   kind: DbKind;
   /** Runs raw SQL with positional parameters; used by the job queue adapter and benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a parameter-less script of one or more statements (simple protocol) and returns the rows of
+   * its last statement; used by the job queue adapter for pg-boss's schema and maintenance scripts.
+   */
+  exec<T = Record<string, unknown>>(script: string): Promise<T[]>;
   /** Applies the committed migrations (idempotent; serialised across processes on a server). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +53,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       const res = await client.query<T>(text, params);
       return res.rows;
     },
+    async exec<T>(script: string) {
+      const results = await client.exec(script);
+      return (results[results.length - 1]?.rows ?? []) as T[];
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
@@ -57,8 +66,27 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  maxConnections = 10,
+  onIdleError: (err: Error) => void = () => undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle connection the server closes (restart, pg_terminate_backend) is reported here; without a
+  // listener node-postgres would throw it out of the event loop and stop the process. The pool replaces
+  // the connection on the next query.
+  pool.on('error', onIdleError);
+  // pool.end() resolves once every client is asked to end, before its socket is closed; close() waits
+  // for the sockets so that a database dropped right after sees no session of ours.
+  let open = 0;
+  let allEnded: (() => void) | null = null;
+  pool.on('connect', () => {
+    open += 1;
+  });
+  pool.on('remove', () => {
+    open -= 1;
+    if (open === 0) allEnded?.();
+  });
   // Fail fast with a clear error if the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -69,6 +97,13 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
     async query<T>(text: string, params: unknown[] = []) {
       const res = await pool.query(text, params);
       return res.rows as T[];
+    },
+    async exec<T>(script: string) {
+      // node-postgres sends a query without parameters over the simple protocol; a script with several
+      // statements answers with one result per statement.
+      const res = (await pool.query(script)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return (last?.rows ?? []) as T[];
     },
     async migrate() {
       const conn = await pool.connect();
@@ -81,11 +116,19 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
       }
     },
     async close() {
+      const ended = new Promise<void>((resolve) => {
+        allEnded = resolve;
+      });
       await pool.end();
+      if (open > 0) await ended;
     },
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string | null }) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+  onIdleError?: (err: Error) => void;
+}) {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.onIdleError) : openPglite(opts.dataDir);
 }

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -17,6 +15,7 @@ import {
 } from '../features/garage/garage.test-support.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { providersFromConfig } from '../providers.ts';
+import { createScratchPostgres } from '../test/test-db.ts';
 import type { JobContext } from './job-queue.ts';
 import { PgBossQueue } from './pg-boss.queue.ts';
 
@@ -34,24 +33,15 @@ async function pgliteTarget(): Promise<Target> {
 
 /** A fresh database on the DATABASE_URL server, dropped on close (pg-boss gets its own pool on it). */
 async function postgresTarget(url: string): Promise<Target> {
-  const name = `togo_jobs_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  const scratch = await createScratchPostgres(url, 'togo_jobs');
+  const database = await openPostgres(scratch.url, 5);
   await database.migrate();
   return {
     database,
-    connectionString: target.toString(),
+    connectionString: scratch.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

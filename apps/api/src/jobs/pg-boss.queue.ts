@@ -15,26 +15,21 @@ export interface PgBossQueueOptions {
   schedule?: boolean;
 }
 
-type PgliteClient = { exec(sql: string): Promise<{ rows: unknown[] }[]> };
-
 /**
  * pg-boss's custom `db` for PGlite. Parameterised statements go through `Database.query` (extended
  * protocol). pg-boss also sends parameter-less multi-statement scripts (schema creation and migrations,
  * maintenance wrapped in BEGIN … COMMIT under an advisory lock), which the extended protocol refuses
- * ('cannot insert multiple commands into a prepared statement'); those run through PGlite's `exec`
- * (simple protocol), reached through drizzle's `$client` because `Database` exposes only `query`.
+ * ('cannot insert multiple commands into a prepared statement'); those run through `Database.exec`
+ * (simple protocol).
  * PGlite runs one statement or script at a time, so a script's transaction never interleaves with the
  * app's queries.
  */
 export function pgliteExecutor(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client?: Partial<PgliteClient> }).$client;
-  const exec = client?.exec?.bind(client);
-  if (database.kind !== 'pglite' || !exec) throw new Error('pgliteExecutor needs a PGlite database');
+  if (database.kind !== 'pglite') throw new Error('pgliteExecutor needs a PGlite database');
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length > 0) return { rows: await database.query(text, values) };
-      const results = await exec(text);
-      return { rows: results[results.length - 1]?.rows ?? [] };
+      return { rows: await database.exec(text) };
     },
   };
 }

@@ -3,6 +3,40 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 
+export interface ScratchPostgres {
+  /** Connection string of the new, empty database. */
+  url: string;
+  name: string;
+  /** Drops the database, ending any session still on it. */
+  drop(): Promise<void>;
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new empty database on the PostgreSQL server of `serverUrl`. */
+export async function createScratchPostgres(
+  serverUrl: string,
+  prefix = 'togo_test',
+): Promise<ScratchPostgres> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    name,
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of DATABASE_URL (dropped on close).
@@ -15,24 +49,15 @@ export async function createTestDatabase(): Promise<Database> {
     await seedReferenceData(database.db);
     return database;
   }
-  const name = `togo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  const scratch = await createScratchPostgres(url);
+  const database = await openPostgres(scratch.url, 5);
   await database.migrate();
   await seedReferenceData(database.db);
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
