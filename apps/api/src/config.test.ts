@@ -22,6 +22,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'APP_SECRET'],
     [{ FACEBOOK_APP_ID: '1' }, 'FACEBOOK_APP_SECRET'],
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+    [{ FILE_STORAGE: 'ftp' }, 'FILE_STORAGE'],
+    [{ FILE_STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ FILE_STORAGE: 's3', S3_ENDPOINT: 'sin esquema' }, 'S3_ENDPOINT'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

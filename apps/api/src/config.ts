@@ -67,6 +67,18 @@ export const configSchema = z.object({
   VALUE_API_KEY: optionalText,
   /** Time limit of one call to an outside data provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Where uploaded files live: 'local' (DATA_DIR/files) or 's3' (any S3-compatible object store). */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addressing (endpoint/bucket/key), needed by most S3-compatible stores (MinIO, Ceph). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Lifetime of the signed URLs of uploaded files (licence document, vehicle picture). */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
 });
@@ -108,6 +120,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   for (const kind of ['REGISTRY', 'FINES', 'VALUE'] as const) {
     if (config[`${kind}_PROVIDER`] === 'http' && !config[`${kind}_URL`]) {
       throw new ConfigError(`Invalid configuration:\n  ${kind}_URL: required when ${kind}_PROVIDER=http`);
+    }
+  }
+  if (config.FILE_STORAGE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[name]) {
+        throw new ConfigError(`Invalid configuration:\n  ${name}: required when FILE_STORAGE=s3`);
+      }
     }
   }
   return config;

@@ -13,6 +13,7 @@ import { SmtpMessenger } from './integrations/messaging/smtp.messenger.ts';
 import { FacebookVerifier } from './integrations/social/facebook.verifier.ts';
 import { GoogleVerifier } from './integrations/social/google.verifier.ts';
 import { LocalDiskStorage } from './integrations/files/local-disk.storage.ts';
+import { S3Storage } from './integrations/files/s3.storage.ts';
 import { DemoFinesProvider } from './integrations/fines/demo.fines.ts';
 import { HttpFinesProvider } from './integrations/fines/http.fines.ts';
 import { DemoRegistryProvider } from './integrations/registry/demo.registry.ts';
@@ -44,7 +45,18 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
       config.VALUE_PROVIDER === 'http'
         ? new HttpVehicleValueProvider(http(config.VALUE_URL, config.VALUE_API_KEY))
         : new DemoVehicleValueProvider(clock),
-    fileStorage: new LocalDiskStorage(path.resolve(config.DATA_DIR, 'files')),
+    fileStorage:
+      config.FILE_STORAGE === 's3'
+        ? new S3Storage({
+            bucket: config.S3_BUCKET ?? '',
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+            endpoint: config.S3_ENDPOINT,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+            timeoutMs: config.PROVIDER_TIMEOUT_MS,
+          })
+        : new LocalDiskStorage(path.resolve(config.DATA_DIR, 'files')),
     messenger: new ChannelMessenger(email, sms),
     outbox: !config.SMTP_URL && !config.SMS_URL,
     push:
