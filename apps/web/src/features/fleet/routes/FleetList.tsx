@@ -89,12 +89,12 @@ export function FleetListRoute() {
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">
+                  <th scope="col" className="fleet-table__icon">
                     <span className="visually-hidden">Favorito</span>
                   </th>
                   <th scope="col">Placa</th>
                   <th scope="col">Ciudad</th>
-                  <th scope="col">
+                  <th scope="col" className="fleet-table__icon">
                     <span className="visually-hidden">Detalle</span>
                   </th>
                 </tr>
@@ -105,7 +105,7 @@ export function FleetListRoute() {
                   return (
                     <tr key={vehicle.id} className={isFavorite ? 'fleet-table__row--favorite' : undefined}>
                       <td className="fleet-table__number">{firstRow + index + 1}</td>
-                      <td>
+                      <td className="fleet-table__icon">
                         <button
                           type="button"
                           className={isFavorite ? 'icon-button heart heart--on' : 'icon-button heart'}
@@ -120,7 +120,7 @@ export function FleetListRoute() {
                         {vehicle.placa}
                       </th>
                       <td>{vehicle.city_data?.name ?? 'No especificado'}</td>
-                      <td>
+                      <td className="fleet-table__icon">
                         <Link
                           to={`/flota/vehicle?id=${vehicle.id}`}
                           className="icon-button"
