@@ -22,6 +22,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
 import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
+import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
 import { FleetImportService } from './features/fleet/fleet-import.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
@@ -178,9 +179,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.fleetLimits,
     log: app.log,
   });
+  const fleetDetail = new FleetDetailService({
+    repo: fleetRepo,
+    garage,
+    garageRepo,
+    registry: providers.registry,
+    fines: providers.fines,
+    jobs,
+    clock,
+    log: app.log,
+  });
   await registerFleetJobs(
     jobs,
     new FleetImportService({ repo: fleetRepo, storage: providers.fileStorage, clock, log: app.log }),
+    fleetDetail,
   );
 
   const publicConfig: PublicConfig = {
@@ -195,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
-  fleetRoutes(app, { fleet, auth });
+  fleetRoutes(app, { fleet, detail: fleetDetail, auth });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),

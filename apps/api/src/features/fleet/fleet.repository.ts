@@ -15,6 +15,10 @@ import type { InvalidFleetRow, ReferenceRows, ValidFleetRow } from './fleet-rows
 /** Lock class for pg_advisory_xact_lock(class, company id): one import chunk of a company at a time. */
 const FLEET_LOCK_CLASS = 7_420_060;
 
+/** provider_snapshots kinds of a fleet vehicle's driver (the vehicle's own are the garage's). */
+export type DriverSnapshotKind = 'driver_registry' | 'driver_fines';
+const DRIVER_KINDS: DriverSnapshotKind[] = ['driver_registry', 'driver_fines'];
+
 export type FleetUploadRow = typeof fleetUploads.$inferSelect;
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -477,5 +481,86 @@ export class FleetRepository {
   async cityExists(id: number): Promise<boolean> {
     const [row] = await this.db.select({ id: cities.id }).from(cities).where(eq(cities.id, id));
     return !!row;
+  }
+
+  // ——— driver look-ups (provider_snapshots kinds driver_registry / driver_fines)
+
+  findDriverSnapshots(vehicleId: number) {
+    return this.db
+      .select({
+        kind: providerSnapshots.kind,
+        status: providerSnapshots.status,
+        data: providerSnapshots.data,
+      })
+      .from(providerSnapshots)
+      .where(and(eq(providerSnapshots.vehicleId, vehicleId), inArray(providerSnapshots.kind, DRIVER_KINDS)));
+  }
+
+  /** Pending snapshots for a (new) driver document, replacing an earlier driver's answers. */
+  async resetDriverSnapshots(
+    vehicleId: number,
+    providers: { registry: string; fines: string },
+    documento: string,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .insert(providerSnapshots)
+      .values(
+        DRIVER_KINDS.map((kind) => ({
+          vehicleId,
+          kind,
+          provider: kind === 'driver_registry' ? providers.registry : providers.fines,
+          status: 'pending',
+          data: { documento },
+          updated: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [providerSnapshots.vehicleId, providerSnapshots.kind],
+        set: { status: 'pending', data: { documento }, attempts: 0, lastError: null, updated: now },
+      });
+  }
+
+  async saveDriverSnapshot(
+    vehicleId: number,
+    kind: DriverSnapshotKind,
+    provider: string,
+    status: 'ok' | 'pending' | 'failed',
+    data: unknown,
+    lastError: string | null,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .insert(providerSnapshots)
+      .values({ vehicleId, kind, provider, status, data, attempts: 1, lastError, updated: now })
+      .onConflictDoUpdate({
+        target: [providerSnapshots.vehicleId, providerSnapshots.kind],
+        set: {
+          provider,
+          status,
+          data,
+          lastError,
+          attempts: sql`least(${providerSnapshots.attempts} + 1, 32767)`,
+          updated: now,
+        },
+      });
+  }
+
+  /** Plate and driver document of a live fleet vehicle that has a driver. */
+  async findDriverLookupTarget(
+    vehicleId: number,
+  ): Promise<{ placa: string; documento: string; documentTypeCode: string } | undefined> {
+    const [row] = await this.db
+      .select({
+        placa: vehicles.placa,
+        documento: fleetDrivers.documento,
+        documentTypeCode: documentTypes.code,
+      })
+      .from(fleetDrivers)
+      .innerJoin(vehicles, and(eq(vehicles.id, fleetDrivers.vehicleId), isNull(vehicles.deletedAt)))
+      .innerJoin(documentTypes, eq(documentTypes.id, fleetDrivers.tipoDocumento))
+      .where(eq(fleetDrivers.vehicleId, vehicleId))
+      .limit(1);
+    return row;
   }
 }

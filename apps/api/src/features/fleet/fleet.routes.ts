@@ -4,12 +4,14 @@ import {
   FLEET_PATHS,
   FLEET_UPLOAD_MAX_BYTES,
   XLSX_CONTENT_TYPE,
+  fleetDriverAssignSchema,
   fleetErrorsQuerySchema,
   fleetListQuerySchema,
 } from '@togo/domain/fleet/fleet.contract';
 import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
 import { parse } from '../../http/validation.ts';
+import type { FleetDetailService } from './fleet-detail.service.ts';
 import type { FleetService, UploadedFile } from './fleet.service.ts';
 
 const MAX_INT4 = 2_147_483_647;
@@ -55,9 +57,9 @@ function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
 /** Company fleet API (SPPF §7 fleet calls). Company role only; routes parse and shape HTTP only. */
 export function fleetRoutes(
   app: FastifyInstance,
-  deps: { fleet: FleetService; auth: preHandlerAsyncHookHandler },
+  deps: { fleet: FleetService; detail: FleetDetailService; auth: preHandlerAsyncHookHandler },
 ) {
-  const { fleet } = deps;
+  const { fleet, detail } = deps;
   const auth = { preHandler: deps.auth };
   const user = (req: FastifyRequest) => requireSession(req).user;
 
@@ -87,4 +89,11 @@ export function fleetRoutes(
   app.get(FLEET_PATHS.errorsDownload, auth, async (req, reply) =>
     sendXlsx(reply, 'errores-flota-togo.xlsx', await fleet.errorsWorkbook(user(req))),
   );
+
+  app.get('/api/togo/vehicle/:id/detalle_flota/', auth, async (req) => detail.detail(user(req), pathId(req)));
+
+  app.put('/api/togo/vehicle/:id/conductor_flota/', auth, async (req) => {
+    const id = pathId(req);
+    return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));
+  });
 }
