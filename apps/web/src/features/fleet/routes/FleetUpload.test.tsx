@@ -12,6 +12,7 @@ vi.mock('../api/upload-fleet.ts', () => ({ uploadFleetFile: vi.fn() }));
 const upload = vi.mocked(uploadFleetFile);
 
 const STATUS = 'GET /api/togo/vehicle/estado_carga_flota/41/';
+const LATEST = 'GET /api/togo/vehicle/estado_carga_flota/';
 
 function render() {
   signInCompany();
@@ -146,6 +147,27 @@ describe('fleet upload (/flota/upload)', () => {
     );
     expect(screen.getByText('falso.xlsx')).toBeInTheDocument();
     logged.mockRestore();
+  });
+
+  it('coming back during an import shows its progress again', async () => {
+    mockFetch({
+      [LATEST]: () => json(200, uploadStatus({ estado: 'procesando', filas_procesadas: 5, porcentaje: 25 })),
+      [STATUS]: () => json(200, uploadStatus({ estado: 'procesando', filas_procesadas: 5, porcentaje: 25 })),
+    });
+    render();
+    expect(await screen.findByRole('progressbar', { name: 'Procesando vehículos' })).toHaveAttribute(
+      'value',
+      '25',
+    );
+    expect(screen.getByRole('button', { name: 'Subir archivo' })).toBeDisabled();
+  });
+
+  it('a finished earlier import is not shown again', async () => {
+    mockFetch({ [LATEST]: () => json(200, uploadStatus({ estado: 'terminado', porcentaje: 100 })) });
+    render();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subir archivo' })).toBeEnabled());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Carga terminada/)).not.toBeInTheDocument();
   });
 
   it('a failed import shows its reason', async () => {

@@ -10,7 +10,7 @@ import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { downloadWithToken } from '../api/download-file.ts';
 import { uploadFleetFile } from '../api/upload-fleet.ts';
-import { isUploadFinished, useUploadStatusQuery } from '../api/upload-status.ts';
+import { isUploadFinished, useLatestUploadQuery, useUploadStatusQuery } from '../api/upload-status.ts';
 import { FileDropArea } from '../components/FileDropArea.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { xlsxChoiceError } from '../fleet-files.ts';
@@ -38,8 +38,12 @@ export function FleetUploadRoute() {
   const [sent, setSent] = useState(0);
   const [upload, setUpload] = useState<FleetUploadStatus | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const status = useUploadStatusQuery(upload);
-  const current = status.data ?? upload;
+  // An import still running from an earlier visit is followed too, until this screen starts another one.
+  const latest = useLatestUploadQuery();
+  const running = latest.data && !isUploadFinished(latest.data) ? latest.data : null;
+  const tracked = upload ?? (sending ? null : running);
+  const status = useUploadStatusQuery(tracked);
+  const current = status.data ?? tracked;
   const finished = isUploadFinished(current ?? undefined);
 
   useEffect(() => {
