@@ -181,6 +181,18 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     await page.getByRole('heading', { name: 'Licencia de tránsito' }).waitFor();
     await screenshot(page, 'fleet-vehicle-driver');
 
+    // Another driver assigned in the detail screen.
+    await driverPanel.getByRole('button', { name: 'Asignar conductor' }).click();
+    const assign = page.getByRole('dialog', { name: 'Asignar conductor' });
+    await assign.getByLabel('Nombre').fill('Lucía Torres');
+    await assign.getByLabel('Número de documento').fill('52123456');
+    await assign.getByLabel('Teléfono').fill('3157778899');
+    await screenshot(page, 'fleet-vehicle-assign');
+    await assign.getByRole('button', { name: 'Guardar' }).click();
+    await assign.waitFor({ state: 'detached', timeout: TIMEOUT });
+    await driverPanel.getByText('Lucía Torres').waitFor({ timeout: TIMEOUT });
+    await driverPanel.getByText('Asignado en TOGO').waitFor();
+
     // The errors page: the 3 bad rows with their messages.
     await page.getByRole('link', { name: 'Estado de carga vehículos' }).click();
     await page.waitForURL('**/flota/estado-carga', { timeout: TIMEOUT });

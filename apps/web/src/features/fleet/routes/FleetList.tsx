@@ -1,6 +1,7 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { FLEET_TABLE_PAGE_SIZE, useFleetVehiclesQuery } from '../api/list-vehicles.ts';
 import { EyeIcon, HeartIcon, SearchIcon } from '../components/fleet-icons.tsx';
@@ -8,6 +9,9 @@ import { Pager } from '../components/Pager.tsx';
 import { useFleetFavorite } from '../fleet-favorite.ts';
 
 export const FLEET_EMPTY_MESSAGE = 'No hay vehículos inscritos en tu flota';
+
+/** The search asks the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
 
 /** What the search box sends: letters and digits only, upper case (the server ignores the rest too). */
 const plateQuery = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -21,7 +25,7 @@ export function FleetListRoute() {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const placa = plateQuery(useDeferredValue(search));
+  const placa = plateQuery(useDebouncedValue(search, SEARCH_DELAY_MS));
   const query = useFleetVehiclesQuery({ page, placa });
   const [favorite, toggleFavorite] = useFleetFavorite();
   const vehicles = query.data?.data ?? [];
