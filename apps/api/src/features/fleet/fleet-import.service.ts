@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { FLEET_MSG } from '@togo/domain/fleet/fleet.contract';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,9 +16,11 @@ import {
   type ValidFleetRow,
 } from './fleet-rows.ts';
 import type { FleetRepository } from './fleet.repository.ts';
+import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
 
 /** Rows per set-based write (one transaction, a handful of statements). */
 export const IMPORT_CHUNK_ROWS = 1000;
+const YIELD_EVERY_ROWS = 200;
 
 export interface FleetImportDeps {
   repo: FleetRepository;
@@ -112,7 +113,7 @@ export class FleetImportService {
       cells.clear();
     };
 
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    const reader = new Utf8SafeWorkbookReader(Readable.from(bytes), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',
@@ -134,6 +135,8 @@ export class FleetImportService {
           }
           if (isBlankRow(values)) continue;
           done++;
+          // Parsing is CPU work on the event loop: let waiting requests run every few hundred rows.
+          if (done % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
           const checked = checkRow(row.number, values, ref);
           if (checked.ok) {
             const first = seen.get(checked.placa);
