@@ -26,7 +26,7 @@ import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
 import { FleetImportService } from './features/fleet/fleet-import.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
-import { FleetService } from './features/fleet/fleet.service.ts';
+import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
 import { GarageFilesService } from './features/garage/garage-files.service.ts';
 import { GarageLookupService } from './features/garage/garage-lookup.service.ts';
 import { GarageRepository } from './features/garage/garage.repository.ts';
@@ -59,7 +59,6 @@ import { registerFleetJobs } from './jobs/fleet-import.jobs.ts';
 import { registerGarageJobs } from './jobs/garage-lookup.jobs.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import type { XlsxLimits } from './features/fleet/xlsx-guard.ts';
 import type { Messenger } from './integrations/messaging/messenger.ts';
 import type { PushSender } from './integrations/push/push-sender.ts';
 import type { SocialVerifier } from './integrations/social/social-verifier.ts';
@@ -90,7 +89,7 @@ export interface AppDeps {
   /** Background jobs: pg-boss from server.ts; when absent, an InlineJobQueue that only records jobs. */
   jobs?: JobQueue;
   /** Fleet upload limits (the fleet benchmark imports more rows than the product allows). */
-  fleetLimits?: Partial<XlsxLimits>;
+  fleetLimits?: FleetLimits;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

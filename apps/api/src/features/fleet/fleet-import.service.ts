@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { FLEET_MSG } from '@togo/domain/fleet/fleet.contract';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,9 +16,11 @@ import {
   type ValidFleetRow,
 } from './fleet-rows.ts';
 import type { FleetRepository } from './fleet.repository.ts';
+import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
 
 /** Rows per set-based write (one transaction, a handful of statements). */
 export const IMPORT_CHUNK_ROWS = 1000;
+const YIELD_EVERY_ROWS = 200;
 
 export interface FleetImportDeps {
   repo: FleetRepository;
@@ -31,6 +32,21 @@ export interface FleetImportDeps {
 
 /** Thrown for a file whose content cannot be imported at all (no template sheet, unreadable XML). */
 class ImportRejected extends Error {}
+
+/** A chunk write failed (database): never mistaken for an unreadable file; the job is retried. */
+class ChunkWriteFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('chunk write failed');
+  }
+}
+
+async function settled(writing: Promise<unknown>): Promise<void> {
+  try {
+    await writing;
+  } catch (err) {
+    throw new ChunkWriteFailed(err);
+  }
+}
 
 /** The first row of the template sheet: 'Placa', 'Kilometraje', … (accents and case ignored). */
 function isHeaderRow(values: readonly string[]): boolean {
@@ -91,28 +107,35 @@ export class FleetImportService {
     let done = 0;
     let foundTemplate = false;
     // The current chunk's valid rows' cells (for a row the fleet check turns into an error).
-    const cells = new Map<number, string[]>();
+    let cells = new Map<number, string[]>();
+    // One chunk is written while the next one is parsed (the database and the parser work in parallel);
+    // chunks are still written one at a time, in order.
+    let writing: Promise<unknown> = Promise.resolve();
 
     const flush = async () => {
       if (valid.length === 0 && invalid.length === 0) return;
-      await repo.applyChunk(
+      const chunk = { valid, invalid, cells, done };
+      valid = [];
+      invalid = [];
+      cells = new Map();
+      await settled(writing);
+      writing = repo.applyChunk(
         companyUserId,
         uploadId,
-        valid,
-        invalid,
-        done,
+        chunk.valid,
+        chunk.invalid,
+        chunk.done,
         (r) =>
-          invalidRow(r.rowNumber, cells.get(r.rowNumber) ?? [r.placa], [
+          invalidRow(r.rowNumber, chunk.cells.get(r.rowNumber) ?? [r.placa], [
             columnMessage('placa', ROW_MSG.otherOwner),
           ]),
         clock.now(),
       );
-      valid = [];
-      invalid = [];
-      cells.clear();
+      // A failure is raised by the next `await writing`; this only keeps it from being reported as unhandled.
+      writing.catch(() => undefined);
     };
 
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    const reader = new Utf8SafeWorkbookReader(Readable.from(bytes), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',
@@ -134,6 +157,8 @@ export class FleetImportService {
           }
           if (isBlankRow(values)) continue;
           done++;
+          // Parsing is CPU work on the event loop: let waiting requests run every few hundred rows.
+          if (done % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
           const checked = checkRow(row.number, values, ref);
           if (checked.ok) {
             const first = seen.get(checked.placa);
@@ -155,6 +180,7 @@ export class FleetImportService {
         }
       }
     } catch (err) {
+      if (err instanceof ChunkWriteFailed) throw err.failure;
       if (err instanceof Error && /sax|xml|zip|signature|invalid/i.test(err.message)) {
         this.deps.log?.warn({ uploadId, err: err.message }, 'fleet file unreadable');
         throw new ImportRejected(FLEET_MSG.uploadFailed);
@@ -163,6 +189,9 @@ export class FleetImportService {
     }
     if (!foundTemplate) throw new ImportRejected(FLEET_MSG.missingHeaders);
     await flush();
+    await settled(writing).catch((err: unknown) => {
+      throw err instanceof ChunkWriteFailed ? err.failure : err;
+    });
     if (done === 0) throw new ImportRejected(FLEET_MSG.emptyFile);
     return done;
   }

@@ -323,6 +323,12 @@ describe('fleet upload: files refused before parsing', () => {
     expect(wrongField.json()).toEqual({ detail: FLEET_MSG.noFile });
   });
 
+  it('refuses files over 10 MB with 413', async () => {
+    const res = await upload(company, Buffer.alloc(10 * 1024 * 1024 + 1, 0x50));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: FLEET_MSG.tooLarge });
+  });
+
   it('refuses a .txt renamed .xlsx and a ZIP that is not a workbook', async () => {
     const txt = await upload(company, Buffer.from('placa,kilometraje\nABC123,100\n'), 'flota.xlsx');
     expect(txt.statusCode).toBe(400);

@@ -194,18 +194,24 @@ export class FleetRepository {
   ): Promise<ChunkResult> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${FLEET_LOCK_CLASS}::int, ${companyUserId}::int)`);
+      // No WAL flush wait per chunk: the upload is marked done by a later, synchronous commit (which flushes
+      // the WAL written before it), and a crash before that only loses chunks the job's retry writes again.
+      await tx.execute(sql`set local synchronous_commit = off`);
       let good = valid;
       const bad = [...invalid];
+      // Plates are validated (A-Z, 0-9 only), so a text[] literal is safe and probes the (user_id, placa) index.
+      const plateArray = (list: ValidFleetRow[]) => `{${list.map((r) => r.placa).join(',')}}`;
+      const ids = new Map<string, number>();
       if (valid.length > 0) {
-        const existing = await rows<{ placa: string; documento: string }>(
+        const existing = await rows<{ id: number; placa: string; documento: string }>(
           tx,
-          sql`select v.placa, v.documento_propietario as documento
+          sql`select v.id, v.placa, v.documento_propietario as documento
               from vehicles v
-              join jsonb_array_elements_text(${JSON.stringify(valid.map((r) => r.placa))}::jsonb) p(placa)
-                on p.placa = v.placa
-              where v.user_id = ${companyUserId} and v.deleted_at is null`,
+              where v.user_id = ${companyUserId} and v.deleted_at is null
+                and v.placa = any(${plateArray(valid)}::text[])`,
         );
         const owner = new Map(existing.map((e) => [e.placa, e.documento]));
+        for (const e of existing) ids.set(e.placa, e.id);
         good = [];
         for (const r of valid) {
           const doc = owner.get(r.placa);
@@ -225,11 +231,12 @@ export class FleetRepository {
             city: r.cityId,
           })),
         );
-        const changed = await rows<{ id: number }>(
+        const changed = await rows<{ id: number; placa: string }>(
           tx,
           sql`insert into vehicles (user_id, placa, documento_propietario, tipo_documento_propietario,
                 kilometraje_digitado, department_id, city_id, created, updated)
-              select ${companyUserId}, x.placa, x.doc, x.tipo, x.km, x.dep, x.city, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+              select ${companyUserId}, x.placa, x.doc, x.tipo, x.km, x.dep, x.city,
+                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
               from jsonb_to_recordset(${payload}::jsonb)
                 as x(placa text, doc text, tipo smallint, km integer, dep integer, city integer)
               on conflict (user_id, placa) where deleted_at is null do update set
@@ -242,14 +249,15 @@ export class FleetRepository {
                      vehicles.department_id, vehicles.city_id)
                 is distinct from (excluded.tipo_documento_propietario, excluded.kilometraje_digitado,
                      excluded.department_id, excluded.city_id)
-              returning id`,
+              returning id, placa`,
         );
         added = changed.length;
-        const drivers = good.filter((r) => r.driver);
+        for (const c of changed) ids.set(c.placa, c.id);
+        const drivers = good.filter((r) => r.driver && ids.has(r.placa));
         if (drivers.length > 0) {
           const driverPayload = JSON.stringify(
             drivers.map((r) => ({
-              placa: r.placa,
+              id: ids.get(r.placa),
               nombre: r.driver?.nombre ?? null,
               tipo: r.driver?.tipoDocumento,
               doc: r.driver?.documento,
@@ -259,10 +267,9 @@ export class FleetRepository {
           );
           await tx.execute(
             sql`insert into fleet_drivers (vehicle_id, origin, nombre, tipo_documento, documento, telefono, city_id, updated)
-                select v.id, 'archivo', x.nombre, x.tipo, x.doc, x.tel, x.city, ${now.toISOString()}::timestamptz
+                select x.id, 'archivo', x.nombre, x.tipo, x.doc, x.tel, x.city, ${now.toISOString()}::timestamptz
                 from jsonb_to_recordset(${driverPayload}::jsonb)
-                  as x(placa text, nombre text, tipo smallint, doc text, tel text, city integer)
-                join vehicles v on v.user_id = ${companyUserId} and v.placa = x.placa and v.deleted_at is null
+                  as x(id integer, nombre text, tipo smallint, doc text, tel text, city integer)
                 on conflict (vehicle_id) do update set
                   origin = 'archivo', nombre = excluded.nombre, tipo_documento = excluded.tipo_documento,
                   documento = excluded.documento, telefono = excluded.telefono, city_id = excluded.city_id,
@@ -275,9 +282,8 @@ export class FleetRepository {
         }
         await tx.execute(
           sql`delete from fleet_upload_errors e
-              using jsonb_array_elements_text(${JSON.stringify(good.map((r) => r.placa))}::jsonb) p(placa)
               where e.company_user_id = ${companyUserId} and e.upload_id <> ${uploadId}
-                and e.placa_normalizada = p.placa`,
+                and e.placa_normalizada = any(${plateArray(good)}::text[])`,
         );
       }
       let errors = 0;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import {
   FLEET_MSG,
   FLEET_PATHS,
-  FLEET_UPLOAD_MAX_BYTES,
   XLSX_CONTENT_TYPE,
   fleetDriverAssignSchema,
   fleetErrorsQuerySchema,
@@ -24,11 +23,11 @@ function pathId(req: FastifyRequest): number {
   return id;
 }
 
-/** Reads the multipart field 'file' into memory, at most 10 MB (413 beyond). null when there is none. */
-function fileReader(req: FastifyRequest): () => Promise<UploadedFile | null> {
+/** Reads the multipart field 'file' into memory, at most `maxBytes` (10 MB; 413 beyond). null when there is none. */
+function fileReader(req: FastifyRequest, maxBytes: number): () => Promise<UploadedFile | null> {
   return async () => {
     if (!req.isMultipart()) return null;
-    const part = await req.file({ limits: { fileSize: FLEET_UPLOAD_MAX_BYTES, files: 1 } });
+    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (!part) return null;
     if (part.fieldname !== 'file') {
       part.file.resume();
@@ -68,7 +67,7 @@ export function fleetRoutes(
   );
 
   app.post(FLEET_PATHS.upload, auth, async (req, reply) => {
-    const result = await fleet.upload(user(req), fileReader(req));
+    const result = await fleet.upload(user(req), fileReader(req, fleet.maxUploadBytes));
     return reply.code(result.status).send(result.body);
   });
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   FLEET_MSG,
+  FLEET_UPLOAD_MAX_BYTES,
   FLEET_UPLOAD_MAX_ROWS,
   XLSX_CONTENT_TYPE,
   type FleetErrorPage,
@@ -42,9 +43,11 @@ export interface FleetServiceDeps {
   jobs: JobQueue;
   clock: Clock;
   /** Overrides for the benchmark (more rows than the product allows); defaults from the contract. */
-  limits?: Partial<XlsxLimits>;
+  limits?: FleetLimits | undefined;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
+
+export type FleetLimits = Partial<XlsxLimits> & { maxUploadBytes?: number };
 
 export interface UploadedFile {
   filename: string;
@@ -109,9 +112,13 @@ function displayName(raw: string): string {
 /** The company fleet area (SPPF §2, §4-§7): uploads, their progress and errors, the fleet list. */
 export class FleetService {
   private readonly limits: XlsxLimits;
+  /** Multipart file size cap (413 beyond). */
+  readonly maxUploadBytes: number;
 
   constructor(private readonly deps: FleetServiceDeps) {
-    this.limits = { ...DEFAULT_XLSX_LIMITS, maxRows: FLEET_UPLOAD_MAX_ROWS, ...deps.limits };
+    const { maxUploadBytes, ...xlsx } = deps.limits ?? {};
+    this.limits = { ...DEFAULT_XLSX_LIMITS, maxRows: FLEET_UPLOAD_MAX_ROWS, ...xlsx };
+    this.maxUploadBytes = maxUploadBytes ?? FLEET_UPLOAD_MAX_BYTES;
   }
 
   /**

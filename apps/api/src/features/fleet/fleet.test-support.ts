@@ -6,13 +6,14 @@ import { FLEET_TEMPLATE_COLUMNS, FLEET_TEMPLATE_SHEET } from '@togo/domain/fleet
 import { GROUP_COMPANY } from '@togo/domain/roles';
 import { authTokens, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
 
 /** Test and benchmark support for the fleet: company users, generated .xlsx files, crafted ZIPs. */
 
 export async function createCompanyUser(
-  t: Pick<TestContext, 'database' | 'clock'>,
+  t: { database: Pick<TestContext['database'], 'db'>; clock: Clock },
   groupId: number = GROUP_COMPANY,
 ): Promise<TestUser> {
   const email = `flota.${randomBytes(5).toString('hex')}@empresa.com`;
