@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
+import { fillCode, registerThroughUi as register, signIn as login } from './support/access.ts';
+import type { Person } from './support/access.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
@@ -8,6 +10,8 @@ const TIMEOUT = 15_000;
 describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
   let server: RunningApp;
   let browser: Browser;
+  const registerThroughUi = (page: Page, person: Person) => register(page, server, person);
+  const signIn = (page: Page, email: string, password: string) => login(page, server, email, password);
 
   beforeAll(async () => {
     server = await startApp();
@@ -18,48 +22,6 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await browser?.close();
     await server?.close();
   });
-
-  async function fillCode(page: Page, code: string) {
-    for (let i = 0; i < 4; i++) {
-      await page.getByLabel(`Dígito ${i + 1} de 4`).fill(code[i] as string);
-    }
-  }
-
-  async function registerThroughUi(page: Page, person: { email: string; phone: string; password: string }) {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: 'Crear cuenta' }).click();
-    await page.getByLabel('Nombres').fill('Camila Andrea');
-    await page.getByLabel('Apellidos').fill('Rodríguez Peña');
-    await page.getByLabel('Correo electrónico').fill(person.email);
-    await page.getByLabel('Número de celular').fill(person.phone);
-    await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
-    await page.getByLabel('Confirmar contraseña').fill(person.password);
-    const submit = page.getByRole('button', { name: 'Crear cuenta' });
-    await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
-    await submit.click();
-    await page.waitForURL('**/auth/send-code', { timeout: TIMEOUT });
-    await expect
-      .poll(() => server.lastCode(person.email).catch(() => ''), { timeout: TIMEOUT })
-      .toMatch(/^\d{4}$/);
-    await fillCode(page, await server.lastCode(person.email));
-    await page.getByRole('button', { name: 'Verificar' }).click();
-    await page
-      .getByText('Tu cuenta se ha creado con éxito, empecemos a rodar juntos.')
-      .waitFor({ timeout: TIMEOUT });
-    await page
-      .getByRole('button', { name: /aceptar|continuar|entendido|ok/i })
-      .first()
-      .click();
-    await page.waitForURL('**/auth/login', { timeout: TIMEOUT });
-  }
-
-  async function signIn(page: Page, email: string, password: string) {
-    if (!page.url().endsWith('/auth/login')) await page.goto(`${server.url}/auth/login`);
-    await page.getByRole('button', { name: 'Correo' }).click();
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  }
 
   it('registers, reads the code from the outbox, signs in, chooses Persona and reaches the garage route', async () => {
     const page = await newMobilePage(browser);

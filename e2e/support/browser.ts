@@ -52,6 +52,22 @@ export async function newMobilePage(browser: Browser, opts: { userAgent?: string
   return context.newPage();
 }
 
+/** A desktop Chrome user agent (companies use a PC: SPPF §1, AHGA §4). */
+export const DESKTOP_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/** A PC-sized page (1440 × 900, mouse, desktop user agent, es-CO); downloads allowed. */
+export async function newDesktopPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    userAgent: DESKTOP_USER_AGENT,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    acceptDownloads: true,
+  });
+  return context.newPage();
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);

@@ -22,6 +22,11 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
 import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
+import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
+import { FleetImportService } from './features/fleet/fleet-import.service.ts';
+import { FleetRepository } from './features/fleet/fleet.repository.ts';
+import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
 import { GarageFilesService } from './features/garage/garage-files.service.ts';
 import { GarageLookupService } from './features/garage/garage-lookup.service.ts';
 import { GarageRepository } from './features/garage/garage.repository.ts';
@@ -50,6 +55,7 @@ import { FileUrlSigner } from './integrations/files/signed-url.ts';
 import type { FinesProvider } from './integrations/fines/fines-provider.ts';
 import type { RegistryProvider } from './integrations/registry/registry-provider.ts';
 import type { VehicleValueProvider } from './integrations/vehicle-value/vehicle-value-provider.ts';
+import { registerFleetJobs } from './jobs/fleet-import.jobs.ts';
 import { registerGarageJobs } from './jobs/garage-lookup.jobs.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -82,6 +88,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Background jobs: pg-boss from server.ts; when absent, an InlineJobQueue that only records jobs. */
   jobs?: JobQueue;
+  /** Fleet upload limits (the fleet benchmark imports more rows than the product allows). */
+  fleetLimits?: FleetLimits;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -161,6 +169,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
+  const fleetRepo = new FleetRepository(database.db);
+  const fleet = new FleetService({
+    repo: fleetRepo,
+    storage: providers.fileStorage,
+    jobs,
+    clock,
+    limits: deps.fleetLimits,
+    log: app.log,
+  });
+  const fleetDetail = new FleetDetailService({
+    repo: fleetRepo,
+    garage,
+    garageRepo,
+    registry: providers.registry,
+    fines: providers.fines,
+    jobs,
+    clock,
+    log: app.log,
+  });
+  await registerFleetJobs(
+    jobs,
+    new FleetImportService({ repo: fleetRepo, storage: providers.fileStorage, clock, log: app.log }),
+    fleetDetail,
+  );
 
   const publicConfig: PublicConfig = {
     web_url: config.WEB_URL,
@@ -174,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
+  fleetRoutes(app, { fleet, detail: fleetDetail, auth });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),

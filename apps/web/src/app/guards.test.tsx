@@ -105,6 +105,13 @@ describe('route guards', () => {
     );
   });
 
+  it('company users are sent from the home to the fleet area', async () => {
+    signIn({ ids_roles: [1, 2], is_first_login_togo: false });
+    const view = await landOn('/app/home');
+    expect(view.router.state.location.pathname).toBe('/flota');
+    expect(await screen.findByRole('heading', { name: 'Tu flota' })).toBeInTheDocument();
+  });
+
   it('flota is for companies only', async () => {
     signIn({ ids_roles: [1], is_first_login_togo: false });
     const view = await landOn('/flota');

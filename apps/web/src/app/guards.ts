@@ -45,9 +45,14 @@ export function companiesIntroGuard() {
   return redirect('/app/home');
 }
 
-/** flota: company users only; others go to /app. */
+/** flota: company users only; others go to the app root (SPPF §2, §6). */
 export function companyGuard() {
   return isCompany(getUserInfo()?.ids_roles) ? null : redirect('/app');
+}
+
+/** app/home: company users are sent to the fleet area instead of the normal home (SPPF §6). */
+export function homeGuard() {
+  return isCompany(getUserInfo()?.ids_roles) ? redirect('/flota') : null;
 }
 
 /** Guards are cheap synchronous checks of storage: run them on every navigation. */

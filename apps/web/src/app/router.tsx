@@ -7,6 +7,7 @@ import {
   changePasswordGuard,
   companiesIntroGuard,
   companyGuard,
+  homeGuard,
   otpGuard,
   tokenGuard,
   userTypeGuard,
@@ -124,6 +125,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect('/app/home'), Component: Redirecting },
           {
             path: 'home',
+            loader: homeGuard,
+            shouldRevalidate: alwaysRevalidate,
             lazy: async () => ({ Component: (await import('../features/home/routes/Home.tsx')).HomeRoute }),
           },
           // Garage (AHGA §2, §4): the form is open to everyone; the routes below the guard need a vehicle.
@@ -264,11 +267,41 @@ export const routes: RouteObject[] = [
           { path: '*', Component: NotFound },
         ],
       },
+      // Fleet area (SPPF §2): company users only; its own lazy chunks, never in the home or sign-in bundle.
       {
         path: 'flota',
         loader: () => tokenGuard() ?? companyGuard(),
         shouldRevalidate: alwaysRevalidate,
-        lazy: async () => ({ Component: (await import('../features/home/routes/Flota.tsx')).FlotaRoute }),
+        lazy: async () => ({
+          Component: (await import('../features/fleet/routes/FleetLayout.tsx')).FleetLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/fleet/routes/FleetList.tsx')).FleetListRoute,
+            }),
+          },
+          {
+            path: 'upload',
+            lazy: async () => ({
+              Component: (await import('../features/fleet/routes/FleetUpload.tsx')).FleetUploadRoute,
+            }),
+          },
+          {
+            path: 'vehicle',
+            lazy: async () => ({
+              Component: (await import('../features/fleet/routes/FleetVehicle.tsx')).FleetVehicleRoute,
+            }),
+          },
+          {
+            path: 'estado-carga',
+            lazy: async () => ({
+              Component: (await import('../features/fleet/routes/FleetErrors.tsx')).FleetErrorsRoute,
+            }),
+          },
+          { path: '*', Component: NotFound },
+        ],
       },
       {
         path: 'dev/outbox',

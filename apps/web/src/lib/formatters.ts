@@ -45,3 +45,21 @@ export function upperFullName(nombres?: string | null, apellidos?: string | null
     .join(' ')
     .toLocaleUpperCase('es-CO');
 }
+
+const dayMinuteParts = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Bogota',
+});
+
+/** ISO timestamp → 'dd/MM/yyyy HH:mm' in Colombian time (fleet error list, SPPF §2); '' when invalid. */
+export function formatDayMinute(value: string | null | undefined): string {
+  const date = new Date(value ?? '');
+  if (!value || Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(dayMinuteParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}

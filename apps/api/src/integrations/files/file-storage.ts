@@ -13,7 +13,7 @@ export interface FileStorage {
 }
 
 /** Generated keys only: '<2 hex>/<uuid>.<ext>'. Anything else is refused (no path tricks). */
-export const STORAGE_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
+export const STORAGE_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.(pdf|jpg|png|xlsx)$/;
 
 export function storageKeyFor(id: string, extension: string): string {
   const key = `${id.slice(0, 2)}/${id}.${extension}`;

@@ -9,7 +9,7 @@ import {
 } from './alert-dates.ts';
 import { expiryStatus } from './expiry-status.ts';
 import { licenceImageSource } from './licence-image.ts';
-import { sortLicenceCategories } from './licence.ts';
+import { sortLicenceCategories } from '@togo/domain/alerts/alerts.licence';
 
 describe('date helpers', () => {
   it('masks typed digits as dd/MM/yyyy, adding each slash only when a digit follows', () => {

@@ -7,7 +7,7 @@ import type {
 } from '@togo/domain/alerts/alerts.contract';
 import type { AlertCode } from '@togo/domain/alerts/alerts.rules';
 import { apiGet } from '../../../lib/api-client.ts';
-import { logFailure } from '../log-failure.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
 
 /** The answer of each code (AHGA §3, §7). */
 export interface AlertResponses {

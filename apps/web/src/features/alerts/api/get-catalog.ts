@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogEntry, CatalogPage } from '@togo/domain/catalog/catalog.contract';
 import { apiGet } from '../../../lib/api-client.ts';
-import { logFailure } from '../log-failure.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
 
 /** GET /api/conf/catalogos/paginado/?clave_padre= — active entries of a catalogue (first page of 100). */
 export async function getCatalog(clavePadre: string, signal?: AbortSignal): Promise<CatalogEntry[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PicoPlacaResponse } from '@togo/domain/pico-placa/pico-placa.contract';
 import { apiGet } from '../../../lib/api-client.ts';
-import { logFailure } from '../log-failure.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
 
 /** GET /api/togo/pico-placa/?id_garaje= — today's restriction, the city and the embedded page. */
 export function getPicoPlaca(vehicleId: number, signal?: AbortSignal): Promise<PicoPlacaResponse> {

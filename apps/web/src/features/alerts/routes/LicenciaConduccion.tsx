@@ -10,7 +10,7 @@ import { UploadIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
 import { LicenceImage } from '../components/LicenceImage.tsx';
 import { expiryStatus } from '../expiry-status.ts';
-import { sortLicenceCategories } from '../licence.ts';
+import { sortLicenceCategories } from '@togo/domain/alerts/alerts.licence';
 import { isLicenceUploadType, LICENCE_UPLOAD_TYPES } from '../licence-image.ts';
 
 export const LICENCE_TYPE_MESSAGE = 'La imagen debe ser JPG o PNG.';

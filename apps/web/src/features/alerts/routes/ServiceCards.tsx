@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { CATALOG_KEYS } from '../catalog-keys.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { useCatalogQuery } from '../api/get-catalog.ts';
-import { useUrlsQuery } from '../api/get-urls.ts';
+import { useUrlsQuery } from '../../../lib/togo-urls.ts';
 import { ChevronIcon } from '../components/alert-icons.tsx';
 import { AlertScreen } from '../components/AlertScreen.tsx';
 import { ServiceCardModal } from '../components/ServiceCardModal.tsx';

@@ -4,7 +4,7 @@ import { DownloadIcon, PhoneIcon } from '../../../components/ui/app-icons.tsx';
 import { CloseIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/Logo.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
-import { useLogout } from '../api/logout.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
 import { useLegalUrls } from '../api/togo-urls.ts';
 
 export interface SideMenuLink {

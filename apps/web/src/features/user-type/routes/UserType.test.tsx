@@ -20,6 +20,7 @@ function setup(
       { path: '/user-type', Component: UserTypeRoute },
       stub('/user-type/garaje'),
       stub('/user-type/inicio-empresas'),
+      stub('/flota'),
     ],
     {
       initialEntries: ['/user-type'],
@@ -62,22 +63,35 @@ describe('UserType', () => {
     expect(stored()).toMatchObject({ groups: [{ id: 1 }], ids_roles: [1], is_first_login_togo: false });
   });
 
-  it('Empresa changes the group, confirms the sign-in and goes to inicio-empresas', async () => {
-    const view = setup({
-      [PATCH]: () =>
-        json(200, {
-          id: 9,
-          groups: [{ id: 2, name: 'Empresa' }],
-          ids_roles: [2],
-          is_first_login_togo: false,
-        }),
-      [CONFIRM]: () => json(200, { id: 9, email: 'ana@x.co', ids_roles: [2], is_first_login_togo: false }),
-    });
+  const companyAnswers = {
+    [PATCH]: () =>
+      json(200, {
+        id: 9,
+        groups: [{ id: 2, name: 'Empresa' }],
+        ids_roles: [2],
+        is_first_login_togo: false,
+      }),
+    [CONFIRM]: () => json(200, { id: 9, email: 'ana@x.co', ids_roles: [2], is_first_login_togo: false }),
+  };
+
+  it('Empresa on a PC changes the group, confirms the sign-in and goes to the fleet area', async () => {
+    const view = setup(companyAnswers);
     await view.user.click(screen.getByRole('button', { name: 'Empresa' }));
-    expect(await screen.findByText('Ruta /user-type/inicio-empresas')).toBeInTheDocument();
+    expect(await screen.findByText('Ruta /flota')).toBeInTheDocument();
     expect(view.api.bodies(PATCH)).toEqual([{ groups: [2], is_first_login_togo: false }]);
     expect(view.api.bodies(CONFIRM)).toHaveLength(1);
     expect(stored()).toMatchObject({ email: 'ana@x.co', ids_roles: [2], is_first_login_togo: false });
+  });
+
+  it('Empresa on a phone goes to inicio-empresas (open it on a PC)', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
+    );
+    const view = setup(companyAnswers);
+    await view.user.click(screen.getByRole('button', { name: 'Empresa' }));
+    expect(await screen.findByText('Ruta /user-type/inicio-empresas')).toBeInTheDocument();
+    expect(stored()).toMatchObject({ ids_roles: [2], is_first_login_togo: false });
+    vi.restoreAllMocks();
   });
 
   it('explains failures', async () => {

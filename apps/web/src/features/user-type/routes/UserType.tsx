@@ -8,6 +8,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { getUserInfo, setUserInfo, updateUserInfo } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { isMobileUserAgent } from '../../../lib/user-agent.ts';
 import { useChangeUserTypeMutation } from '../api/change-user-type.ts';
 import { confirmLogin } from '../api/confirm-login.ts';
 
@@ -75,7 +76,8 @@ export function UserTypeRoute() {
     } finally {
       setConfirming(false);
     }
-    await navigate('/user-type/inicio-empresas');
+    // AHGA §4: on a phone the company is told to open TOGO on a PC; on a PC it goes to its fleet area.
+    await navigate(isMobileUserAgent() ? '/user-type/inicio-empresas' : '/flota');
   };
 
   const busy = change.isPending || confirming;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UrlListResponse } from '@togo/domain/catalog/catalog.contract';
-import { apiGet } from '../../../lib/api-client.ts';
-import { logFailure } from '../log-failure.ts';
+import { apiGet } from './api-client.ts';
+import { logFailure } from './log-failure.ts';
 
 /** GET /api/automas-param-system/togo-urls/?name__in=a,b — configured URLs by name (unknown ones left out). */
 export async function getUrls(

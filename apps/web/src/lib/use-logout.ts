@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiPost } from '../../../lib/api-client.ts';
-import { clearAllStorage, getToken } from '../../../lib/storage.ts';
+import { apiPost } from './api-client.ts';
+import { clearAllStorage, getToken } from './storage.ts';
 
 /** POST /api/users/logout/ {token} — 204. */
 export function logout(token: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Runs a read and logs its failure before passing it on: the alerts area reports read failures only to
- * the console (AHGA §8 'Failed alert reads and saves are only logged'). Cancelled requests are not logged.
+ * Runs a read and logs its failure before passing it on, for the areas whose read failures are only logged
+ * (AHGA §8 alert reads and saves; SPPF §8 fleet list and error list). Cancelled requests are not logged.
  */
 export async function logFailure<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,0 +1,300 @@
+/**
+ * npm run bench:fleet — the fleet import end to end (POST create_vehicle_flota_archivo → the import job → last
+ * row stored) for 10,000- and 100,000-row files, beside exceljs's streaming parse of the same file alone, and
+ * the read endpoints' p99 while an import runs vs idle. Each measurement runs in its own child process so its
+ * peak RSS (getrusage maxRSS) is its own. On PGlite (in memory, inside the measured process) by default; with
+ * DATABASE_URL each child creates and drops its own database on that server.
+ * Targets (ARCHITECTURE.md): 10k ≤ 3 s and ≤ 300 MB peak RSS; 100k peak RSS ≤ 1.5× the 10k run; import total
+ * ≤ 2× the parse alone; read p99 during an import ≤ 2× idle. A measurement, never an assertion.
+ * Env: BENCH_FLEET_SIZES=10000,100000 (default).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
+import type { Database } from '../src/db/client.ts';
+import { cellText } from '../src/features/fleet/fleet-rows.ts';
+import { buildFleetXlsx, goodRow } from '../src/features/fleet/fleet.test-support.ts';
+
+const SIZES = (process.env.BENCH_FLEET_SIZES ?? '10000,100000').split(',').map(Number);
+const MB = 1024 * 1024;
+
+interface Measure {
+  seconds: number;
+  peakRssMb: number;
+  rows?: number;
+  vehicles?: number;
+  errors?: number;
+  p99IdleMs?: number;
+  p99ImportMs?: number;
+  readsDuringImport?: number;
+}
+
+function peakRssMb(): number {
+  // Linux getrusage ru_maxrss is in KiB.
+  return Math.round((process.resourceUsage().maxRSS * 1024) / MB);
+}
+
+// ——— child: exceljs's streaming parse alone
+
+async function parseOnly(file: string): Promise<Measure> {
+  const bytes = await readFile(file);
+  const started = performance.now();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let rows = 0;
+  let chars = 0;
+  for await (const ws of reader) {
+    for await (const row of ws) {
+      const values = row.values as unknown[];
+      for (let c = 1; c <= 11; c++) chars += cellText(values[c]).length;
+      rows++;
+    }
+  }
+  if (chars < 0) console.log(chars);
+  return { seconds: (performance.now() - started) / 1000, peakRssMb: peakRssMb(), rows: rows - 1 };
+}
+
+// ——— child: the import end to end (and reads during an import)
+
+// The import child loads the whole API (dynamic imports: the parse child stays as lean as a bare parser).
+async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { openPglite, openPostgres } = await import('../src/db/client.ts');
+  const { default: pg } = await import('pg');
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openPglite(null), drop: async () => undefined };
+  const name = `togo_bench_fleet_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 4);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+function p99(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+async function importEndToEnd(file: string, withReads: boolean): Promise<Measure> {
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const { seedReferenceData } = await import('../src/db/seed/seed.ts');
+  const { createCompanyUser } = await import('../src/features/fleet/fleet.test-support.ts');
+  const { multipart } = await import('../src/features/garage/garage.test-support.ts');
+  const { InlineJobQueue } = await import('../src/jobs/inline.queue.ts');
+  const { systemClock } = await import('../src/lib/clock.ts');
+  const { providersFromConfig } = await import('../src/providers.ts');
+  const bytes = await readFile(file);
+  const { database, drop } = await openDatabase();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'togo-bench-fleet-'));
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir });
+  const jobs = new InlineJobQueue();
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    providers: providersFromConfig(config, database.db, systemClock),
+    secret: 'bench-secret-'.padEnd(40, 'x'),
+    jobs,
+    fleetLimits: { maxRows: 200_000, maxUploadBytes: 64 * MB },
+  });
+  await app.ready();
+  const company = await createCompanyUser({ database, clock: systemClock });
+  const body = multipart(bytes, { filename: 'flota.xlsx' });
+  const post = () =>
+    app.inject({
+      method: 'POST',
+      url: FLEET_PATHS.upload,
+      headers: { ...company.headers, ...body.headers },
+      payload: body.payload,
+    });
+
+  const reads = [
+    `${FLEET_PATHS.list}?page=1&page_size=50`,
+    `${FLEET_PATHS.errors}?page=1&page_size=10`,
+    FLEET_PATHS.latestUpload,
+  ];
+  const readOnce = async (i: number) => {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'GET',
+      url: reads[i % reads.length] as string,
+      headers: company.headers,
+    });
+    if (res.statusCode >= 500) throw new Error(`read failed ${res.statusCode}`);
+    return performance.now() - t0;
+  };
+
+  let result: Measure;
+  if (!withReads) {
+    const started = performance.now();
+    const res = await post();
+    if (res.statusCode !== 202) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+    await jobs.drain();
+    const seconds = (performance.now() - started) / 1000;
+    const status = (
+      await app.inject({ method: 'GET', url: FLEET_PATHS.latestUpload, headers: company.headers })
+    ).json();
+    result = {
+      seconds,
+      peakRssMb: peakRssMb(),
+      rows: status.filas_procesadas,
+      vehicles: status.vehiculos_agregados,
+      errors: status.filas_con_errores,
+    };
+  } else {
+    // A first small import so the reads have data, then idle reads, then reads while the big file imports.
+    const small = multipart(
+      await buildFleetXlsx(Array.from({ length: 200 }, (_, i) => goodRow(900_000 + i))),
+    );
+    await app.inject({
+      method: 'POST',
+      url: FLEET_PATHS.upload,
+      headers: { ...company.headers, ...small.headers },
+      payload: small.payload,
+    });
+    await jobs.drain();
+    for (let i = 0; i < 30; i++) await readOnce(i);
+    const idle: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      idle.push(await readOnce(i));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const started = performance.now();
+    await post();
+    let importing = true;
+    const draining = jobs.drain().finally(() => {
+      importing = false;
+    });
+    const during: number[] = [];
+    // Requests arrive through I/O: yield to the event loop between reads, as a server would.
+    for (let i = 0; importing; i++) {
+      during.push(await readOnce(i));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await draining;
+    result = {
+      seconds: (performance.now() - started) / 1000,
+      peakRssMb: peakRssMb(),
+      p99IdleMs: p99(idle),
+      p99ImportMs: p99(during),
+      readsDuringImport: during.length,
+    };
+  }
+  await app.close();
+  await drop();
+  await rm(dataDir, { recursive: true, force: true });
+  return result;
+}
+
+// ——— parent
+
+function runChild(mode: string, file: string): Promise<Measure> {
+  const self = fileURLToPath(import.meta.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, self, '--child', mode, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`${mode} child exited ${code}: ${out}`));
+      resolve(JSON.parse(line) as Measure);
+    });
+  });
+}
+
+function fileRows(n: number) {
+  // 1 row in 50 is bad (unknown document type) so the error path is measured too.
+  return Array.from({ length: n }, (_, i) => {
+    const row = goodRow(i);
+    if (i % 50 === 49) row[2] = 'XX';
+    return row;
+  });
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') {
+    const [, mode, file] = args;
+    const m =
+      mode === 'parse'
+        ? await parseOnly(file as string)
+        : await importEndToEnd(file as string, mode === 'import-reads');
+    process.stdout.write(`${JSON.stringify(m)}\n`);
+    process.exit(0);
+  }
+  const db = process.env.DATABASE_URL
+    ? `PostgreSQL (${new URL(process.env.DATABASE_URL).host})`
+    : 'PGlite (in memory, in the measured process)';
+  console.log(`Fleet import benchmark on ${db}; Node ${process.version}`);
+  const dir = await mkdtemp(path.join(tmpdir(), 'togo-bench-files-'));
+  const results: { size: number; mb: number; parse: Measure; imp: Measure }[] = [];
+  try {
+    for (const size of SIZES) {
+      const file = path.join(dir, `flota-${size}.xlsx`);
+      const bytes = await buildFleetXlsx(fileRows(size));
+      await writeFile(file, bytes);
+      const parse = await runChild('parse', file);
+      const imp = await runChild('import', file);
+      results.push({ size, mb: bytes.length / MB, parse, imp });
+      console.log(
+        `${size.toLocaleString('en')} rows (${(bytes.length / MB).toFixed(1)} MB): ` +
+          `import ${imp.seconds.toFixed(2)} s, peak RSS ${imp.peakRssMb} MB ` +
+          `(${imp.vehicles} vehicles, ${imp.errors} errors, ${imp.rows} rows) | ` +
+          `parse alone ${parse.seconds.toFixed(2)} s, peak RSS ${parse.peakRssMb} MB | ` +
+          `import/parse ${(imp.seconds / parse.seconds).toFixed(2)}×`,
+      );
+    }
+    const first = results[0];
+    const last = results[results.length - 1];
+    if (first && last && first !== last) {
+      console.log(
+        `peak RSS ${last.size.toLocaleString('en')} / ${first.size.toLocaleString('en')}: ` +
+          `${(last.imp.peakRssMb / first.imp.peakRssMb).toFixed(2)}× (target ≤ 1.5×)`,
+      );
+    }
+    if (first) {
+      const reads = await runChild('import-reads', path.join(dir, `flota-${first.size}.xlsx`));
+      console.log(
+        `read endpoints p99: idle ${reads.p99IdleMs?.toFixed(1)} ms, during a ${first.size.toLocaleString('en')}-row ` +
+          `import ${reads.p99ImportMs?.toFixed(1)} ms (${reads.readsDuringImport} reads; ratio ` +
+          `${((reads.p99ImportMs ?? 0) / (reads.p99IdleMs ?? 1)).toFixed(2)}×, target ≤ 2×)`,
+      );
+    }
+    console.log('Targets: 10k ≤ 3 s and ≤ 300 MB peak RSS; 100k RSS ≤ 1.5× 10k; import ≤ 2× parse alone.');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ReferenceIndex, cellText, checkRow, normalizeName } from './fleet-rows.ts';
+
+const ref = new ReferenceIndex({
+  departments: [
+    { id: 5, code: '05', name: 'Antioquia' },
+    { id: 11, code: '11', name: 'Bogotá, D.C.' },
+    { id: 76, code: '76', name: 'Valle del Cauca' },
+    { id: 63, code: '63', name: 'Quindío' },
+  ],
+  cities: [
+    { id: 5001, code: '05001', name: 'Medellín', commonName: null, departmentId: 5 },
+    { id: 11001, code: '11001', name: 'Bogotá, D.C.', commonName: 'Bogotá', departmentId: 11 },
+    { id: 76001, code: '76001', name: 'Santiago de Cali', commonName: 'Cali', departmentId: 76 },
+    { id: 5059, code: '05059', name: 'Armenia', commonName: null, departmentId: 5 },
+    { id: 63001, code: '63001', name: 'Armenia', commonName: null, departmentId: 63 },
+  ],
+  documentTypes: [
+    { id: 1, code: 'CC', name: 'Cédula de ciudadanía' },
+    { id: 5, code: 'NIT', name: 'NIT' },
+  ],
+});
+
+const row = (overrides: Record<number, string> = {}) => {
+  const cells = ['abc-123', '45210', 'CC', '1020304050', 'Antioquia', 'Medellín', '', '', '', '', ''];
+  for (const [i, v] of Object.entries(overrides)) cells[Number(i)] = v;
+  return cells;
+};
+
+describe('fleet row rules', () => {
+  it('normalises names and reads exceljs cell values as text', () => {
+    expect(normalizeName('  Bogotá, D.C. ')).toBe('bogota d c');
+    expect(normalizeName('MEDELLÍN')).toBe('medellin');
+    expect(cellText(45210)).toBe('45210');
+    expect(cellText({ richText: [{ text: 'AB' }, { text: 'C123' }] })).toBe('ABC123');
+    expect(cellText({ formula: 'A1', result: 7 })).toBe('7');
+    expect(cellText({ text: 'link', hyperlink: 'http://x' })).toBe('link');
+    expect(cellText(null)).toBe('');
+    expect(cellText(new Date('2026-01-02T00:00:00Z'))).toBe('2026-01-02');
+  });
+
+  it('finds departments and cities by name (any accents and case) or DANE code', () => {
+    expect(ref.department('antioquia')).toBe(5);
+    expect(ref.department('5')).toBe(5);
+    expect(ref.department('05')).toBe(5);
+    expect(ref.department('BOGOTA')).toBe(11);
+    expect(ref.department('Atlántida')).toBeNull();
+    expect(ref.city('medellin', 5)).toEqual({ id: 5001 });
+    expect(ref.city('5001', 5)).toEqual({ id: 5001 });
+    expect(ref.city('cali', 76)).toEqual({ id: 76001 });
+    expect(ref.city('Armenia', 63)).toEqual({ id: 63001 });
+    expect(ref.city('Armenia', null)).toEqual({ error: expect.stringContaining('código DANE') });
+    expect(ref.city('Medellín', 11)).toEqual({ error: 'La ciudad no pertenece al departamento indicado.' });
+    expect(ref.city('11001', 5)).toEqual({ error: 'La ciudad no pertenece al departamento indicado.' });
+    expect(ref.documentType('cedula de ciudadania')).toBe(1);
+    expect(ref.documentType('nit')).toBe(5);
+  });
+
+  it('accepts a good row, normalising plate and document', () => {
+    expect(checkRow(2, row({ 3: 'ab12' }), ref)).toEqual({
+      ok: true,
+      rowNumber: 2,
+      placa: 'ABC123',
+      kilometraje: 45210,
+      tipoDocumento: 1,
+      documento: 'AB12',
+      departmentId: 5,
+      cityId: 5001,
+      driver: null,
+    });
+    const withDriver = checkRow(3, row({ 6: 'Ana', 8: '777', 9: '300 123 4567', 10: 'Cali' }), ref);
+    expect(withDriver).toMatchObject({
+      ok: true,
+      driver: { nombre: 'Ana', tipoDocumento: 1, documento: '777', telefono: '3001234567', cityId: 76001 },
+    });
+  });
+
+  it('names every column with a problem, in one Spanish message', () => {
+    const bad = checkRow(7, row({ 0: 'AB1', 1: '1.000', 2: 'XX', 3: '', 4: 'Antioquia', 5: 'Cali' }), ref);
+    expect(bad).toMatchObject({
+      ok: false,
+      rowNumber: 7,
+      placa: 'AB1',
+      kilometraje: '1.000',
+      documento: '',
+      message:
+        'Placa: Formato de placa inválido (ejemplos: ABC123, ABC12D, R12345). ' +
+        'Kilometraje: Solo se permiten números, sin puntos ni comas. ' +
+        'Tipo documento propietario: Tipo de documento no válido (usa CC, CE, TI, PA, NIT o PPT). ' +
+        'Documento propietario: Este campo es obligatorio. ' +
+        'Ciudad: La ciudad no pertenece al departamento indicado.',
+    });
+    expect(checkRow(2, row({ 1: '12345678' }), ref)).toMatchObject({
+      message: 'Kilometraje: Máximo 7 dígitos.',
+    });
+    expect(checkRow(2, row({ 6: 'Sin documento', 9: '12' }), ref)).toMatchObject({
+      message:
+        'Documento conductor: Este campo es obligatorio cuando indicas un conductor. ' +
+        'Teléfono conductor: Teléfono no válido (solo números, de 7 a 15 dígitos).',
+    });
+  });
+});

@@ -1,0 +1,284 @@
+import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.contract';
+import { isValidPlate, normalizePlate } from '@togo/domain/plates/plate.rules';
+
+/**
+ * Pure validation of one row of the fleet template (docs/decisions/011-fleet-import.md). Messages name the
+ * column as its header is written in the template and say what is wrong, in Spanish.
+ */
+
+export const COLUMN_COUNT = FLEET_TEMPLATE_COLUMNS.length;
+
+export const ROW_MSG = {
+  required: 'Este campo es obligatorio.',
+  plate: 'Formato de placa inválido (ejemplos: ABC123, ABC12D, R12345).',
+  mileage: 'Solo se permiten números, sin puntos ni comas.',
+  mileageMax: 'Máximo 7 dígitos.',
+  documentType: 'Tipo de documento no válido (usa CC, CE, TI, PA, NIT o PPT).',
+  document: 'Solo se permiten letras y números (máximo 20).',
+  department: 'Departamento no encontrado; escribe el nombre o el código DANE.',
+  city: 'Ciudad no encontrada; escribe el nombre o el código DANE.',
+  cityNotInDepartment: 'La ciudad no pertenece al departamento indicado.',
+  cityAmbiguous: 'Hay varias ciudades con ese nombre; escribe el código DANE.',
+  driverDocument: 'Este campo es obligatorio cuando indicas un conductor.',
+  driverName: 'Máximo 120 caracteres.',
+  phone: 'Teléfono no válido (solo números, de 7 a 15 dígitos).',
+  duplicateInFile: (row: number) => `La placa está repetida en el archivo (fila ${row}).`,
+  otherOwner: 'La placa ya está registrada en tu flota con otro documento de propietario.',
+} as const;
+
+const HEADER = Object.fromEntries(FLEET_TEMPLATE_COLUMNS.map((c) => [c.key, c.header])) as Record<
+  (typeof FLEET_TEMPLATE_COLUMNS)[number]['key'],
+  string
+>;
+
+/** "Placa: Formato de placa inválido…" */
+export function columnMessage(key: keyof typeof HEADER, message: string): string {
+  return `${HEADER[key]}: ${message}`;
+}
+
+/** Lower case, without accents, punctuation as single spaces: 'Bogotá, D.C.' → 'bogota d c'. */
+export function normalizeName(raw: string): string {
+  return raw
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text?: unknown }[]; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(v.richText))
+      return v.richText
+        .map((p) => cellText(p.text))
+        .join('')
+        .trim();
+    if ('result' in v) return cellText(v.result);
+    if ('text' in v) return cellText(v.text);
+  }
+  return '';
+}
+
+export interface ReferenceRows {
+  departments: { id: number; code: string; name: string }[];
+  cities: { id: number; code: string; name: string; commonName: string | null; departmentId: number }[];
+  documentTypes: { id: number; code: string; name: string }[];
+}
+
+type CityMatch = { id: number } | { error: string };
+
+/** Departments, cities and document types looked up by name (accent/case-insensitive), code or id. */
+export class ReferenceIndex {
+  private readonly departments = new Map<string, number>();
+  private readonly departmentIds = new Set<number>();
+  private readonly cityById = new Map<number, { id: number; departmentId: number }>();
+  private readonly citiesByName = new Map<string, { id: number; departmentId: number }[]>();
+  private readonly documentTypes = new Map<string, number>();
+  readonly documentTypeIds = new Set<number>();
+
+  constructor(rows: ReferenceRows) {
+    for (const d of rows.departments) {
+      this.departmentIds.add(d.id);
+      this.departments.set(normalizeName(d.name), d.id);
+      this.departments.set(String(d.id), d.id);
+      this.departments.set(d.code, d.id);
+    }
+    // Everyday names of departments written differently from DANE's.
+    for (const [alias, target] of [
+      ['bogota', 'bogota d c'],
+      ['bogota dc', 'bogota d c'],
+      ['san andres', 'archipielago de san andres providencia y santa catalina'],
+    ] as const) {
+      const id = this.departments.get(target);
+      if (id !== undefined && !this.departments.has(alias)) this.departments.set(alias, id);
+    }
+    for (const c of rows.cities) {
+      const city = { id: c.id, departmentId: c.departmentId };
+      this.cityById.set(c.id, city);
+      const names = new Set([normalizeName(c.name), ...(c.commonName ? [normalizeName(c.commonName)] : [])]);
+      for (const n of names) {
+        const list = this.citiesByName.get(n) ?? [];
+        list.push(city);
+        this.citiesByName.set(n, list);
+      }
+    }
+    for (const t of rows.documentTypes) {
+      this.documentTypeIds.add(t.id);
+      this.documentTypes.set(normalizeName(t.code), t.id);
+      this.documentTypes.set(normalizeName(t.name), t.id);
+      this.documentTypes.set(String(t.id), t.id);
+    }
+  }
+
+  department(raw: string): number | null {
+    const s = raw.trim();
+    if (/^\d{1,2}$/.test(s)) return this.departments.get(String(Number(s))) ?? null;
+    return this.departments.get(normalizeName(s)) ?? null;
+  }
+
+  /** A city by DANE code or name; with a department, the city must be in it. */
+  city(raw: string, departmentId: number | null): CityMatch {
+    const s = raw.trim();
+    if (/^\d{4,5}$/.test(s)) {
+      const city = this.cityById.get(Number(s));
+      if (!city) return { error: ROW_MSG.city };
+      if (departmentId !== null && city.departmentId !== departmentId)
+        return { error: ROW_MSG.cityNotInDepartment };
+      return { id: city.id };
+    }
+    const list = this.citiesByName.get(normalizeName(s)) ?? [];
+    if (list.length === 0) return { error: ROW_MSG.city };
+    if (departmentId !== null) {
+      const inDept = list.find((c) => c.departmentId === departmentId);
+      return inDept ? { id: inDept.id } : { error: ROW_MSG.cityNotInDepartment };
+    }
+    if (list.length > 1) return { error: ROW_MSG.cityAmbiguous };
+    return { id: (list[0] as { id: number }).id };
+  }
+
+  documentType(raw: string): number | null {
+    return this.documentTypes.get(normalizeName(raw)) ?? null;
+  }
+}
+
+export interface FleetDriverValues {
+  nombre: string | null;
+  tipoDocumento: number;
+  documento: string;
+  telefono: string | null;
+  cityId: number | null;
+}
+
+export interface ValidFleetRow {
+  ok: true;
+  rowNumber: number;
+  placa: string;
+  kilometraje: number;
+  tipoDocumento: number;
+  documento: string;
+  departmentId: number;
+  cityId: number;
+  driver: FleetDriverValues | null;
+}
+
+export interface InvalidFleetRow {
+  ok: false;
+  rowNumber: number;
+  /** As typed (trimmed). */
+  placa: string;
+  placaNormalizada: string;
+  message: string;
+  kilometraje: string;
+  documento: string;
+  /** The row's cells in template order (for the errors download). */
+  valores: string[];
+}
+
+export type CheckedRow = ValidFleetRow | InvalidFleetRow;
+
+const DOC_RE = /^[A-Za-z0-9]{1,20}$/;
+const PHONE_RE = /^\+?\d{7,15}$/;
+
+export function isBlankRow(values: readonly string[]): boolean {
+  return values.every((v) => v === '');
+}
+
+export function invalidRow(rowNumber: number, values: string[], messages: string[]): InvalidFleetRow {
+  const placa = values[0] ?? '';
+  return {
+    ok: false,
+    rowNumber,
+    placa,
+    placaNormalizada: normalizePlate(placa),
+    message: messages.join(' '),
+    kilometraje: values[1] ?? '',
+    documento: values[3] ?? '',
+    valores: values,
+  };
+}
+
+/** Validates one data row (cells as text, template order). Duplicates are checked by the caller. */
+export function checkRow(rowNumber: number, values: string[], ref: ReferenceIndex): CheckedRow {
+  const [placaRaw = '', kmRaw = '', tipoRaw = '', docRaw = '', deptRaw = '', cityRaw = ''] = values;
+  const [driverName = '', driverTipoRaw = '', driverDocRaw = '', phoneRaw = '', driverCityRaw = ''] =
+    values.slice(6);
+  const errors: string[] = [];
+
+  const placa = normalizePlate(placaRaw);
+  if (!placaRaw) errors.push(columnMessage('placa', ROW_MSG.required));
+  else if (!isValidPlate(placa)) errors.push(columnMessage('placa', ROW_MSG.plate));
+
+  let kilometraje = 0;
+  if (!kmRaw) errors.push(columnMessage('kilometraje', ROW_MSG.required));
+  else if (!/^\d+$/.test(kmRaw)) errors.push(columnMessage('kilometraje', ROW_MSG.mileage));
+  else if (kmRaw.replace(/^0+(?=\d)/, '').length > 7)
+    errors.push(columnMessage('kilometraje', ROW_MSG.mileageMax));
+  else kilometraje = Number(kmRaw);
+
+  const tipoDocumento = tipoRaw ? ref.documentType(tipoRaw) : null;
+  if (!tipoRaw) errors.push(columnMessage('tipo_documento_propietario', ROW_MSG.required));
+  else if (tipoDocumento === null)
+    errors.push(columnMessage('tipo_documento_propietario', ROW_MSG.documentType));
+
+  if (!docRaw) errors.push(columnMessage('documento_propietario', ROW_MSG.required));
+  else if (!DOC_RE.test(docRaw)) errors.push(columnMessage('documento_propietario', ROW_MSG.document));
+
+  const departmentId = deptRaw ? ref.department(deptRaw) : null;
+  if (!deptRaw) errors.push(columnMessage('departamento', ROW_MSG.required));
+  else if (departmentId === null) errors.push(columnMessage('departamento', ROW_MSG.department));
+
+  let cityId: number | null = null;
+  if (!cityRaw) errors.push(columnMessage('ciudad', ROW_MSG.required));
+  else if (departmentId !== null) {
+    const match = ref.city(cityRaw, departmentId);
+    if ('error' in match) errors.push(columnMessage('ciudad', match.error));
+    else cityId = match.id;
+  }
+
+  let driver: FleetDriverValues | null = null;
+  const hasDriver = [driverName, driverTipoRaw, driverDocRaw, phoneRaw, driverCityRaw].some((v) => v !== '');
+  if (hasDriver) {
+    const driverTipo = driverTipoRaw ? ref.documentType(driverTipoRaw) : ref.documentType('CC');
+    if (driverTipo === null) errors.push(columnMessage('tipo_documento_conductor', ROW_MSG.documentType));
+    if (!driverDocRaw) errors.push(columnMessage('documento_conductor', ROW_MSG.driverDocument));
+    else if (!DOC_RE.test(driverDocRaw)) errors.push(columnMessage('documento_conductor', ROW_MSG.document));
+    if (driverName.length > 120) errors.push(columnMessage('nombre_conductor', ROW_MSG.driverName));
+    const phone = phoneRaw.replace(/[\s-]/g, '');
+    if (phone && !PHONE_RE.test(phone)) errors.push(columnMessage('telefono_conductor', ROW_MSG.phone));
+    let driverCity: number | null = null;
+    if (driverCityRaw) {
+      const match = ref.city(driverCityRaw, null);
+      if ('error' in match) errors.push(columnMessage('ciudad_conductor', match.error));
+      else driverCity = match.id;
+    }
+    if (driverTipo !== null && driverDocRaw) {
+      driver = {
+        nombre: driverName || null,
+        tipoDocumento: driverTipo,
+        documento: driverDocRaw.toUpperCase(),
+        telefono: phone || null,
+        cityId: driverCity,
+      };
+    }
+  }
+
+  if (errors.length > 0) return invalidRow(rowNumber, values, errors);
+  return {
+    ok: true,
+    rowNumber,
+    placa,
+    kilometraje,
+    tipoDocumento: tipoDocumento as number,
+    documento: docRaw.toUpperCase(),
+    departmentId: departmentId as number,
+    cityId: cityId as number,
+    driver,
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  FLEET_MSG,
+  FLEET_PATHS,
+  XLSX_CONTENT_TYPE,
+  fleetDriverAssignSchema,
+  fleetErrorsQuerySchema,
+  fleetListQuerySchema,
+} from '@togo/domain/fleet/fleet.contract';
+import { AppError } from '../../http/app-error.ts';
+import { requireSession } from '../../http/auth.ts';
+import { parse } from '../../http/validation.ts';
+import type { FleetDetailService } from './fleet-detail.service.ts';
+import type { FleetService, UploadedFile } from './fleet.service.ts';
+
+const MAX_INT4 = 2_147_483_647;
+
+/** The {id} path segment, or 404 (a segment that names nothing). */
+function pathId(req: FastifyRequest): number {
+  const raw = (req.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) throw AppError.notFound();
+  return id;
+}
+
+/** Reads the multipart field 'file' into memory, at most `maxBytes` (10 MB; 413 beyond). null when there is none. */
+function fileReader(req: FastifyRequest, maxBytes: number): () => Promise<UploadedFile | null> {
+  return async () => {
+    if (!req.isMultipart()) return null;
+    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) return null;
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      return null;
+    }
+    try {
+      return { filename: part.filename, bytes: await part.toBuffer() };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, FLEET_MSG.tooLarge);
+      }
+      throw err;
+    }
+  };
+}
+
+function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
+}
+
+/** Company fleet API (SPPF §7 fleet calls). Company role only; routes parse and shape HTTP only. */
+export function fleetRoutes(
+  app: FastifyInstance,
+  deps: { fleet: FleetService; detail: FleetDetailService; auth: preHandlerAsyncHookHandler },
+) {
+  const { fleet, detail } = deps;
+  const auth = { preHandler: deps.auth };
+  const user = (req: FastifyRequest) => requireSession(req).user;
+
+  app.get(FLEET_PATHS.list, auth, async (req) =>
+    fleet.list(user(req), parse(fleetListQuerySchema, req.query)),
+  );
+
+  app.post(FLEET_PATHS.upload, auth, async (req, reply) => {
+    const result = await fleet.upload(user(req), fileReader(req, fleet.maxUploadBytes));
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get(FLEET_PATHS.latestUpload, auth, async (req) => fleet.latestUpload(user(req)));
+
+  app.get('/api/togo/vehicle/estado_carga_flota/:id/', auth, async (req) =>
+    fleet.uploadStatus(user(req), pathId(req)),
+  );
+
+  app.get(FLEET_PATHS.errors, auth, async (req) =>
+    fleet.errors(user(req), parse(fleetErrorsQuerySchema, req.query)),
+  );
+
+  app.get(FLEET_PATHS.guide, auth, async (req, reply) =>
+    sendXlsx(reply, 'guia-flota-togo.xlsx', await fleet.guide(user(req))),
+  );
+
+  app.get(FLEET_PATHS.errorsDownload, auth, async (req, reply) =>
+    sendXlsx(reply, 'errores-flota-togo.xlsx', await fleet.errorsWorkbook(user(req))),
+  );
+
+  app.get('/api/togo/vehicle/:id/detalle_flota/', auth, async (req) => detail.detail(user(req), pathId(req)));
+
+  app.put('/api/togo/vehicle/:id/conductor_flota/', auth, async (req) => {
+    const id = pathId(req);
+    return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));
+  });
+}

@@ -1,0 +1,29 @@
+import {
+  FLEET_DRIVER_LOOKUP_JOB,
+  type FleetDetailService,
+  type FleetDriverLookupJobData,
+} from '../features/fleet/fleet-detail.service.ts';
+import type { FleetImportService } from '../features/fleet/fleet-import.service.ts';
+import { FLEET_IMPORT_JOB, type FleetImportJobData } from '../features/fleet/fleet.service.ts';
+import type { JobContext, JobQueue } from './job-queue.ts';
+
+/** For queues that do not report the run: a failure is then never taken as the last attempt. */
+const UNKNOWN_RUN: JobContext = { id: '', attempt: 1, retryLimit: 0, isLastAttempt: false };
+
+/** Works the fleet imports queued by POST create_vehicle_flota_archivo and the fleet drivers' look-ups. */
+export async function registerFleetJobs(
+  queue: JobQueue,
+  imports: Pick<FleetImportService, 'run'>,
+  detail: Pick<FleetDetailService, 'runDriverLookup'>,
+): Promise<void> {
+  await queue.createQueue?.(FLEET_IMPORT_JOB, { policy: 'standard' });
+  await queue.work<FleetImportJobData>(FLEET_IMPORT_JOB, async (data) => {
+    const id = Number.isInteger(data.uploadId) && data.uploadId > 0 ? data.uploadId : null;
+    if (id) await imports.run(id);
+  });
+  await queue.createQueue?.(FLEET_DRIVER_LOOKUP_JOB, { policy: 'short' });
+  await queue.work<FleetDriverLookupJobData>(FLEET_DRIVER_LOOKUP_JOB, async (data, job) => {
+    const id = Number.isInteger(data.vehicleId) && data.vehicleId > 0 ? data.vehicleId : null;
+    if (id) await detail.runDriverLookup(id, job ?? UNKNOWN_RUN);
+  });
+}

@@ -1,0 +1,57 @@
+import type { FleetDriver } from '@togo/domain/fleet/fleet.contract';
+import { initials, orDefault, SIN_REGISTRAR } from '../fleet-detail.ts';
+
+const ORIGIN: Record<FleetDriver['origen'], string> = {
+  archivo: 'Cargado en el archivo de la flota',
+  asignado: 'Asignado en TOGO',
+  propietario: 'El propietario del vehículo',
+};
+
+/** The driver's photo, name and city, and a collapsible details block (SPPF §2 'right panel'). */
+export function DriverPanel({ driver, onAssign }: { driver: FleetDriver; onAssign?: () => void }) {
+  const name = orDefault(driver.nombre, SIN_REGISTRAR);
+  return (
+    <aside className="fleet-card fleet-driver" aria-labelledby="fleet-driver-title">
+      <h2 id="fleet-driver-title" className="fleet-card__title">
+        Conductor
+      </h2>
+      <div className="fleet-driver__who">
+        {driver.foto_url ? (
+          <img className="fleet-driver__photo" src={driver.foto_url} alt={`Foto de ${name}`} />
+        ) : (
+          <span className="fleet-driver__photo fleet-driver__photo--empty" aria-hidden="true">
+            {initials(driver.nombre) || '?'}
+          </span>
+        )}
+        <div>
+          <p className="fleet-driver__name">{name}</p>
+          <p className="fleet-driver__city">{orDefault(driver.city_data?.name, SIN_REGISTRAR)}</p>
+        </div>
+      </div>
+      <details className="fleet-driver__details">
+        <summary>Detalles del conductor</summary>
+        <dl className="fleet-facts">
+          <div>
+            <dt>Documento</dt>
+            <dd>
+              {driver.tipo_documento_data.name} {driver.documento}
+            </dd>
+          </div>
+          <div>
+            <dt>Teléfono</dt>
+            <dd>{orDefault(driver.telefono, SIN_REGISTRAR)}</dd>
+          </div>
+          <div>
+            <dt>Origen</dt>
+            <dd>{ORIGIN[driver.origen]}</dd>
+          </div>
+        </dl>
+      </details>
+      {onAssign ? (
+        <button type="button" className="btn btn--secondary fleet-driver__assign" onClick={onAssign}>
+          Asignar conductor
+        </button>
+      ) : null}
+    </aside>
+  );
+}

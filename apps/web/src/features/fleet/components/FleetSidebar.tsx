@@ -1,0 +1,82 @@
+import { NavLink } from 'react-router';
+import type { ReactNode } from 'react';
+import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
+import { useComingSoon } from '../../../components/ui/coming-soon.ts';
+import { LogoutIcon } from '../../../components/ui/icons.tsx';
+import { Logo } from '../../../components/ui/Logo.tsx';
+import { useUrlsQuery } from '../../../lib/togo-urls.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
+import {
+  AlertTriangleIcon,
+  CalendarIcon,
+  ChartIcon,
+  HelpIcon,
+  ListCheckIcon,
+  MoonIcon,
+  TruckIcon,
+} from './fleet-icons.tsx';
+
+/** Served by the API when the catalogue has no data_policy_pdf entry. */
+const DATA_POLICY_FALLBACK = '/static/legal/politica-tratamiento-datos-personales.pdf';
+const POLICY_NAMES = ['data_policy_pdf'] as const;
+
+/** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
+const COMING_SOON: { label: string; icon: ReactNode }[] = [
+  { label: 'Reportes', icon: <ChartIcon /> },
+  { label: 'Alertas', icon: <AlertTriangleIcon /> },
+  { label: 'Próximos servicios', icon: <CalendarIcon /> },
+  { label: 'Modo', icon: <MoonIcon /> },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'fleet-nav__item fleet-nav__item--active' : 'fleet-nav__item';
+
+/** The fleet area's sidebar (SPPF §2 'Fleet list'): a column on a PC, a scrolling strip on a narrow screen. */
+export function FleetSidebar() {
+  const comingSoon = useComingSoon();
+  const logout = useLogout();
+  const urls = useUrlsQuery(POLICY_NAMES);
+  const policy = urls.data?.data_policy_pdf || DATA_POLICY_FALLBACK;
+  const soon = () => void comingSoon();
+
+  return (
+    <aside className="fleet-sidebar">
+      <div className="fleet-sidebar__brand">
+        <Logo />
+        <span className="fleet-sidebar__tag">Empresas</span>
+      </div>
+      <nav className="fleet-nav" aria-label="Menú de la flota">
+        <NavLink to="/flota" end className={navClass}>
+          <TruckIcon />
+          Tu flota
+        </NavLink>
+        <NavLink to="/flota/estado-carga" className={navClass}>
+          <ListCheckIcon />
+          Estado de carga vehículos
+        </NavLink>
+        {COMING_SOON.map((item) => (
+          <button key={item.label} type="button" className="fleet-nav__item" onClick={soon}>
+            {item.icon}
+            {item.label}
+          </button>
+        ))}
+        <a href={policy} className="fleet-nav__item" target="_blank" rel="noopener noreferrer" download>
+          <DownloadIcon />
+          Política de tratamiento de datos
+        </a>
+        <button type="button" className="fleet-nav__item" onClick={soon}>
+          <HelpIcon />
+          Ayuda
+        </button>
+        <button
+          type="button"
+          className="fleet-nav__item fleet-nav__item--danger"
+          onClick={() => void logout()}
+        >
+          <LogoutIcon />
+          Cerrar sesión
+        </button>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes, stub } from '../../../test/render.tsx';
+import { signInCompany } from '../fleet.test-support.ts';
+import { FleetLayout } from './FleetLayout.tsx';
+
+const URLS = 'GET /api/automas-param-system/togo-urls/';
+
+function render() {
+  signInCompany();
+  return renderRoutes(
+    [
+      {
+        path: '/flota',
+        Component: FleetLayout,
+        children: [
+          { index: true, Component: () => <p>Lista</p> },
+          { path: 'estado-carga', Component: () => <p>Errores</p> },
+        ],
+      },
+      stub('/auth'),
+    ],
+    { initialEntries: ['/flota'] },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('fleet sidebar', () => {
+  it('links the fleet screens, marking the current one', async () => {
+    mockFetch({ [URLS]: () => json(200, { results: [] }) });
+    const view = render();
+    const nav = screen.getByRole('navigation', { name: 'Menú de la flota' });
+    expect(within(nav).getByRole('link', { name: 'Tu flota' })).toHaveAttribute('aria-current', 'page');
+    await view.user.click(within(nav).getByRole('link', { name: 'Estado de carga vehículos' }));
+    expect(await screen.findByText('Errores')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Estado de carga vehículos' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // No data_policy_pdf configured: the PDF the API serves.
+    expect(within(nav).getByRole('link', { name: 'Política de tratamiento de datos' })).toHaveAttribute(
+      'href',
+      '/static/legal/politica-tratamiento-datos-personales.pdf',
+    );
+  });
+
+  it('offers the data-policy PDF from the configured URLs', async () => {
+    mockFetch({
+      [URLS]: () => json(200, { results: [{ name: 'data_policy_pdf', url: '/static/legal/politica.pdf' }] }),
+    });
+    render();
+    const link = screen.getByRole('link', { name: 'Política de tratamiento de datos' });
+    expect(link).toHaveAttribute('download');
+    await vi.waitFor(() => expect(link).toHaveAttribute('href', '/static/legal/politica.pdf'));
+  });
+
+  it.each(['Reportes', 'Alertas', 'Próximos servicios', 'Modo', 'Ayuda'])(
+    "'%s' says it is coming soon",
+    async (label) => {
+      mockFetch({ [URLS]: () => json(200, { results: [] }) });
+      const view = render();
+      await view.user.click(screen.getByRole('button', { name: label }));
+      expect(await screen.findByRole('dialog')).toHaveTextContent(
+        '¡Esta funcionalidad estará disponible próximamente!',
+      );
+    },
+  );
+
+  it("'Cerrar sesión' revokes the token, clears the storage and goes to auth", async () => {
+    const api = mockFetch({
+      [URLS]: () => json(200, { results: [] }),
+      'POST /api/users/logout/': () => new Response(null, { status: 204 }),
+    });
+    localStorage.setItem('fleetFavorite', '3');
+    const view = render();
+    await view.user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByText('Ruta /auth')).toBeInTheDocument();
+    expect(api.bodies('POST /api/users/logout/')).toEqual([{ token: 'tok-empresa' }]);
+    expect(localStorage.length).toBe(0);
+  });
+});

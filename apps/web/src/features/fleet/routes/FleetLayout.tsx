@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { FleetSidebar } from '../components/FleetSidebar.tsx';
+import '../fleet.css';
+
+/** /flota/*: the company area (SPPF §2 'Fleet area'), a sidebar beside the current screen. */
+export function FleetLayout() {
+  return (
+    <div className="fleet">
+      <FleetSidebar />
+      <main className="fleet__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

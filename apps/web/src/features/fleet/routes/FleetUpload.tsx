@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { FLEET_MSG, FLEET_PATHS, FLEET_UPLOAD_MAX_BYTES } from '@togo/domain/fleet/fleet.contract';
+import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
+import { BackButton } from '../../../components/ui/BackButton.tsx';
+import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { downloadWithToken } from '../api/download-file.ts';
+import { uploadFleetFile } from '../api/upload-fleet.ts';
+import { isUploadFinished, useLatestUploadQuery, useUploadStatusQuery } from '../api/upload-status.ts';
+import { FileDropArea } from '../components/FileDropArea.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { xlsxChoiceError } from '../fleet-files.ts';
+
+export const GUIDE_FILE_NAME = 'guia-carga-flota-togo.xlsx';
+
+/** The server's message for a refused upload (the 'automatic message' of SPPF §7). */
+function uploadErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 413) return FLEET_MSG.tooLarge;
+  return fieldErrors(error, 'file')[0] ?? errorDetail(error) ?? FLEET_MSG.uploadFailed;
+}
+
+const rowsText = (n: number) => (n === 1 ? '1 fila' : `${n.toLocaleString('es-CO')} filas`);
+
+/**
+ * /flota/upload (SPPF §2 'Upload screen', §4 'Upload', §5): choose or drop an .xlsx, 'Subir archivo', the
+ * upload progress, then the background processing progress, then vehicles added and rows with errors.
+ */
+export function FleetUploadRoute() {
+  usePageTitle('Añadir vehículos');
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(0);
+  const [upload, setUpload] = useState<FleetUploadStatus | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  // An import still running from an earlier visit is followed too, until this screen starts another one.
+  const latest = useLatestUploadQuery();
+  const running = latest.data && !isUploadFinished(latest.data) ? latest.data : null;
+  const tracked = upload ?? (sending ? null : running);
+  const status = useUploadStatusQuery(tracked);
+  const current = status.data ?? tracked;
+  const finished = isUploadFinished(current ?? undefined);
+
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+  }, [finished, queryClient]);
+
+  const choose = (chosen: File) => {
+    const problem = chosen.size > FLEET_UPLOAD_MAX_BYTES ? FLEET_MSG.tooLarge : xlsxChoiceError(chosen);
+    if (problem) {
+      setFile(null);
+      void dialog.show({ variant: 'warning', title: '¡Ups!', message: problem });
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const submit = async () => {
+    if (!file) {
+      await dialog.show({ variant: 'warning', title: '¡Ups!', message: FLEET_MSG.noFile });
+      return;
+    }
+    setSending(true);
+    setSent(0);
+    setUpload(null);
+    try {
+      const answer = await uploadFleetFile(file, setSent);
+      setFile(null); // SPPF §4: uploaded → the selection is cleared
+      setUpload(answer);
+    } catch (error) {
+      console.error('Carga de flota', error);
+      await dialog.show({ variant: 'error', title: '¡Ups!', message: uploadErrorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const downloadGuide = async () => {
+    setDownloading(true);
+    try {
+      await downloadWithToken(FLEET_PATHS.guide, GUIDE_FILE_NAME);
+    } catch (error) {
+      console.error('Guía de carga', error);
+      await dialog.show({
+        variant: 'error',
+        title: '¡Ups!',
+        message: 'No se pudo descargar la guía, intenta nuevamente.',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const busy = sending || (current !== null && !finished);
+
+  return (
+    <section className="fleet-screen" aria-labelledby="upload-title">
+      <header className="fleet-screen__head">
+        <div className="fleet-screen__heading">
+          <BackButton to="/flota" />
+          <h1 id="upload-title" className="fleet-screen__title">
+            Añadir vehículos
+          </h1>
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void downloadGuide()}
+          disabled={downloading}
+        >
+          <DownloadIcon />
+          Descarga la guía paso a paso
+        </button>
+      </header>
+
+      <div className="fleet-card fleet-upload">
+        <p className="fleet-upload__lead">
+          Llena la hoja «Vehículos» de la guía con las placas de tu flota y súbela aquí. Procesamos el archivo
+          en segundo plano: puedes seguir usando TOGO mientras tanto.
+        </p>
+        <FileDropArea file={file} onChoose={choose} onRemove={() => setFile(null)} disabled={busy} />
+        <button
+          type="button"
+          className="btn btn--primary fleet-upload__submit"
+          onClick={() => void submit()}
+          disabled={busy}
+        >
+          Subir archivo
+        </button>
+
+        <div className="fleet-upload__status" aria-live="polite">
+          {sending ? <ProgressBar label="Subiendo archivo" percent={sent * 100} /> : null}
+          {current && !finished ? (
+            <ProgressBar
+              label={current.estado === 'en_cola' ? 'En cola para procesar' : 'Procesando vehículos'}
+              percent={current.porcentaje}
+              detail={`${current.filas_procesadas.toLocaleString('es-CO')} de ${rowsText(current.filas_totales)}`}
+            />
+          ) : null}
+          {current && finished ? <UploadSummary status={current} /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function UploadSummary({ status }: { status: FleetUploadStatus }) {
+  if (status.estado === 'fallido') {
+    return (
+      <div className="fleet-summary fleet-summary--failed" role="alert">
+        <p className="fleet-summary__title">No se pudo procesar «{status.nombre_archivo}»</p>
+        <p>{status.mensaje ?? FLEET_MSG.uploadFailed}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="fleet-summary">
+      <p className="fleet-summary__title">Carga terminada: «{status.nombre_archivo}»</p>
+      {status.repetido ? (
+        <p className="fleet-summary__note">Este archivo ya se había cargado: no se hicieron cambios.</p>
+      ) : null}
+      <dl className="fleet-summary__counts">
+        <div>
+          <dt>Vehículos agregados</dt>
+          <dd>{status.vehiculos_agregados.toLocaleString('es-CO')}</dd>
+        </div>
+        <div>
+          <dt>Filas con errores</dt>
+          <dd>{status.filas_con_errores.toLocaleString('es-CO')}</dd>
+        </div>
+      </dl>
+      <div className="fleet-summary__actions">
+        <Link to="/flota" className="btn btn--primary">
+          Ver tu flota
+        </Link>
+        {status.filas_con_errores > 0 ? (
+          <Link to="/flota/estado-carga" className="btn btn--secondary">
+            Ver filas con errores
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
