@@ -139,7 +139,13 @@ export const routes: RouteObject[] = [
             }),
             children: [
               { path: 'servicios/*', lazy: comingSoonRoute('Servicios', '/app/home') },
-              { path: 'garaje-personal', lazy: comingSoonRoute('Tu garaje', '/app/home') },
+              {
+                path: 'garaje-personal',
+                lazy: async () => ({
+                  Component: (await import('../features/personal-garage/routes/PersonalGarage.tsx'))
+                    .PersonalGarageRoute,
+                }),
+              },
             ],
           },
           {

@@ -79,6 +79,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return body as T;
 }
 
+/**
+ * Multipart upload of one file (field name given) with the same token header and the same ApiError as
+ * apiRequest; the browser sets the multipart boundary.
+ */
+export async function apiUpload<T>(
+  path: string,
+  field: string,
+  file: Blob,
+  options: { method?: 'POST' | 'PATCH'; filename?: string } = {},
+): Promise<T> {
+  const form = new FormData();
+  form.append(field, file, options.filename ?? (file instanceof File ? file.name : 'archivo'));
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  return body as T;
+}
+
 export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
 export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body });
