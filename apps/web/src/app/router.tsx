@@ -167,7 +167,12 @@ export const routes: RouteObject[] = [
               { path: 'tutorial', lazy: comingSoonRoute('Tutorial de instalación', '/app/home') },
             ],
           },
-          { path: 'profile', lazy: comingSoonRoute('Perfil', '/app/home') },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/routes/Profile.tsx')).ProfileRoute,
+            }),
+          },
           // Alerts (AHGA §2): one lazy chunk per screen under features/alerts. 'poliza' has no guard of its
           // own; every other child is behind the login guard and the garage-empty guard (features/garage).
           {
