@@ -163,7 +163,29 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/otros/routes/Blog.tsx')).BlogRoute,
                 }),
               },
-              { path: 'compras/*', lazy: comingSoonRoute('Comprar', '/app/otros') },
+              {
+                path: 'compras',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).ComprasRoute,
+                    }),
+                  },
+                  {
+                    path: 'gopass',
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).GoPassRoute,
+                    }),
+                  },
+                  {
+                    path: 'poliza',
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).PolizaRoute,
+                    }),
+                  },
+                ],
+              },
               { path: 'tutorial', lazy: comingSoonRoute('Tutorial de instalación', '/app/home') },
             ],
           },
