@@ -186,7 +186,12 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: 'tutorial', lazy: comingSoonRoute('Tutorial de instalación', '/app/home') },
+              {
+                path: 'tutorial',
+                lazy: async () => ({
+                  Component: (await import('../features/tutorial/routes/Tutorial.tsx')).TutorialRoute,
+                }),
+              },
             ],
           },
           {
