@@ -214,6 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Our setHeaders decides Cache-Control (send's default 'public, max-age=0' would win otherwise):
+      // index.html, sw.js and the manifest must be revalidated so a new build is seen (decision 010).
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
