@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 
 /**
@@ -51,12 +52,18 @@ function Page({ top }: { top: number }) {
   );
 }
 
-function Phone({ children }: { children: ReactNode }) {
+/** The phone; its screen clips what is drawn on it (bars stay inside the rounded corners). */
+function Phone({ children, over }: { children: ReactNode; over?: ReactNode }) {
+  const clip = useId();
   return (
     <>
+      <clipPath id={clip}>
+        <rect x="14" y="12" width="132" height="276" rx="16" />
+      </clipPath>
       <rect x="8" y="4" width="144" height="292" rx="22" fill={C.frame} />
       <rect x="14" y="12" width="132" height="276" rx="16" fill={C.screen} />
-      {children}
+      <g clipPath={`url(#${clip})`}>{children}</g>
+      {over}
     </>
   );
 }
@@ -263,14 +270,20 @@ export function InstallScene({ browser, scene, label }: { browser: Browser; scen
   const menuFrom = browser === 'safari' || browser === 'samsung' ? 'bottom' : 'top';
   return (
     <svg className="install-scene" viewBox="0 0 160 300" role="img" aria-label={label}>
-      <Phone>
+      <Phone
+        over={
+          scene.kind === 'tap-menu' ? (
+            <>
+              <Ring x={menu.x} y={menu.y} />
+              {/* The finger comes from below for top controls, from above for bottom ones. */}
+              <g transform={menu.y < 150 ? undefined : `rotate(180 ${menu.x} ${menu.y})`}>
+                <Hand x={menu.x + 2} y={menu.y + 16} />
+              </g>
+            </>
+          ) : null
+        }
+      >
         {scene.kind === 'home' ? <HomeScreen note={scene.note} /> : <BrowserChrome browser={browser} />}
-        {scene.kind === 'tap-menu' ? (
-          <>
-            <Ring x={menu.x} y={menu.y} />
-            <Hand x={menu.x + 2} y={menu.y + 14} />
-          </>
-        ) : null}
         {scene.kind === 'menu' ? <Menu items={scene.items} pick={scene.pick} from={menuFrom} /> : null}
         {scene.kind === 'confirm' ? <Confirm title={scene.title} button={scene.button} /> : null}
       </Phone>
