@@ -217,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Our setHeaders decides Cache-Control (send's default 'public, max-age=0' would win otherwise):
       // index.html, sw.js and the manifest must be revalidated so a new build is seen (decision 010).
       cacheControl: false,
+      // The build writes .br/.gz beside each text file (apps/web/vite.config.ts); sent when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
