@@ -119,12 +119,13 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
     expect(await success.textContent()).toContain('GKM123');
     await success.getByRole('button', { name: 'Ir al home' }).click();
 
-    // First sign-in: 'Recuerda', then the install tutorial (a 'Próximamente' page for now), then home.
+    // First sign-in: 'Recuerda', then the install tutorial; its back button (nothing chosen) goes home.
     const reminder = page.getByRole('dialog', { name: 'Recuerda' });
     await reminder.waitFor();
     await reminder.getByRole('button').click();
     await page.waitForURL('**/app/otros/tutorial', { timeout: TIMEOUT });
-    await page.getByRole('link', { name: 'Ir al inicio' }).click();
+    await page.getByRole('heading', { name: 'Instalacion TOGO' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Volver' }).click();
     await page.waitForURL('**/app/home', { timeout: TIMEOUT });
 
     await page

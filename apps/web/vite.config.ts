@@ -1,10 +1,88 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Writes .br and .gz next to every text file of the build, which the API serves with @fastify/static's
+ * preCompressed (docs/decisions/010). The service worker is left alone: it must be byte-checked as served.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'togo-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file) || /(^|\/)(sw|push-sw)\.js$/.test(file))
+          continue;
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 const apiTarget = process.env.API_DEV_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable PWA (docs/decisions/010): manifest + our own worker (src/sw/sw.ts), registered by
+    // src/app/pwa.ts; a new build waits for 'Actualizar'.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'avatar.svg', 'push-sw.js', 'icons/apple-touch-icon.png'],
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['push-sw.js', 'static/**'],
+      },
+      manifest: {
+        id: '/',
+        name: 'TOGO',
+        short_name: 'TOGO',
+        description:
+          'TOGO: alertas de SOAT, revisión técnico-mecánica, multas y pico y placa para tu vehículo en Colombia.',
+        lang: 'es-CO',
+        dir: 'ltr',
+        start_url: '/app/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0B3D91',
+        background_color: '#F4F6FB',
+        categories: ['auto', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/wh': apiTarget, '/static': apiTarget },

@@ -24,12 +24,13 @@ export interface RunningApp {
 }
 
 /** The real API + built web app on 127.0.0.1 with a fresh database (PGlite, or PostgreSQL with DATABASE_URL). */
-export async function startApp(): Promise<RunningApp> {
-  if (!existsSync(`${webDist}/index.html`)) {
+export async function startApp(opts: { webDistDir?: string } = {}): Promise<RunningApp> {
+  const dist = opts.webDistDir ?? webDist;
+  if (!existsSync(`${dist}/index.html`)) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: webDist, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: dist, LOG_LEVEL: 'silent' });
   // Jobs run only when a journey asks (drainJobs), so what the browser sees does not race a queue.
   const jobs = new InlineJobQueue();
   const app = await buildApp({

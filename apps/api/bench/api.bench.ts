@@ -341,6 +341,7 @@ function rowToUser(r: Row): UserRow {
     groupId: r.group_id as number,
     isFirstLoginTogo: r.is_first_login_togo as boolean,
     profilePicture: r.profile_picture as string,
+    profilePictureFileId: r.profile_picture_file_id as string | null,
     created: r.created as Date,
     updated: r.updated as Date,
   };

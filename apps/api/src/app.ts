@@ -43,6 +43,9 @@ import { NotificationsService } from './features/notifications/notifications.ser
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
+import { ProfileRepository } from './features/profile/profile.repository.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { ProfileService } from './features/profile/profile.service.ts';
 import { ReferenceRepository } from './features/reference/reference.repository.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { ReferenceService } from './features/reference/reference.service.ts';
@@ -111,7 +114,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(repo, clock);
   const otp = new OtpService(repo, providers.messenger, clock, deps.secret);
   const throttle = new ThrottleService(repo, clock);
-  const accounts = new AccountsService(repo, tokens, otp, throttle, providers.social, clock);
+  const fileUrls = new FileUrlSigner(deps.secret, config.FILE_URL_TTL_SECONDS);
+  const profile = new ProfileService({
+    accounts: repo,
+    repo: new ProfileRepository(database.db),
+    storage: providers.fileStorage,
+    signer: fileUrls,
+    clock,
+    log: app.log,
+  });
+  const accounts = new AccountsService(
+    repo,
+    tokens,
+    otp,
+    throttle,
+    providers.social,
+    clock,
+    profile.pictureUrl,
+  );
   const auth = authenticate(tokens);
 
   const expiryRepo = new ExpiryEngineRepository(database.db);
@@ -142,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
   });
   const garageRepo = new GarageRepository(database.db);
-  const fileUrls = new FileUrlSigner(deps.secret, config.FILE_URL_TTL_SECONDS);
   const garage = new GarageService({
     repo: garageRepo,
     jobs,
@@ -204,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { database, publicConfig });
   accountsRoutes(app, { accounts, auth });
+  profileRoutes(app, { accounts, profile, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
   fleetRoutes(app, { fleet, detail: fleetDetail, auth });
@@ -227,6 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Our setHeaders decides Cache-Control (send's default 'public, max-age=0' would win otherwise):
+      // index.html, sw.js and the manifest must be revalidated so a new build is seen (decision 010).
+      cacheControl: false,
+      // The build writes .br/.gz beside each text file (apps/web/vite.config.ts); sent when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

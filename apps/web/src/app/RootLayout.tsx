@@ -1,4 +1,5 @@
 import { Link, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
+import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';
 
 /** Root of every route: the page plus a thin progress bar while the next route loads. */
@@ -9,6 +10,7 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div className="route-progress" role="progressbar" aria-label="Cargando" />
       ) : null}
+      <PwaBanners />
       <Outlet />
     </>
   );

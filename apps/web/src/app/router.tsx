@@ -142,7 +142,13 @@ export const routes: RouteObject[] = [
             }),
             children: [
               { path: 'servicios/*', lazy: comingSoonRoute('Servicios', '/app/home') },
-              { path: 'garaje-personal', lazy: comingSoonRoute('Tu garaje', '/app/home') },
+              {
+                path: 'garaje-personal',
+                lazy: async () => ({
+                  Component: (await import('../features/personal-garage/routes/PersonalGarage.tsx'))
+                    .PersonalGarageRoute,
+                }),
+              },
             ],
           },
           {
@@ -160,11 +166,43 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/otros/routes/Blog.tsx')).BlogRoute,
                 }),
               },
-              { path: 'compras/*', lazy: comingSoonRoute('Comprar', '/app/otros') },
-              { path: 'tutorial', lazy: comingSoonRoute('Tutorial de instalación', '/app/home') },
+              {
+                path: 'compras',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).ComprasRoute,
+                    }),
+                  },
+                  {
+                    path: 'gopass',
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).GoPassRoute,
+                    }),
+                  },
+                  {
+                    path: 'poliza',
+                    lazy: async () => ({
+                      Component: (await import('../features/otros/routes/Compras.tsx')).PolizaRoute,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'tutorial',
+                lazy: async () => ({
+                  Component: (await import('../features/tutorial/routes/Tutorial.tsx')).TutorialRoute,
+                }),
+              },
             ],
           },
-          { path: 'profile', lazy: comingSoonRoute('Perfil', '/app/home') },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/routes/Profile.tsx')).ProfileRoute,
+            }),
+          },
           // Alerts (AHGA §2): one lazy chunk per screen under features/alerts. 'poliza' has no guard of its
           // own; every other child is behind the login guard and the garage-empty guard (features/garage).
           {

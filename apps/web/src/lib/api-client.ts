@@ -1,3 +1,5 @@
+import { OFFLINE_HEADER } from './pwa-constants.ts';
+import { setPwaStatus } from './pwa-status.ts';
 import { getToken } from './storage.ts';
 
 /** The one error type of the web app's HTTP calls. status 0 means the request never got an answer. */
@@ -51,6 +53,17 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+/** Parsed body of a 2xx answer, or an ApiError. */
+async function finish<T>(response: Response): Promise<T> {
+  // The service worker marks answers it served from its cache because the network failed.
+  setPwaStatus({ offlineData: response.headers.get(OFFLINE_HEADER) === '1' });
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  return body as T;
+}
+
 /**
  * fetch wrapper for same-origin API calls: JSON in and out, 'Authorization: Token …' when a token is
  * stored. Resolves with the parsed body; rejects with an ApiError for non-2xx answers and network failures.
@@ -72,11 +85,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, null);
   }
-  const body = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+  return finish<T>(response);
+}
+
+/**
+ * Multipart upload of one file (field name given) with the same token header and the same ApiError as
+ * apiRequest; the browser sets the multipart boundary.
+ */
+export async function apiUpload<T>(
+  path: string,
+  field: string,
+  file: Blob,
+  options: { method?: 'POST' | 'PATCH'; filename?: string } = {},
+): Promise<T> {
+  const form = new FormData();
+  form.append(field, file, options.filename ?? (file instanceof File ? file.name : 'archivo'));
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, null);
   }
-  return body as T;
+  return finish<T>(response);
 }
 
 export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });

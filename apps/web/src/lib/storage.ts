@@ -1,4 +1,5 @@
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
+import { API_CACHE } from './pwa-constants.ts';
 
 /** localStorage keys (AHGA §3 "Local storage keys"). */
 export const STORAGE_KEYS = {
@@ -74,4 +75,6 @@ export function clearSessionFlag(flag: SessionFlag): void {
 export function clearAllStorage(): void {
   localStorage.clear();
   sessionStorage.clear();
+  // The service worker's saved API answers belong to the user who leaves.
+  if (typeof caches !== 'undefined') void caches.delete(API_CACHE).catch(() => undefined);
 }

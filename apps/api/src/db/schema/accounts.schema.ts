@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export const userGroups = pgTable('user_groups', {
@@ -32,6 +33,8 @@ export const users = pgTable(
       .references(() => userGroups.id),
     isFirstLoginTogo: boolean('is_first_login_togo').notNull().default(true),
     profilePicture: text('profile_picture'),
+    /** Uploaded profile picture (stored_files.id), served through a signed URL; wins over profilePicture. */
+    profilePictureFileId: uuid('profile_picture_file_id'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,15 +8,12 @@ import {
   signupRequestSchema,
   socialLoginSchema,
   socialProviderSchema,
-  userTypeChangeSchema,
   validateUsernameSchema,
 } from '@togo/domain/auth/auth.contract';
 import { z } from 'zod';
 import { readToken, requireSession } from '../../http/auth.ts';
 import { parse } from '../../http/validation.ts';
 import type { AccountsService } from './accounts.service.ts';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Access API (AHGA §7). Routes parse and shape HTTP only. */
 export function accountsRoutes(
@@ -60,10 +57,7 @@ export function accountsRoutes(
     accounts.confirmLogin(requireSession(req).user),
   );
 
-  app.patch('/api/users-admin-manager/:id/', auth, async (req) => {
-    const { id } = parse(idParam, req.params);
-    return accounts.updateUser(requireSession(req).user, id, parse(userTypeChangeSchema, req.body));
-  });
+  // PATCH /api/users-admin-manager/{id}/ (user type and profile) lives in features/profile/profile.routes.ts.
 
   app.post('/api/users/logout/', auth, async (req, reply) => {
     parse(logoutSchema, req.body ?? {});

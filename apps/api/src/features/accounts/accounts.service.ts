@@ -33,7 +33,7 @@ import type { OtpService } from './otp.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
 import type { TokenService } from './token.service.ts';
-import { toLoginResponse, toUserInfo, type UserInfoResponse } from './user.mapper.ts';
+import { toLoginResponse, toUserInfo, type PictureUrl, type UserInfoResponse } from './user.mapper.ts';
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: 'No fue posible iniciar sesión con las credenciales proporcionadas.',
@@ -68,6 +68,8 @@ export class AccountsService {
     private readonly throttle: ThrottleService,
     private readonly social: Partial<Record<SocialProvider, SocialVerifier>>,
     private readonly clock: Clock,
+    /** Signs uploaded profile pictures' URLs (features/profile). */
+    private readonly pictureUrl?: PictureUrl,
   ) {}
 
   /** Accounts an identifier (email or 10-digit phone) can mean. */
@@ -120,7 +122,7 @@ export class AccountsService {
     if (matching.length > 1) throw this.severalAccounts(matching);
     await this.throttle.clear(accountKey);
     const user = matching[0] as UserRow;
-    return toLoginResponse(user, await this.tokens.issue(user.id));
+    return toLoginResponse(user, await this.tokens.issue(user.id), this.pictureUrl);
   }
 
   async requestCode(input: OtpRequestInput): Promise<OtpResponse> {
@@ -246,7 +248,7 @@ export class AccountsService {
       throw err;
     }
     const user = await this.userForProfile(profile);
-    return toLoginResponse(user, await this.tokens.issue(user.id));
+    return toLoginResponse(user, await this.tokens.issue(user.id), this.pictureUrl);
   }
 
   private async userForProfile(profile: SocialProfile): Promise<UserRow> {
@@ -292,7 +294,7 @@ export class AccountsService {
   }
 
   confirmLogin(user: UserRow): UserInfoResponse {
-    return toUserInfo(user);
+    return toUserInfo(user, this.pictureUrl);
   }
 
   /** User type (and later profile fields). Only the account's owner; others get 404. */
@@ -314,7 +316,7 @@ export class AccountsService {
     }
     const user = await this.repo.updateUser(id, changes);
     if (!user) throw AppError.notFound();
-    return toUserInfo(user);
+    return toUserInfo(user, this.pictureUrl);
   }
 
   async logout(token: string, userId: number): Promise<void> {

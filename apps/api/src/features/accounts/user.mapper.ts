@@ -4,8 +4,14 @@ import type { UserRow } from './accounts.repository.ts';
 
 export type UserInfoResponse = Omit<LoginResponse, 'access_token' | 'token'>;
 
-/** Database row → the user info of the contract (never the row itself). */
-export function toUserInfo(user: UserRow): UserInfoResponse {
+/** A stored file id → its signed URL (uploaded profile pictures are never served without one). */
+export type PictureUrl = (fileId: string) => string;
+
+/**
+ * Database row → the user info of the contract (never the row itself). An uploaded profile picture wins
+ * over the social sign-in picture; without a signer (unit use) the social picture is kept.
+ */
+export function toUserInfo(user: UserRow, pictureUrl?: PictureUrl): UserInfoResponse {
   return {
     id: user.id,
     username: user.email,
@@ -14,7 +20,8 @@ export function toUserInfo(user: UserRow): UserInfoResponse {
     apellidos: user.apellidos,
     first_name: user.nombres,
     last_name: user.apellidos,
-    profile_picture: user.profilePicture,
+    profile_picture:
+      user.profilePictureFileId && pictureUrl ? pictureUrl(user.profilePictureFileId) : user.profilePicture,
     is_first_login_togo: user.isFirstLoginTogo,
     ids_roles: [user.groupId],
     groups: [{ id: user.groupId, name: GROUP_NAMES[user.groupId] ?? 'Cliente' }],
@@ -27,6 +34,6 @@ export function toUserInfo(user: UserRow): UserInfoResponse {
   };
 }
 
-export function toLoginResponse(user: UserRow, token: string): LoginResponse {
-  return { access_token: token, token, ...toUserInfo(user) };
+export function toLoginResponse(user: UserRow, token: string, pictureUrl?: PictureUrl): LoginResponse {
+  return { access_token: token, token, ...toUserInfo(user, pictureUrl) };
 }

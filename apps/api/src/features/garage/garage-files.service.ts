@@ -18,6 +18,13 @@ export const VEHICLE_IMAGE_MAX_SIDE = 1600;
 /** Licence pictures keep more detail so the text stays readable. */
 export const LICENCE_IMAGE_MAX_SIDE = 2400;
 
+/** Download name of a stored file, by its purpose. */
+const FILE_BASE_NAMES: Record<string, string> = {
+  'vehicle-licence': 'licencia',
+  'vehicle-image': 'vehiculo',
+  'profile-picture': 'perfil',
+};
+
 export interface GarageFilesDeps {
   repo: GarageRepository;
   storage: FileStorage;
@@ -157,7 +164,7 @@ export class GarageFilesService {
     if (!row || (extension !== null && extension !== row.extension)) throw AppError.notFound();
     const bytes = await storage.get(row.storageKey);
     if (!bytes) throw AppError.notFound();
-    const base = row.purpose === 'vehicle-licence' ? 'licencia' : 'vehiculo';
+    const base = FILE_BASE_NAMES[row.purpose] ?? 'archivo';
     return { bytes, contentType: row.contentType, filename: `${base}.${row.extension}`, maxAge: left };
   }
 }

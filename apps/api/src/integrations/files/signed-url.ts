@@ -24,10 +24,11 @@ export class FileUrlSigner {
     return createHmac('sha256', this.key).update(`${id}.${exp}`).digest('base64url');
   }
 
-  url(id: string, extension: string, now: Date): string {
+  /** The file's signed URL; without an extension (profile pictures) the path is /api/files/{id}. */
+  url(id: string, extension: string | null, now: Date): string {
     const exp =
       Math.ceil((Math.floor(now.getTime() / 1000) + this.ttlSeconds) / ROUND_SECONDS) * ROUND_SECONDS;
-    return `/api/files/${id}.${extension}?exp=${exp}&sig=${this.sign(id, exp)}`;
+    return `/api/files/${id}${extension ? `.${extension}` : ''}?exp=${exp}&sig=${this.sign(id, exp)}`;
   }
 
   /** Seconds the URL stays valid, or null when the signature is wrong or it has expired. */

@@ -10,6 +10,12 @@ export interface CarouselProps {
   label: string;
   slides: readonly { key: string; content: ReactNode }[];
   interval?: number;
+  /** false: no rotation and no pause button (step-by-step carousels). */
+  autoPlay?: boolean;
+  /** Previous / next buttons that wrap around. */
+  arrows?: boolean;
+  /** Slide transition in seconds (CSS default otherwise). */
+  transitionSeconds?: number;
 }
 
 const prefersReducedMotion = () =>
@@ -20,11 +26,19 @@ const prefersReducedMotion = () =>
  * Rotation pauses while the pointer or the focus is inside, and does not start under prefers-reduced-motion.
  * Hidden slides are inert, so only the visible one is reachable by keyboard and screen readers.
  */
-export function Carousel({ label, slides, interval = CAROUSEL_INTERVAL_MS }: CarouselProps) {
+export function Carousel({
+  label,
+  slides,
+  interval = CAROUSEL_INTERVAL_MS,
+  autoPlay = true,
+  arrows = false,
+  transitionSeconds,
+}: CarouselProps) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [paused, setStopped] = useState(prefersReducedMotion);
+  const stopped = paused || !autoPlay;
   const swipe = useRef<{ x: number; moved: boolean } | null>(null);
   const current = count ? index % count : 0;
   const running = !stopped && !hovered && count > 1;
@@ -72,7 +86,10 @@ export function Carousel({ label, slides, interval = CAROUSEL_INTERVAL_MS }: Car
       >
         <div
           className="carousel__track"
-          style={{ transform: `translateX(${-100 * current}%)` }}
+          style={{
+            transform: `translateX(${-100 * current}%)`,
+            ...(transitionSeconds === undefined ? {} : { transitionDuration: `${transitionSeconds}s` }),
+          }}
           aria-live={running ? 'off' : 'polite'}
         >
           {slides.map((slide, i) => (
@@ -91,14 +108,34 @@ export function Carousel({ label, slides, interval = CAROUSEL_INTERVAL_MS }: Car
       </div>
       {count > 1 ? (
         <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__toggle"
-            aria-label={stopped ? 'Reanudar carrusel' : 'Pausar carrusel'}
-            onClick={() => setStopped(!stopped)}
-          >
-            {stopped ? <PlayIcon /> : <PauseIcon />}
-          </button>
+          {arrows ? (
+            <button
+              type="button"
+              className="carousel__arrow"
+              aria-label="Anterior"
+              onClick={() => go(current - 1)}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path
+                  d="M15 5 8 12l7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
+          ) : null}
+          {autoPlay ? (
+            <button
+              type="button"
+              className="carousel__toggle"
+              aria-label={stopped ? 'Reanudar carrusel' : 'Pausar carrusel'}
+              onClick={() => setStopped(!paused)}
+            >
+              {stopped ? <PlayIcon /> : <PauseIcon />}
+            </button>
+          ) : null}
           {slides.map((slide, i) => (
             <button
               key={slide.key}
@@ -109,6 +146,24 @@ export function Carousel({ label, slides, interval = CAROUSEL_INTERVAL_MS }: Car
               onClick={() => go(i)}
             />
           ))}
+          {arrows ? (
+            <button
+              type="button"
+              className="carousel__arrow"
+              aria-label="Siguiente"
+              onClick={() => go(current + 1)}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path
+                  d="m9 5 7 7-7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -2,7 +2,12 @@ import { apiPost } from '../../../lib/api-client.ts';
 
 /** Loaded on demand (a click on 'Activar notificaciones'): the Web Push subscription. */
 
-export const PUSH_WORKER_URL = '/push-sw.js';
+/**
+ * The app's service worker (src/sw/sw.ts) imports push-sw.js, so in a build push rides on it: registering
+ * push-sw.js on its own would replace the app's worker (one worker per scope). The dev server has no app
+ * worker, so there push-sw.js is registered directly.
+ */
+export const PUSH_WORKER_URL = import.meta.env.DEV ? '/push-sw.js' : '/sw.js';
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "profile_picture_file_id" uuid;

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  PROFILE_MSG,
+  PROFILE_PICTURE_MAX_SIDE,
+  type profileEmailChangeSchema,
+  type profileNameChangeSchema,
+} from '@togo/domain/profile/profile.contract';
+import { AppError } from '../../http/app-error.ts';
+import {
+  CONTENT_TYPES,
+  detectKind,
+  ImageDecodeError,
+  reencodeImage,
+} from '../../integrations/files/file-content.ts';
+import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
+import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountsRepository, UserRow } from '../accounts/accounts.repository.ts';
+import { toUserInfo, type UserInfoResponse } from '../accounts/user.mapper.ts';
+import type { ProfileRepository } from './profile.repository.ts';
+
+type EmailChange = z.output<typeof profileEmailChangeSchema>;
+type NameChange = z.output<typeof profileNameChangeSchema>;
+
+export interface ProfileDeps {
+  accounts: AccountsRepository;
+  repo: ProfileRepository;
+  storage: FileStorage;
+  signer: FileUrlSigner;
+  clock: Clock;
+  log?: { warn(obj: object, msg: string): void } | undefined;
+}
+
+/**
+ * Profile changes of the signed-in user (SPPF §7): email (also the username), names, and the profile
+ * picture. Only the account's owner may change it: any other id answers 404 as if it did not exist.
+ */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  /** Uploaded pictures are only ever handed out as expiring signed URLs. */
+  readonly pictureUrl = (fileId: string): string => this.deps.signer.url(fileId, null, this.deps.clock.now());
+
+  private owned(actor: UserRow, id: number): void {
+    if (actor.id !== id) throw AppError.notFound();
+  }
+
+  private info(user: UserRow | undefined): UserInfoResponse {
+    if (!user) throw AppError.notFound();
+    return toUserInfo(user, this.pictureUrl);
+  }
+
+  async changeEmail(actor: UserRow, id: number, input: EmailChange): Promise<UserInfoResponse> {
+    this.owned(actor, id);
+    const { accounts, clock } = this.deps;
+    const other = await accounts.findUserByEmail(input.email);
+    if (other && other.id !== actor.id) throw AppError.field('email', PROFILE_MSG.emailTaken);
+    try {
+      return this.info(await accounts.updateUser(id, { email: input.email, updated: clock.now() }));
+    } catch (err) {
+      // Two accounts asking for the same address at once: the unique index decides, the loser gets a 400.
+      if (isUniqueViolation(err)) throw AppError.field('email', PROFILE_MSG.emailTaken);
+      throw err;
+    }
+  }
+
+  async changeName(actor: UserRow, id: number, input: NameChange): Promise<UserInfoResponse> {
+    this.owned(actor, id);
+    const { accounts, clock } = this.deps;
+    return this.info(
+      await accounts.updateUser(id, {
+        nombres: input.first_name,
+        apellidos: input.last_name,
+        updated: clock.now(),
+      }),
+    );
+  }
+
+  /**
+   * multipart profile_picture: ownership first (404 before the upload is read), JPEG/PNG by content
+   * (415 otherwise), re-encoded to at most 512 px without metadata, stored under a generated name; the
+   * previous picture is removed.
+   */
+  async changePicture(
+    actor: UserRow,
+    id: number,
+    read: () => Promise<Buffer | null>,
+  ): Promise<UserInfoResponse> {
+    this.owned(actor, id);
+    const { repo, storage, clock } = this.deps;
+    const bytes = await read();
+    if (!bytes) throw AppError.field('profile_picture', PROFILE_MSG.pictureRequired);
+    if (bytes.length === 0) throw AppError.field('profile_picture', 'El archivo está vacío.');
+    const kind = await detectKind(bytes);
+    if (kind !== 'jpg' && kind !== 'png') throw new AppError(415, PROFILE_MSG.pictureType);
+    let stored: Buffer;
+    try {
+      stored = await reencodeImage(bytes, kind, PROFILE_PICTURE_MAX_SIDE);
+    } catch (err) {
+      if (err instanceof ImageDecodeError)
+        throw AppError.field('profile_picture', PROFILE_MSG.pictureDamaged);
+      throw err;
+    }
+    const fileId = randomUUID();
+    const key = storageKeyFor(fileId, kind);
+    const contentType = CONTENT_TYPES[kind];
+    await storage.put(key, stored, contentType);
+    const now = clock.now();
+    let previous: string | null;
+    try {
+      previous = await repo.insertPictureAndAttach(
+        {
+          id: fileId,
+          ownerUserId: actor.id,
+          purpose: 'profile-picture',
+          contentType,
+          extension: kind,
+          size: stored.length,
+          storageKey: key,
+          created: now,
+        },
+        actor.id,
+        now,
+      );
+    } catch (err) {
+      await storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+    if (previous) await this.discard(previous);
+    return this.info(await this.deps.accounts.findUserById(actor.id));
+  }
+
+  /** Removes a replaced picture (row and bytes); a failure only leaves an orphan, never breaks the upload. */
+  private async discard(fileId: string): Promise<void> {
+    try {
+      const key = await this.deps.repo.deleteUnreferencedPicture(fileId);
+      if (key) await this.deps.storage.delete(key);
+    } catch (err) {
+      this.deps.log?.warn({ err, fileId }, 'could not remove a replaced profile picture');
+    }
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

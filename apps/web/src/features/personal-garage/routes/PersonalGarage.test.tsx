@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes, stub } from '../../../test/render.tsx';
+import { GARAGE_TEXTS, lastUpdated } from '../garage-summary.ts';
+import { PersonalGarageRoute } from './PersonalGarage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const vehicle = (over: Partial<Vehicle> = {}): Vehicle => ({
+  id: 7,
+  placa: 'abc123',
+  kilometraje_digitado: 45210,
+  score: 4,
+  created: new Date(Date.now() - 3.5 * 3600_000).toISOString(),
+  url_imagen_vehiculo: null,
+  url_licencia: null,
+  documento_propietario: '1020304050',
+  tipo_documento_propietario: 1,
+  tipo_documento_propietario_data: { name: 'CC' },
+  city: 11001,
+  city_data: { id: 11001, name: 'Bogotá' },
+  department: 11,
+  vehicle_data: {
+    vehicle_plate: 'abc123',
+    vehicle_brand: 'MAZDA',
+    year_model: 2021,
+    vehicle_line: 'CX-30',
+    cylinder_capacity: 1998,
+    mileage: 45210,
+    type_service: 'Particular',
+    vehicle_class_v2: 'CAMIONETA',
+    vehicle_fuel: 'GASOLINA',
+    color: 'ROJO',
+    expiration_rtm: null,
+    expiration_soat: '2027-01-10',
+  },
+  is_selected: true,
+  demo: false,
+  lookup_status: 'ok',
+  ...over,
+});
+
+function setup() {
+  return renderRoutes(
+    [
+      { path: '/app/garaje-personal', Component: PersonalGarageRoute },
+      stub('/app/garaje-personal/nuevo-vehiculo'),
+    ],
+    { initialEntries: ['/app/garaje-personal'] },
+  );
+}
+
+describe('personal garage', () => {
+  it('shows the summary of the selected vehicle', async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () => json(200, { valor_vehiculo: 18250, demo: false }),
+    });
+    setup();
+    expect(await screen.findByRole('heading', { name: '2021 MAZDA CX-30' })).toBeInTheDocument();
+    expect(screen.getByText('Ultima actualizacion: hace 3 horas')).toBeInTheDocument();
+    expect(screen.getByText('ABC123')).toBeInTheDocument();
+    expect(screen.getByText('45.210 km')).toBeInTheDocument();
+    expect(screen.getByText('1.998 CC')).toBeInTheDocument();
+    expect(screen.getByText('CAMIONETA')).toBeInTheDocument();
+    expect(screen.getByText('ROJO')).toBeInTheDocument();
+    expect(await screen.findByText('USD 18.250')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Puntaje 4 de 5' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: GARAGE_TEXTS.addVehicle })).toHaveAttribute(
+      'href',
+      '/app/garaje-personal/nuevo-vehiculo?from=app',
+    );
+  });
+
+  it("'Sin registrar' and 'No se encontraron datos' while the registry has not answered", async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () =>
+        json(200, vehicle({ vehicle_data: null, score: null })),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () => json(200, { valor_vehiculo: 9000, demo: true }),
+    });
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Sin registrar' })).toBeInTheDocument();
+    expect(screen.getAllByText(GARAGE_TEXTS.missing).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("the 'Ups!' dialog when the value fails", async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () => json(502, { detail: 'x' }),
+    });
+    setup();
+    expect(await screen.findByText(GARAGE_TEXTS.valueErrorMessage)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: GARAGE_TEXTS.valueErrorTitle })).toBeInTheDocument();
+  });
+
+  it('shows only jpg/jpeg/png/svg images and replaces the image after an upload', async () => {
+    const { user } = (() => {
+      mockFetch({
+        'GET /api/togo/vehicle/get_garaje_selected/': () =>
+          json(200, vehicle({ url_imagen_vehiculo: '/api/files/x.pdf?exp=1&sig=a' })),
+        'GET /api/togo/vehicle/7/valor_vehicle/': () => json(200, { valor_vehiculo: 1, demo: false }),
+        'POST /api/togo/vehicle/7/upload_image_to_garage/': () =>
+          json(200, { file_url: '/api/files/nueva.png?exp=1&sig=b' }),
+      });
+      return setup();
+    })();
+    expect(await screen.findByRole('img', { name: 'Vehículo sin imagen' })).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Imagen del vehículo'),
+      new File(['x'], 'auto.png', { type: 'image/png' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Imagen del vehículo abc123' })).toHaveAttribute(
+        'src',
+        '/api/files/nueva.png?exp=1&sig=b',
+      ),
+    );
+    expect(JSON.parse(localStorage.getItem('vehicleSelected') ?? '{}').url_imagen_vehiculo).toBe(
+      '/api/files/nueva.png?exp=1&sig=b',
+    );
+  });
+});
+
+describe('lastUpdated', () => {
+  const now = new Date('2026-11-22T15:00:00Z');
+  it('days, hours or minutes', () => {
+    expect(lastUpdated('2026-11-20T10:00:00Z', now)).toBe('Ultima actualizacion: hace 2 días');
+    expect(lastUpdated('2026-11-21T14:00:00Z', now)).toBe('Ultima actualizacion: hace 1 día');
+    expect(lastUpdated('2026-11-22T13:30:00Z', now)).toBe('Ultima actualizacion: hace 1 hora');
+    expect(lastUpdated('2026-11-22T14:55:00Z', now)).toBe('Ultima actualizacion: hace 5 minutos');
+  });
+});

@@ -1,0 +1,195 @@
+import { useRef, useState } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UserInfo } from '@togo/domain/auth/auth.contract';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { useComingSoon } from '../../../components/ui/coming-soon.ts';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { getUserInfo } from '../../../lib/storage.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { changeEmail, changeName, changePicture } from '../api/update-profile.ts';
+import { ProfileFormModal } from '../components/ProfileFormModal.tsx';
+import { validateEmail, validateName } from '../profile-forms.ts';
+import '../profile.css';
+
+type Editing = 'email' | 'name' | null;
+
+function fullName(user: UserInfo | null): string {
+  return [user?.first_name || user?.nombres, user?.last_name || user?.apellidos]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+function Row({
+  label,
+  value,
+  onClick,
+  to,
+}: {
+  label: string;
+  value?: string;
+  onClick?: () => void;
+  to?: string;
+}) {
+  const content: ReactNode = (
+    <>
+      <span className="profile-row__label">{label}</span>
+      {value ? <span className="profile-row__value">{value}</span> : null}
+      <svg className="profile-row__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </>
+  );
+  return (
+    <li>
+      {to ? (
+        <Link to={to} className="profile-row">
+          {content}
+        </Link>
+      ) : (
+        <button type="button" className="profile-row" onClick={onClick}>
+          {content}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** app/profile (SPPF §2 "Profile screen"). */
+export function ProfileRoute() {
+  usePageTitle('Perfil');
+  const dialog = useDialog();
+  const comingSoon = useComingSoon();
+  const [user, setUser] = useState<UserInfo | null>(getUserInfo);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  if (!user) {
+    return (
+      <main className="page page--app">
+        <PageHeader title="Perfil" back="/app/home" />
+        <p className="lead">No encontramos los datos de tu cuenta. Vuelve a iniciar sesión.</p>
+      </main>
+    );
+  }
+
+  const saved = (next: UserInfo | null) => {
+    if (next) setUser(next);
+    setEditing(null);
+  };
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      saved(await changePicture(user.id, file));
+    } catch (error) {
+      await dialog.show({
+        variant: 'error',
+        message: errorDetail(error) ?? 'No pudimos actualizar tu foto. Intenta de nuevo.',
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const name = fullName(user);
+  return (
+    <main className="page page--app">
+      <PageHeader title="Perfil" back="/app/home" />
+      <section className="profile-head" aria-label="Tu cuenta">
+        <div className="profile-avatar">
+          <img
+            className="profile-avatar__img"
+            src={user.profile_picture || '/avatar.svg'}
+            alt={user.profile_picture ? 'Tu foto de perfil' : 'Sin foto de perfil'}
+            width={112}
+            height={112}
+          />
+          <button
+            type="button"
+            className="profile-avatar__change"
+            onClick={() => fileInput.current?.click()}
+            disabled={uploading}
+          >
+            Cambiar foto
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png"
+            hidden
+            aria-label="Foto de perfil"
+            onChange={(event) => void onPick(event)}
+          />
+        </div>
+        <h2 className="profile-head__name">{name || 'Sin nombre'}</h2>
+        <p className="profile-head__email">{user.email}</p>
+      </section>
+
+      <h3 className="profile-section">Cuenta</h3>
+      <ul className="profile-rows">
+        <Row label="Correo electrónico" value={user.email} onClick={() => setEditing('email')} />
+        <Row label="Contraseña" value="••••••••" to="/auth/reset-password?from=app" />
+        <Row label="Nombre" value={name} onClick={() => setEditing('name')} />
+      </ul>
+
+      <h3 className="profile-section">Suscripción</h3>
+      <ul className="profile-rows">
+        <Row label="Planes" onClick={() => void comingSoon()} />
+        <Row label="Historial de pedidos" onClick={() => void comingSoon()} />
+        <Row label="Tarjetas de pago" onClick={() => void comingSoon()} />
+      </ul>
+
+      {editing === 'email' ? (
+        <ProfileFormModal
+          title="Cambiar correo"
+          fields={[
+            {
+              name: 'email',
+              label: 'Correo electrónico',
+              type: 'email',
+              autoComplete: 'email',
+              initial: user.email,
+              validate: validateEmail,
+            },
+          ]}
+          onSubmit={async ({ email }) => saved(await changeEmail(user.id, email ?? ''))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing === 'name' ? (
+        <ProfileFormModal
+          title="Cambiar nombre"
+          fields={[
+            {
+              name: 'first_name',
+              label: 'Nombres',
+              autoComplete: 'given-name',
+              initial: user.first_name || user.nombres || '',
+              validate: validateName,
+            },
+            {
+              name: 'last_name',
+              label: 'Apellidos',
+              autoComplete: 'family-name',
+              initial: user.last_name || user.apellidos || '',
+              validate: validateName,
+            },
+          ]}
+          onSubmit={async ({ first_name, last_name }) =>
+            saved(await changeName(user.id, first_name ?? '', last_name ?? ''))
+          }
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {uploading ? <TruckLoader overlay text="Guardando foto..." /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * npm run bench:web — the web budgets of ARCHITECTURE.md, measured (never asserted):
+ * - initial JavaScript of the sign-in route (/auth/login) and of /app/home, gzipped: every .js the page
+ *   requests until its content is shown and the network is idle (entry, preloads, the route's lazy chunks,
+ *   including sections the route loads after 'load'), each gzipped at level 9 from apps/web/dist. The
+ *   service-worker registration (pwa + workbox-window chunks, fetched after 'load') is listed apart.
+ * - lab LCP of both pages in Chromium with Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up) and 4× CPU
+ *   throttling through the DevTools protocol, cold cache, service workers blocked; median of 5.
+ * Run after `npm run build` (the npm script does it). Budgets: ≤ 120 KB each, LCP ≤ 2.5 s.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
+import { chromePath, launchBrowser } from '../support/browser.ts';
+
+const RUNS = 5;
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1_000_000) / 8,
+  uploadThroughput: (750 * 1_000) / 8,
+};
+
+interface Target {
+  name: string;
+  path: string;
+  /** Visible once the route has rendered its content. */
+  ready: (page: Page) => Promise<unknown>;
+  signedIn: boolean;
+}
+
+const TARGETS: Target[] = [
+  {
+    name: 'sign-in (/auth/login)',
+    path: '/auth/login',
+    signedIn: false,
+    ready: (page) => page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: 'home (/app/home)',
+    path: '/app/home',
+    signedIn: true,
+    ready: (page) => page.getByRole('button', { name: /Vehículo seleccionado/ }).waitFor({ timeout: 60_000 }),
+  },
+];
+
+const gz = new Map<string, number>();
+function gzippedSize(urlPath: string): number {
+  const cached = gz.get(urlPath);
+  if (cached !== undefined) return cached;
+  const size = gzipSync(readFileSync(path.join(webDist, urlPath)), { level: 9 }).length;
+  gz.set(urlPath, size);
+  return size;
+}
+
+async function json(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A client with one vehicle, signed in through the API (what the home page reads). */
+async function signedInUser(server: RunningApp): Promise<Record<string, unknown>> {
+  const email = 'bench.web@correo.com';
+  const phone = '3105550909';
+  const password = 'ClaveSegura2026';
+  await json(`${server.url}/api/identidad/usuarios/solicitar-codigo-otp/`, {
+    correo: email,
+    numero_telefono: phone,
+    aplicacion: 'TOGO',
+    proceso: 'REGISTRO_USUARIO',
+  });
+  await json(`${server.url}/api/identidad/usuarios/signup/`, {
+    email,
+    cliente_ids: [],
+    group: 1,
+    password,
+    password_confirmation: password,
+    profile_picture_base64: null,
+    center: 1,
+    id_user_v2: 1,
+    is_mia: false,
+    is_resting: false,
+    operation_area: null,
+    range_inspector: null,
+    codigo_otp: await server.lastCode(email),
+    tercero: {
+      identificacion: '80123456',
+      telefono: phone,
+      tipo_documento: 'CC',
+      ubic_geo_nv1: 1,
+      ubic_geo_nv2: 1,
+      ubic_geo_nv3: null,
+      nombres: 'Andrés',
+      apellidos: 'Gómez',
+      razon_social: null,
+      direccion: null,
+      id_v2: null,
+    },
+  });
+  const login = await json(`${server.url}/api/orquestador/auth/`, { email, password });
+  const token = String(login.access_token ?? login.token);
+  await json(
+    `${server.url}/api/togo/vehicle/`,
+    {
+      documento_propietario: '80123456',
+      tipo_documento_propietario: 1,
+      placa: 'KLM472',
+      kilometraje_digitado: '52300',
+      department: 11,
+      city: 11001,
+    },
+    token,
+  );
+  await server.drainJobs();
+  return { ...login, is_first_login_togo: false };
+}
+
+interface Run {
+  lcp: number;
+  scripts: string[];
+  late: string[];
+}
+
+async function measure(browser: Browser, server: RunningApp, target: Target, user: Record<string, unknown>) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-CO',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await page.addInitScript(
+    ({ info, signedIn }) => {
+      if (signedIn && !localStorage.getItem('token')) {
+        const user = JSON.parse(info) as { access_token?: string; token?: string };
+        localStorage.setItem('token', String(user.access_token ?? user.token));
+        localStorage.setItem('userInfo', info);
+      }
+      const w = window as unknown as { __lcp: number };
+      w.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    },
+    { info: JSON.stringify(user), signedIn: target.signedIn },
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`${server.url}${target.path}`, { waitUntil: 'load', timeout: 120_000 });
+  await target.ready(page);
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  // Every .js the page fetched, and whether it started after the load event (the worker registration).
+  const scripts = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return performance
+      .getEntriesByType('resource')
+      .map((r) => {
+        const url = new URL(r.name).pathname;
+        // The worker registration (app/pwa.ts + workbox-window) is fetched after 'load' and draws nothing.
+        return {
+          url,
+          afterLoad: r.startTime >= nav.loadEventStart && /\/(pwa|workbox-window)[.-]/.test(url),
+        };
+      })
+      .filter((r) => r.url.endsWith('.js'));
+  });
+  await context.close();
+  return {
+    lcp,
+    scripts: [...new Set(scripts.filter((s) => !s.afterLoad).map((s) => s.url))],
+    late: [...new Set(scripts.filter((s) => s.afterLoad).map((s) => s.url))],
+  } satisfies Run;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!chromePath) throw new Error('Chromium not found (CHROME_PATH or /usr/bin/chromium)');
+  const server = await startApp();
+  const browser = await launchBrowser();
+  try {
+    const user = await signedInUser(server);
+    console.log(`web bench — ${RUNS} cold loads per page, Slow 4G (150 ms, 1.6 Mbps) + 4× CPU\n`);
+    for (const target of TARGETS) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server, target, user));
+      const scripts = [...new Set(runs.flatMap((r) => r.scripts))].sort();
+      const late = [...new Set(runs.flatMap((r) => r.late))].filter((s) => !scripts.includes(s)).sort();
+      const total = scripts.reduce((sum, s) => sum + gzippedSize(s), 0);
+      const lcps = runs.map((r) => r.lcp);
+      console.log(`${target.name}`);
+      console.log(`  initial JS (gzip): ${kb(total)} in ${scripts.length} files (budget 120 KB)`);
+      for (const s of scripts) console.log(`    ${s.padEnd(44)} ${kb(gzippedSize(s))}`);
+      if (late.length) {
+        console.log(
+          `  after load (not initial): ${late.map((s) => `${s} ${kb(gzippedSize(s))}`).join(', ')}`,
+        );
+      }
+      console.log(
+        `  LCP median: ${(median(lcps) / 1000).toFixed(2)} s (runs: ${lcps.map((v) => (v / 1000).toFixed(2)).join(', ')}) (budget 2.5 s)\n`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MSG, NAME_PATTERN } from '../auth/auth.rules.ts';
+
+/**
+ * Profile changes (SPPF §7 "PATCH api/users-admin-manager/{userId}/"). The body is one of: an email change,
+ * a name change, or a multipart profile_picture. Field names are the spec's ('intermediaryy' and
+ * 'bussines_name' included).
+ */
+
+export const PROFILE_MSG = {
+  required: MSG.required,
+  emailInvalid: MSG.emailInvalid,
+  emailTaken: MSG.emailTaken,
+  lettersOnly: MSG.lettersOnly,
+  pictureRequired: 'Debes adjuntar una imagen.',
+  pictureType: 'La imagen debe ser JPG o PNG.',
+  pictureTooLarge: 'La imagen no puede superar 5 MB.',
+  pictureDamaged: 'La imagen está dañada o no se puede leer.',
+} as const;
+
+/** Largest accepted profile picture upload (bytes); larger uploads answer 413. */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest side of a stored profile picture (px). */
+export const PROFILE_PICTURE_MAX_SIDE = 512;
+
+const required = { error: PROFILE_MSG.required };
+const email = () =>
+  z
+    .string(required)
+    .trim()
+    .toLowerCase()
+    .min(1, PROFILE_MSG.required)
+    .pipe(z.email({ error: PROFILE_MSG.emailInvalid }).max(254));
+const name = () =>
+  z
+    .string(required)
+    .trim()
+    .min(1, { error: PROFILE_MSG.required, abort: true })
+    .max(80, 'Máximo 80 caracteres.')
+    .regex(NAME_PATTERN, PROFILE_MSG.lettersOnly);
+
+/** { email, username, intermediaryy: { email } } — the account's email (also its username), lower-case. */
+export const profileEmailChangeSchema = z.object({
+  email: email(),
+  username: z.string().max(254).optional(),
+  intermediaryy: z.object({ email: z.string().max(254).optional() }).optional(),
+});
+export type ProfileEmailChange = z.input<typeof profileEmailChangeSchema>;
+
+/** { first_name, last_name, intermediaryy: { first_name, last_name, bussines_name } } */
+export const profileNameChangeSchema = z.object({
+  first_name: name(),
+  last_name: name(),
+  intermediaryy: z
+    .object({
+      first_name: z.string().max(80).optional(),
+      last_name: z.string().max(80).optional(),
+      bussines_name: z.string().max(200).nullable().optional(),
+    })
+    .optional(),
+});
+export type ProfileNameChange = z.input<typeof profileNameChangeSchema>;
+
+/** Which change a JSON body asks for: by its keys, as the product's forms send them. */
+export function profileChangeKind(body: unknown): 'email' | 'name' | 'other' {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'other';
+  if ('email' in body) return 'email';
+  if ('first_name' in body || 'last_name' in body) return 'name';
+  return 'other';
+}
+
+/** The fields of the answer the profile screen reads (the full user info is returned). */
+export const profileResponseSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
