@@ -11,7 +11,7 @@ declare module 'autocannon' {
   }
   interface Result {
     requests: { average: number; total: number };
-    latency: { p99: number; average: number };
+    latency: { p99: number; p50: number; average: number };
     non2xx: number;
     errors: number;
     statusCodeStats?: Record<string, { count: number }>;
