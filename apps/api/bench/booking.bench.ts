@@ -24,9 +24,9 @@ const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 20);
 const BRANCH = 'TRA-BOG-01';
 const FRANJA = '9:00 AM';
 
-async function main() {
+/** Answers true when the over-booking guard held. */
+async function main(): Promise<boolean> {
   const { database, url, drop } = await openBenchDatabase('togo_bench_booking');
-  let broken = false;
   try {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' });
     await database.migrate();
@@ -96,7 +96,7 @@ async function main() {
                  where b.branch_id = $1 and b.fecha = $2 and b.hora = 9) as payments`,
       [BRANCH, fecha],
     );
-    broken = successes !== CAPACITY || rows?.bookings !== CAPACITY || rows?.taken !== CAPACITY;
+    const broken = successes !== CAPACITY || rows?.bookings !== CAPACITY || rows?.taken !== CAPACITY;
     console.table([
       {
         requests: result.requests.total,
@@ -114,14 +114,19 @@ async function main() {
       },
     ]);
     await app.close();
+    return !broken;
   } finally {
     await database.close();
     await drop();
   }
-  if (broken) process.exit(1);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  (held) => {
+    if (!held) process.exit(1);
+  },
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
