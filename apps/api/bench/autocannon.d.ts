@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Seconds before a request counts as an error (autocannon default 10). */
+    timeout?: number;
     method?: string;
     body?: string | Buffer;
     headers?: Record<string, string>;

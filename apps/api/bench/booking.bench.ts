@@ -78,6 +78,7 @@ async function main(): Promise<boolean> {
       method: 'POST',
       connections: CONNECTIONS,
       amount: REQUESTS,
+      timeout: 60,
       headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
       body,
     });

@@ -181,6 +181,12 @@ describe('"Pagar Ahora": holds, sandbox checkout and webhooks', () => {
     const link = readPaymentLink(res.json());
     expect(link).toBe(`http://localhost:3000/api/pagos/sandbox/${p.referencia}/`);
     expect(await free('PER-BOG-DOM', '8:00 AM', TUESDAY, 'peritaje')).toBe(before - 1);
+    expect(t.jobs.schedules).toContainEqual({
+      name: 'booking-hold-sweep',
+      cron: '* * * * *',
+      data: {},
+      tz: 'America/Bogota',
+    });
     const job = t.jobs.byName(BOOKING_HOLD_RELEASE_JOB).at(-1);
     expect(job?.data).toEqual({ bookingId: p.id_agendamiento });
     expect(job?.options.startAfter).toEqual(new Date('2026-11-23T12:15:00.000Z'));
