@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     [{ FILE_STORAGE: 's3' }, 'S3_BUCKET'],
     [{ FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
     [{ FILE_STORAGE: 's3', S3_ENDPOINT: 'sin esquema' }, 'S3_ENDPOINT'],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
+    [{ PAYMENTS_PROVIDER: 'wompi' }, 'WOMPI_PUBLIC_KEY'],
+    [
+      { PAYMENTS_PROVIDER: 'wompi', WOMPI_PUBLIC_KEY: 'p', WOMPI_INTEGRITY_SECRET: 'i' },
+      'WOMPI_EVENTS_SECRET',
+    ],
+    [{ CHATBOT_TOKEN: 'short' }, 'CHATBOT_TOKEN'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

@@ -6,3 +6,4 @@ export * from './schema/garage.schema.ts';
 export * from './schema/alerts.schema.ts';
 export * from './schema/pico-placa.schema.ts';
 export * from './schema/fleet.schema.ts';
+export * from './schema/booking.schema.ts';
