@@ -26,6 +26,9 @@ const alertsRoute =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
+/** A lazy services screen: the named component export of a module under features/services/routes. */
+const servicesRoute = alertsRoute;
+
 /**
  * Every screen is a lazy chunk, so the first load only carries React, the router, the query client and
  * the guards; each area's code arrives when its route is visited. Guards are loaders and run first.
@@ -138,10 +141,27 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/garage/routes/GarageEmptyGuard.tsx')).GarageEmptyGuard,
             }),
             children: [
-              { path: 'servicios/*', lazy: comingSoonRoute('Servicios', '/app/home') },
+              // Services booking (SPPF §2): one lazy chunk per flow under features/services.
+              {
+                path: 'servicios',
+                lazy: servicesRoute(
+                  () => import('../features/services/routes/ServicesHome.tsx'),
+                  'ServicesHomeRoute',
+                ),
+              },
+              {
+                path: 'servicios/rtm',
+                lazy: servicesRoute(() => import('../features/services/routes/Rtm.tsx'), 'RtmRoute'),
+              },
+              { path: 'servicios/peritaje', lazy: comingSoonRoute('Peritaje', '/app/servicios') },
+              { path: 'servicios/tramite', lazy: comingSoonRoute('Trámites', '/app/servicios') },
               { path: 'garaje-personal', lazy: comingSoonRoute('Tu garaje', '/app/home') },
             ],
           },
+          // Financing has no garage guard (SPPF §2: the garage prompt skips Póliza and Financiación); the
+          // route is written 'financiacion' and 'fianciacion' in the spec, both are served.
+          { path: 'servicios/financiacion', lazy: comingSoonRoute('Financiación', '/app/servicios') },
+          { path: 'servicios/fianciacion', lazy: comingSoonRoute('Financiación', '/app/servicios') },
           {
             path: 'otros',
             children: [

@@ -26,6 +26,8 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -56,7 +58,7 @@ function parseRetryAfter(value: string | null): number | null {
  * stored. Resolves with the parsed body; rejects with an ApiError for non-2xx answers and network failures.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Token ${token}`;
   const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };
