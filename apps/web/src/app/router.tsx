@@ -154,7 +154,10 @@ export const routes: RouteObject[] = [
                 lazy: servicesRoute(() => import('../features/services/routes/Rtm.tsx'), 'RtmRoute'),
               },
               { path: 'servicios/peritaje', lazy: comingSoonRoute('Peritaje', '/app/servicios') },
-              { path: 'servicios/tramite', lazy: comingSoonRoute('Trámites', '/app/servicios') },
+              {
+                path: 'servicios/tramite',
+                lazy: servicesRoute(() => import('../features/services/routes/Tramite.tsx'), 'TramiteRoute'),
+              },
               { path: 'garaje-personal', lazy: comingSoonRoute('Tu garaje', '/app/home') },
             ],
           },

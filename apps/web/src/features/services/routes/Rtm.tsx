@@ -8,19 +8,18 @@ import { fetchRtmBranchDetail } from '../api/branch-detail.ts';
 import { bookRtm, paymentMethod } from '../api/book.ts';
 import { useRtmAlert } from '../api/rtm-alert.ts';
 import { RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
-import { BookingSummary } from '../components/BookingSummary.tsx';
 import { BranchDetailCard } from '../components/BranchDetailCard.tsx';
-import { DatePicker } from '../components/DatePicker.tsx';
+import { ConfirmStep } from '../components/ConfirmStep.tsx';
+import { AgendaStep } from '../components/AgendaStep.tsx';
 import { HourPicker } from '../components/HourPicker.tsx';
 import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
-import { PaymentChoiceDialog } from '../components/PaymentChoiceDialog.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
-import { serverMessage } from '../server-message.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
+import { useDetailLoader } from '../use-detail-loader.ts';
 import { useSlotLoader } from '../use-slot-loader.ts';
 
 export const RTM_UPDATING_TITLE = 'Estamos actualizando tu informacion!';
@@ -70,10 +69,8 @@ export function RtmRoute() {
   const navigate = useNavigate();
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
-  const [now] = useState(() => new Date());
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
-  const [choice, setChoice] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const details = useDetailLoader();
   const slots = useSlotLoader();
   const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);
   const handledAlert = useRef<unknown>(null);
@@ -111,12 +108,10 @@ export function RtmRoute() {
       ),
     // SPPF §8 'RTM scheduling error': 'Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
     onFailure: async () => {
-      setChoice(false);
       await dialog.show({ variant: 'error', title: 'Ups!', message: BOOKING_MSG.rtmBookingError });
       reset();
     },
     onDone: () => {
-      setChoice(false);
       forget();
     },
   });
@@ -130,26 +125,10 @@ export function RtmRoute() {
   if (!vehicle) return <NoVehicle title={STEP_TITLES.info} onBack={() => leave()} />;
 
   const chooseBranch = async (branch: Branch) => {
-    setLoading(true);
-    try {
-      const result = await fetchRtmBranchDetail({
-        sede: branch.id,
-        placa: vehicle.placa,
-        ciudad: state.city?.value,
-      });
-      setLoading(false);
-      if (!result.ok) {
-        await dialog.show({ variant: 'warning', title: 'Ups!', message: result.message });
-        return;
-      }
-      update({ branch, detail: result.parameters, step: 'detalle', date: null, slots: null, time: null });
-    } catch (error) {
-      setLoading(false);
-      await dialog.show({
-        variant: 'warning',
-        message: serverMessage(error, 'No pudimos consultar la sede, intenta nuevamente.'),
-      });
-    }
+    const detail = await details.run(() =>
+      fetchRtmBranchDetail({ sede: branch.id, placa: vehicle.placa, ciudad: state.city?.value }),
+    );
+    if (detail) update({ branch, detail, step: 'detalle', date: null, slots: null, time: null });
   };
 
   const rtmDates = alert.data && !alert.data.empty ? alert.data.data : null;
@@ -159,7 +138,7 @@ export function RtmRoute() {
       title={STEP_TITLES[state.step]}
       stepLabel={`Paso ${RTM_STEPS.indexOf(state.step) + 1} de ${RTM_STEPS.length}`}
       onBack={back}
-      loading={loading || slots.loading || confirm.busy || (state.step === 'info' && alert.isLoading)}
+      loading={details.loading || slots.loading || confirm.busy || (state.step === 'info' && alert.isLoading)}
     >
       {state.step === 'info' ? (
         <section className="info-card" aria-labelledby="rtm-info-title">
@@ -191,7 +170,7 @@ export function RtmRoute() {
           city={state.city}
           onCityChange={(city) => update({ city })}
           onChoose={(branch) => void chooseBranch(branch)}
-          disabled={loading}
+          disabled={details.loading}
         />
       ) : null}
 
@@ -220,22 +199,16 @@ export function RtmRoute() {
       ) : null}
 
       {state.step === 'agenda' && state.branch ? (
-        <DatePicker
-          now={now}
+        <AgendaStep
+          flow="rtm"
+          sede={state.branch.id}
           value={state.date}
-          disabled={slots.loading}
-          onChange={(date) => {
-            const sede = state.branch?.id ?? '';
-            update({ date });
-            void slots.load(
-              { flow: 'rtm', sede, date },
-              {
-                onSlots: (day, list) => update({ date: day, slots: list, time: null, step: 'horario' }),
-                onNoSlots: () => update({ date: null, slots: null }),
-                onError: () => reset(),
-              },
-            );
-          }}
+          load={slots.load}
+          loading={slots.loading}
+          onPick={(date) => update({ date })}
+          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
+          onNoSlots={() => update({ date: null, slots: null })}
+          onError={() => reset()}
         />
       ) : null}
 
@@ -249,27 +222,18 @@ export function RtmRoute() {
       ) : null}
 
       {state.step === 'resumen' && state.branch && state.detail && state.date && state.time ? (
-        <>
-          <BookingSummary
-            date={state.date}
-            time={state.time}
-            address={state.branch.direccion}
-            branchName={state.branch.text}
-            brand={vehicleBrand(vehicle)}
-            plate={vehicle.placa}
-            service="Revisión técnico-mecánica"
-            amount={state.detail.price}
-          />
-          <button type="button" className="btn btn--primary btn--block" onClick={() => setChoice(true)}>
-            Confirmar
-          </button>
-          <PaymentChoiceDialog
-            open={choice}
-            busy={confirm.busy}
-            onClose={() => setChoice(false)}
-            onChoose={(mode) => void confirm.confirm(mode)}
-          />
-        </>
+        <ConfirmStep
+          date={state.date}
+          time={state.time}
+          address={state.branch.direccion}
+          branchName={state.branch.text}
+          brand={vehicleBrand(vehicle)}
+          plate={vehicle.placa}
+          service="Revisión técnico-mecánica"
+          amount={state.detail.price}
+          busy={confirm.busy}
+          onConfirm={(mode) => void confirm.confirm(mode)}
+        />
       ) : null}
     </ServiceScreen>
   );
