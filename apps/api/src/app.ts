@@ -17,6 +17,11 @@ import { TokenService } from './features/accounts/token.service.ts';
 import { AlertsRepository } from './features/alerts/alerts.repository.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { AlertsService } from './features/alerts/alerts.service.ts';
+import { registerBookingJobs } from './features/booking/booking.jobs.ts';
+import { BookingRepository } from './features/booking/booking.repository.ts';
+import { bookingRoutes } from './features/booking/booking.routes.ts';
+import { BookingService } from './features/booking/booking.service.ts';
+import { paymentRoutes } from './features/booking/payments.routes.ts';
 import { CatalogRepository } from './features/catalog/catalog.repository.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
@@ -54,6 +59,8 @@ import { registerGarageJobs } from './jobs/garage-lookup.jobs.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Messenger } from './integrations/messaging/messenger.ts';
+import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
+import { paymentsFromConfig } from './providers.ts';
 import type { PushSender } from './integrations/push/push-sender.ts';
 import type { SocialVerifier } from './integrations/social/social-verifier.ts';
 
@@ -70,6 +77,8 @@ export interface Providers {
   vehicleValue: VehicleValueProvider;
   /** Uploaded files' bytes (local disk under DATA_DIR/files). */
   fileStorage: FileStorage;
+  /** Booking payments; default from PAYMENTS_PROVIDER (see paymentsFromConfig). */
+  payments?: PaymentProvider;
 }
 
 export interface AppDeps {
@@ -162,6 +171,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
 
+  const bookingRepo = new BookingRepository(database.db);
+  const booking = new BookingService({
+    repo: bookingRepo,
+    clock,
+    payments: providers.payments ?? paymentsFromConfig(config, deps.secret),
+    jobs,
+    messenger: providers.messenger,
+    webUrl: config.WEB_URL,
+    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/servicios`,
+    secret: deps.secret,
+    log: app.log,
+  });
+  await registerBookingJobs(jobs, booking);
+
   const publicConfig: PublicConfig = {
     web_url: config.WEB_URL,
     google_client_id: providers.social.google ? (config.GOOGLE_CLIENT_ID ?? null) : null,
@@ -188,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     picoPlaca: new PicoPlacaService(new PicoPlacaRepository(database.db), clock),
     auth,
   });
+  bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
+  paymentRoutes(app, { booking, clock, webUrl: config.WEB_URL });
   await registerStaticAssets(app);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);

@@ -91,6 +91,18 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Lifetime of the signed URLs of uploaded files (licence document, vehicle picture). */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  /** Payments of bookings: 'sandbox' (local checkout page, no money moves) or 'wompi'. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'wompi']).default('sandbox'),
+  WOMPI_PUBLIC_KEY: optionalText,
+  WOMPI_INTEGRITY_SECRET: optionalText,
+  WOMPI_EVENTS_SECRET: optionalText,
+  WOMPI_CHECKOUT_URL: z.url().default('https://checkout.wompi.co/p/'),
+  /** https://production.wompi.co/v1 (production) or https://sandbox.wompi.co/v1 (Wompi's test environment). */
+  WOMPI_API_URL: z.url().default('https://production.wompi.co/v1'),
+  /** Where the payer lands after paying (default WEB_URL/app/servicios). */
+  WOMPI_REDIRECT_URL: optionalUrl,
+  /** Optional server-to-server token for outside callers of /wh/ (header 'Authorization: Token …'). */
+  CHATBOT_TOKEN: optionalText.pipe(z.string().min(32).optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -136,6 +148,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name]) {
         throw new ConfigError(`Invalid configuration:\n  ${name}: required when FILE_STORAGE=s3`);
+      }
+    }
+  }
+  if (config.PAYMENTS_PROVIDER === 'wompi') {
+    for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const) {
+      if (!config[name]) {
+        throw new ConfigError(`Invalid configuration:\n  ${name}: required when PAYMENTS_PROVIDER=wompi`);
       }
     }
   }

@@ -20,6 +20,10 @@ import { DemoRegistryProvider } from './integrations/registry/demo.registry.ts';
 import { HttpRegistryProvider } from './integrations/registry/http.registry.ts';
 import { DemoVehicleValueProvider } from './integrations/vehicle-value/demo.vehicle-value.ts';
 import { HttpVehicleValueProvider } from './integrations/vehicle-value/http.vehicle-value.ts';
+import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
+import { SandboxPaymentProvider } from './integrations/payments/sandbox.payments.ts';
+import { WompiPaymentProvider } from './integrations/payments/wompi.payments.ts';
+import { hmacHex } from './lib/crypto.ts';
 
 /** Chooses each outside system's implementation from the configuration. */
 export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: Logger): Providers {
@@ -84,4 +88,19 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
         : {}),
     },
   };
+}
+
+/** The booking payment gateway: sandbox (default, signed with a key derived from the app secret) or Wompi. */
+export function paymentsFromConfig(config: Config, secret: string): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'wompi') {
+    return new WompiPaymentProvider({
+      publicKey: config.WOMPI_PUBLIC_KEY ?? '',
+      integritySecret: config.WOMPI_INTEGRITY_SECRET ?? '',
+      eventsSecret: config.WOMPI_EVENTS_SECRET ?? '',
+      checkoutUrl: config.WOMPI_CHECKOUT_URL,
+      apiUrl: config.WOMPI_API_URL,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    });
+  }
+  return new SandboxPaymentProvider(config.WEB_URL, hmacHex(secret, 'payments-sandbox-events'));
 }

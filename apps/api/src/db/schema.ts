@@ -5,3 +5,4 @@ export * from './schema/catalog.schema.ts';
 export * from './schema/garage.schema.ts';
 export * from './schema/alerts.schema.ts';
 export * from './schema/pico-placa.schema.ts';
+export * from './schema/booking.schema.ts';

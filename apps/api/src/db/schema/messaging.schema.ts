@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Development outbox: every message when no real transport is configured. */
 export const outboxMessages = pgTable(
@@ -10,6 +10,8 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     code: text('code'),
+    /** Attachments as [{filename, contentType, content (utf-8 text or base64 when binary), encoding}]. */
+    attachments: jsonb('attachments'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.created)],

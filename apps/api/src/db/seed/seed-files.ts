@@ -10,6 +10,7 @@ import {
 import { DOCUMENT_TYPES } from '@togo/domain/reference/document-types';
 import { PicoPlacaDataFileSchema, type PicoPlacaDataFile } from '@togo/domain/pico-placa/pico-placa.rules';
 import { z } from 'zod';
+import { bookingFileSchema, bookingStaticReferences, type BookingFile } from './booking.seed.ts';
 
 /**
  * The versioned, operator-editable seed files (apps/api/seed-data/, see its README): read, checksummed and
@@ -25,6 +26,7 @@ export const SEED_FILES = {
   divipola: 'divipola.json',
   picoPlaca: 'pico-y-placa.json',
   catalogs: 'catalogs.json',
+  booking: 'booking.json',
 } as const;
 type SeedFileKey = keyof typeof SEED_FILES;
 
@@ -164,7 +166,12 @@ export function readSeedFiles(dir: string): SeedFilesRaw {
     if (!existsSync(file)) throw new SeedDataError(`Falta el archivo de datos semilla ${file}`);
     return readFileSync(file);
   };
-  return { divipola: read('divipola'), picoPlaca: read('picoPlaca'), catalogs: read('catalogs') };
+  return {
+    divipola: read('divipola'),
+    picoPlaca: read('picoPlaca'),
+    catalogs: read('catalogs'),
+    booking: read('booking'),
+  };
 }
 
 /** SHA-256 of everything the seed writes: the three files, the document types and the seeding logic version. */
@@ -185,6 +192,7 @@ export interface SeedData {
   /** The `cities[]` of pico-y-placa.json exactly as written (stored as is, validated by picoPlaca). */
   picoPlacaRawCities: unknown[];
   catalogs: CatalogsFile;
+  booking: BookingFile;
 }
 
 function parseJson(raw: Buffer, file: string): unknown {
@@ -205,7 +213,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, file: string):
 }
 
 /** Root-relative '/static/…' references must name a file under the public directory. */
-function checkStaticReferences(catalogs: CatalogsFile, publicDir: string): void {
+function checkStaticReferences(catalogs: CatalogsFile, booking: BookingFile, publicDir: string): void {
   const missing: string[] = [];
   const check = (where: string, link: string) => {
     if (!link.startsWith('/static/')) return;
@@ -223,6 +231,7 @@ function checkStaticReferences(catalogs: CatalogsFile, publicDir: string): void 
       );
     }
   }
+  for (const ref of bookingStaticReferences(booking)) check(`${SEED_FILES.booking}: ${ref.where}`, ref.link);
   if (missing.length > 0) {
     throw new SeedDataError(
       `${SEED_FILES.catalogs}: archivos inexistentes en ${publicDir}:\n${missing.join('\n')}`,
@@ -244,7 +253,8 @@ export function parseSeedFiles(raw: SeedFilesRaw, publicDir = DEFAULT_PUBLIC_DIR
     parseJson(raw.catalogs, SEED_FILES.catalogs),
     SEED_FILES.catalogs,
   );
-  checkStaticReferences(catalogs, publicDir);
+  const booking = validate(bookingFileSchema, parseJson(raw.booking, SEED_FILES.booking), SEED_FILES.booking);
+  checkStaticReferences(catalogs, booking, publicDir);
   const picoPlacaRawCities = (picoPlacaJson as { cities: unknown[] }).cities;
-  return { divipola, picoPlaca, picoPlacaRawCities, catalogs };
+  return { divipola, picoPlaca, picoPlacaRawCities, catalogs, booking };
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { GROUP_CLIENT, GROUP_COMPANY, GROUP_NAMES } from '@togo/domain/roles';
 import type { Db } from '../client.ts';
 import { seedRuns, userGroups } from '../schema.ts';
+import { seedBooking } from './booking.seed.ts';
 import { seedCatalogs } from './catalog.seed.ts';
 import { seedPicoPlaca } from './pico-placa.seed.ts';
 import { seedDivipola, seedDocumentTypes } from './reference.seed.ts';
@@ -42,6 +43,9 @@ export interface SeedResult {
     picoPlacaCities: number;
     holidays: number;
     embedCities: number;
+    bookingBranches: number;
+    peritajeCombos: number;
+    tramites: number;
   };
 }
 
@@ -80,6 +84,11 @@ export async function seedReferenceData(db: Db, options: SeedOptions = {}): Prom
     const divipola = await seedDivipola(tx, data.divipola);
     const catalogs = await seedCatalogs(tx, data.catalogs);
     const picoPlaca = await seedPicoPlaca(tx, data.picoPlaca, data.picoPlacaRawCities);
+    const booking = await seedBooking(
+      tx,
+      data.booking,
+      new Set(data.divipola.municipalities.map((m) => Number(m.code))),
+    );
     await tx
       .insert(seedRuns)
       .values({ name: REFERENCE_SEED, checksum })
@@ -93,6 +102,9 @@ export async function seedReferenceData(db: Db, options: SeedOptions = {}): Prom
       picoPlacaCities: picoPlaca.cities,
       holidays: picoPlaca.holidays,
       embedCities: picoPlaca.embed,
+      bookingBranches: booking.branches,
+      peritajeCombos: booking.combos,
+      tramites: booking.tramites,
     };
   });
   return counts

@@ -17,7 +17,15 @@ describe('dev outbox', () => {
       expect(res.statusCode).toBe(200);
       const list = res.json();
       expect(list).toHaveLength(2);
-      expect(Object.keys(list[0]).sort()).toEqual(['body', 'channel', 'code', 'created', 'subject', 'to']);
+      expect(Object.keys(list[0]).sort()).toEqual([
+        'attachments',
+        'body',
+        'channel',
+        'code',
+        'created',
+        'subject',
+        'to',
+      ]);
       expect(new Date(list[0].created).getTime()).toBeGreaterThan(new Date(list[1].created).getTime());
     } finally {
       await t.close();

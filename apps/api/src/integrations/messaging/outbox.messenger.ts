@@ -20,10 +20,23 @@ export class OutboxMessenger implements Messenger {
       subject: message.subject ?? null,
       body: message.body,
       code: message.code ?? null,
+      attachments: message.attachments?.length ? message.attachments.map(storedAttachment) : null,
       created: this.clock.now(),
     });
     this.log?.info({ to: message.to, channel: message.channel, subject: message.subject }, 'outbox message');
   }
+}
+
+/** Text attachments (e.g. .ics) are kept as written; binary ones as base64. */
+function storedAttachment(a: NonNullable<OutgoingMessage['attachments']>[number]) {
+  return typeof a.content === 'string'
+    ? { filename: a.filename, contentType: a.contentType, encoding: 'utf-8', content: a.content }
+    : {
+        filename: a.filename,
+        contentType: a.contentType,
+        encoding: 'base64',
+        content: a.content.toString('base64'),
+      };
 }
 
 export async function listOutbox(db: Db, to: string | undefined, limit = 50) {
@@ -39,6 +52,7 @@ export async function listOutbox(db: Db, to: string | undefined, limit = 50) {
     subject: r.subject,
     body: r.body,
     code: r.code,
+    attachments: (r.attachments ?? []) as ReturnType<typeof storedAttachment>[],
     created: r.created.toISOString(),
   }));
 }
