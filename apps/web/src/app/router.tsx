@@ -153,7 +153,13 @@ export const routes: RouteObject[] = [
                 path: 'servicios/rtm',
                 lazy: servicesRoute(() => import('../features/services/routes/Rtm.tsx'), 'RtmRoute'),
               },
-              { path: 'servicios/peritaje', lazy: comingSoonRoute('Peritaje', '/app/servicios') },
+              {
+                path: 'servicios/peritaje',
+                lazy: servicesRoute(
+                  () => import('../features/services/routes/Peritaje.tsx'),
+                  'PeritajeRoute',
+                ),
+              },
               {
                 path: 'servicios/tramite',
                 lazy: servicesRoute(() => import('../features/services/routes/Tramite.tsx'), 'TramiteRoute'),
