@@ -169,8 +169,20 @@ export const routes: RouteObject[] = [
           },
           // Financing has no garage guard (SPPF §2: the garage prompt skips Póliza and Financiación); the
           // route is written 'financiacion' and 'fianciacion' in the spec, both are served.
-          { path: 'servicios/financiacion', lazy: comingSoonRoute('Financiación', '/app/servicios') },
-          { path: 'servicios/fianciacion', lazy: comingSoonRoute('Financiación', '/app/servicios') },
+          {
+            path: 'servicios/financiacion',
+            lazy: servicesRoute(
+              () => import('../features/services/routes/Financiacion.tsx'),
+              'FinanciacionRoute',
+            ),
+          },
+          {
+            path: 'servicios/fianciacion',
+            lazy: servicesRoute(
+              () => import('../features/services/routes/Financiacion.tsx'),
+              'FinanciacionRoute',
+            ),
+          },
           {
             path: 'otros',
             children: [
