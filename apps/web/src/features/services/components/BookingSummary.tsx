@@ -57,7 +57,9 @@ export function BookingSummary(props: BookingSummaryProps) {
         <span>Total a pagar</span>
         <strong>{formatCOP(props.amount)}</strong>
       </p>
-      {props.provider ? <p className="services__note">Servicio prestado por {props.provider}.</p> : null}
+      {props.provider ? (
+        <p className="services__note">Servicio prestado por {props.provider.replace(/\.+$/, '')}.</p>
+      ) : null}
     </section>
   );
 }

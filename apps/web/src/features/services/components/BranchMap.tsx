@@ -52,7 +52,12 @@ export default function BranchMap({
   if (!center) return null;
   return (
     <div className={tileUrl ? 'branch-map' : 'branch-map branch-map--plain'} aria-label={label} role="region">
-      <MapContainer center={[center.lat, center.lng]} zoom={MAP_ZOOM} scrollWheelZoom={false}>
+      <MapContainer
+        center={[center.lat, center.lng]}
+        zoom={MAP_ZOOM}
+        scrollWheelZoom={false}
+        attributionControl={!!tileUrl}
+      >
         {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
         <Recenter lat={center.lat} lng={center.lng} />
         {placed.map((branch) => (

@@ -136,7 +136,7 @@ export function LocationStep({ flow, city, onCityChange, onChoose, disabled = fa
                 >
                   {item.imagen ? <img className="branch-card__image" src={item.imagen} alt="" /> : null}
                   <span className="branch-card__body">
-                    <span className="branch-card__name">{item.text}</span>
+                    <span className="branch-card__name">{item.nombre}</span>
                     <span className="branch-card__address">{item.direccion}</span>
                     {km !== null ? <span className="branch-card__distance">A {formatKm(km)}</span> : null}
                   </span>

@@ -332,7 +332,7 @@ export function PeritajeRoute() {
             <h2 id="combo-title" className="detail-card__title">
               {state.combo.text}
             </h2>
-            <p className="services__note">Servicio prestado por {state.combo.sede}.</p>
+            <p className="services__note">Servicio prestado por {state.combo.sede.replace(/\.+$/, '')}.</p>
             <ul className="detail-card__tasks">
               {state.combo.tasks.map((task) => (
                 <li key={task}>{task}</li>
@@ -402,7 +402,7 @@ export function PeritajeRoute() {
           date={state.date}
           time={state.time}
           address={home ? null : state.branch.direccion}
-          branchName={home ? null : state.branch.text}
+          branchName={home ? null : state.branch.nombre}
           brand={vehicleBrand(vehicle)}
           plate={state.form.placa}
           service={`Peritaje ${state.combo.short_name}`}

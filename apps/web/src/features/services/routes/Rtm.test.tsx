@@ -91,7 +91,7 @@ describe('RTM flow', () => {
     await user.selectOptions(city, '91001');
     expect(await screen.findByText(/Actualmente no hay sedes para este servicio/)).toBeInTheDocument();
     await user.selectOptions(city, '11001');
-    await user.click(await screen.findByRole('button', { name: /CDA Norte Bogotá/ }));
+    await user.click(await screen.findByRole('button', { name: /CDA Norte/ }));
 
     // detalle
     expect(await screen.findByText('Detalle de la sede')).toBeInTheDocument();
@@ -210,7 +210,7 @@ describe('RTM flow', () => {
     const city = await screen.findByLabelText('Ciudad');
     await waitFor(() => expect(within(city).getAllByRole('option')).toHaveLength(2));
     await user.selectOptions(city, '11001');
-    await user.click(await screen.findByRole('button', { name: /CDA Norte Bogotá/ }));
+    await user.click(await screen.findByRole('button', { name: /CDA Norte/ }));
     const warning = await screen.findByRole('alertdialog', { name: 'Ups!' });
     expect(warning).toHaveTextContent('Tu vehículo no se atiende aquí.');
   });

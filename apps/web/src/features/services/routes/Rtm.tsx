@@ -177,7 +177,7 @@ export function RtmRoute() {
       {state.step === 'detalle' && state.branch && state.detail ? (
         <>
           <BranchDetailCard
-            name={state.branch.text}
+            name={state.branch.nombre}
             address={state.branch.direccion}
             phone={state.branch.telefono}
             maps={state.branch.maps}
@@ -226,7 +226,7 @@ export function RtmRoute() {
           date={state.date}
           time={state.time}
           address={state.branch.direccion}
-          branchName={state.branch.text}
+          branchName={state.branch.nombre}
           brand={vehicleBrand(vehicle)}
           plate={vehicle.placa}
           service="Revisión técnico-mecánica"

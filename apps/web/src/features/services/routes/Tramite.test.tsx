@@ -98,7 +98,7 @@ describe('Trámites flow', () => {
     const city = await screen.findByLabelText('Ciudad');
     await waitFor(() => expect(within(city).getAllByRole('option')).toHaveLength(2));
     await user.selectOptions(city, '11001');
-    await user.click(await screen.findByRole('button', { name: /CDA Norte Bogotá/ }));
+    await user.click(await screen.findByRole('button', { name: /CDA Norte/ }));
     expect(api.bodies('POST /wh/tramites/confirmacion-sede/')[0]).toEqual({
       placa: 'ABC123',
       ciudad: '11001',

@@ -270,7 +270,7 @@ export function TramiteRoute() {
           date={state.date}
           time={state.time}
           address={state.branch.a_domicilio ? null : state.branch.direccion}
-          branchName={state.branch.text}
+          branchName={state.branch.nombre}
           brand={vehicleBrand(vehicle)}
           plate={vehicle.placa}
           service="Trámites"
