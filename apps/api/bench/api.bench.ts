@@ -18,14 +18,23 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyRequest } from 'fastify';
-import pg from 'pg';
 import type { AlertDates, DatesAlertResponse, NotificationPage } from '@togo/domain/alerts/alerts.contract';
 import { NOTIFICATIONS_PAGE_SIZE } from '@togo/domain/alerts/alerts.contract';
 import { alertRedirectUrl, DATED_ALERT_CODES, notificationIconPath } from '@togo/domain/alerts/alerts.rules';
 import { NOTIFICATION_TEMPLATES } from '@togo/domain/alerts/alerts.texts';
+import type { OpeningHours, SlotsResponse } from '@togo/domain/booking/booking.contract';
+import {
+  addDays,
+  isServiceDay,
+  slotBlock,
+  slotHoursFor,
+  slotLabel,
+  slotTime,
+  upcomingDates,
+} from '@togo/domain/booking/booking.rules';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
 import { AccountsRepository, type UserRow } from '../src/features/accounts/accounts.repository.ts';
 import { hashPassword } from '../src/features/accounts/password.ts';
@@ -39,6 +48,7 @@ import { FileUrlSigner } from '../src/integrations/files/signed-url.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { providersFromConfig } from '../src/providers.ts';
+import { openBenchDatabase } from './bench-db.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -57,44 +67,11 @@ interface Case {
   path: string;
   /** What the endpoint does after authentication: the same SQL, on the bare handler. */
   bare: (user: UserRow, req: FastifyRequest) => Promise<unknown>;
+  /** POST with a JSON body (the /wh/ booking calls); GET when absent. */
+  body?: unknown;
 }
 
 // ——— Database
-
-async function openBenchDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    return { database: await openPglite(null), url: '', drop: async () => undefined };
-  }
-  const name = `togo_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await openPostgres(target.toString()),
-    url: target.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      // The pool's connections close asynchronously after close(); forcing them out then would make them
-      // emit an unhandled error, so wait (bounded) until they are gone.
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await dropper.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 type QueryFn = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -326,6 +303,21 @@ const ALERT_SQL = `select "vehicles"."id" as vehicle_id, "vehicles"."placa" as p
   where ("vehicles"."id" = $7 and "vehicles"."user_id" = $8 and "vehicles"."deleted_at" is null)
   limit $9`;
 
+const BRANCH_SQL = `select "booking_branches"."id" as id, "booking_branches"."servicio" as servicio,
+  "booking_branches"."nombre" as nombre, "booking_branches"."direccion" as direccion,
+  "booking_branches"."city_id" as city_id, coalesce("cities"."common_name", "cities"."name") as city_name,
+  "booking_branches"."telefono" as telefono, "booking_branches"."lat" as lat, "booking_branches"."lng" as lng,
+  "booking_branches"."maps" as maps, "booking_branches"."imagen" as imagen, "booking_branches"."horario" as horario,
+  "booking_branches"."capacidad" as capacidad, "booking_branches"."atiende" as atiende,
+  "booking_branches"."a_domicilio" as a_domicilio
+  from "booking_branches" inner join "cities" on "cities"."id" = "booking_branches"."city_id"
+  where ("booking_branches"."id" = $1 and "booking_branches"."activo" = $2) limit $3`;
+
+const OCCUPANCY_SQL = `select "fecha", "hora", "capacity", (select count(*)::int from "bookings" b
+  where b.slot_id = "booking_slots"."id"
+  and (b.estado = 'confirmada' or (b.estado = 'pendiente_pago' and b.expira_en > $1))) as ocupados
+  from "booking_slots" where ("booking_slots"."branch_id" = $2 and "booking_slots"."fecha" between $3 and $4)`;
+
 // ——— Bare mapping to the endpoints' JSON
 
 function rowToUser(r: Row): UserRow {
@@ -376,7 +368,7 @@ function textOrNull(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-function bareCases(database: Database, selectedId: number): Case[] {
+function bareCases(database: Database, selectedId: number, slotDate: string): Case[] {
   const signer = new FileUrlSigner(SECRET, 3600);
   /** The drivers answer `date` columns as Date (PGlite at UTC midnight, pg at local midnight); drizzle as text. */
   const isoDate = (v: unknown): string | null => {
@@ -391,6 +383,48 @@ function bareCases(database: Database, selectedId: number): Case[] {
     d !== null && (d.fecha_expedicion !== null || d.fecha_vencimiento !== null);
 
   return [
+    {
+      name: 'slots (obtener_horarios_disponibles)',
+      path: '/wh/transversal/ejecutar-accion/?accion=obtener_horarios_disponibles',
+      body: {
+        sede: 'TRA-BOG-01',
+        fecha_agenda_desde: slotDate,
+        fecha_agenda_hasta: slotDate,
+        from_flow: 'tramites',
+      },
+      bare: async (_user, req): Promise<SlotsResponse> => {
+        const body = req.body as { sede: string; fecha_agenda_desde: string; fecha_agenda_hasta: string };
+        const [branch] = await database.query(BRANCH_SQL, [body.sede, true, 1]);
+        if (!branch) throw new Error('no branch');
+        const now = new Date();
+        const rows = await database.query(OCCUPANCY_SQL, [
+          now.toISOString(),
+          branch.id,
+          body.fecha_agenda_desde,
+          body.fecha_agenda_hasta,
+        ]);
+        const taken = new Map(rows.map((r) => [`${isoDate(r.fecha)}|${r.hora as number}`, r]));
+        const out: SlotsResponse = [];
+        for (let date = body.fecha_agenda_desde; date <= body.fecha_agenda_hasta; date = addDays(date, 1)) {
+          const slots = [];
+          for (const hour of slotHoursFor({ date, now, openingHours: branch.horario as OpeningHours })) {
+            const r = taken.get(`${date}|${hour}`);
+            const free =
+              ((r?.capacity as number) ?? (branch.capacidad as number)) - ((r?.ocupados as number) ?? 0);
+            if (free > 0) {
+              slots.push({
+                id: slotLabel(hour),
+                hora: slotTime(hour),
+                bloque: slotBlock(hour),
+                disponibles: free,
+              });
+            }
+          }
+          out.push({ fecha: date, slots });
+        }
+        return out;
+      },
+    },
     {
       name: 'confirmar_inicio_sesion',
       path: '/api/togo/users/confirmar_inicio_sesion/',
@@ -500,12 +534,16 @@ function bareCases(database: Database, selectedId: number): Case[] {
 
 // ——— Running
 
-async function run(url: string, token: string, duration: number) {
+async function run(url: string, token: string, duration: number, body?: unknown) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration,
-    headers: { authorization: `Token ${token}` },
+    headers: {
+      authorization: `Token ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   // Requests cut off at the end are still being answered; let them finish before the next run.
@@ -530,8 +568,14 @@ async function profiled<T>(file: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function fetchJson(origin: string, path: string, token: string): Promise<unknown> {
-  const res = await fetch(`${origin}${path}`, { headers: { authorization: `Token ${token}` } });
+async function fetchJson(origin: string, path: string, token: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${origin}${path}`, {
+    headers: {
+      authorization: `Token ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${origin}${path}: ${res.status} ${text}`);
   return JSON.parse(text.replaceAll(origin, '<origin>')) as unknown;
@@ -544,6 +588,7 @@ async function main() {
     await database.migrate();
     await seedReferenceData(database.db);
     const { token, selectedId } = await seed(database, config);
+    const slotDate = upcomingDates(systemClock.now()).find((d) => isServiceDay(d)) ?? '';
 
     const app = await buildApp({
       config,
@@ -556,19 +601,44 @@ async function main() {
     const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     const only = process.env.BENCH_ONLY;
-    const cases = bareCases(database, selectedId).filter((c) => !only || c.name.includes(only));
+    // Two bookings in the benchmarked slot, so the slots read counts real rows.
+    for (const franja of ['9:00 AM', '9:00 AM', '10:00 AM']) {
+      const res = await fetch(`${appUrl}/wh/tramites/agenda/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          sessionInfo: {
+            parameters: {
+              placa: 'JKM482',
+              ciudad: '11001',
+              sede: 'TRA-BOG-01',
+              tramite: ['TRASPASO'],
+              fecha_agenda: slotDate,
+              franja,
+              metodo_pago: 'pagar_en_sitio',
+            },
+          },
+        }),
+      });
+      if (res.status !== 200) throw new Error(`bench booking: ${res.status} ${await res.text()}`);
+    }
+    const cases = bareCases(database, selectedId, slotDate).filter((c) => !only || c.name.includes(only));
     const bare = Fastify({ logger: false });
     for (const c of cases) {
-      bare.get(c.path.split('?')[0] ?? c.path, async (req, reply) => {
-        const tok = /^Token\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-        const now = new Date();
-        const [row] = await database.query(SESSION_SQL, [sha256Hex(tok), now.toISOString(), 1]);
-        if (!row) return reply.code(401).send({ detail: 'Token inválido o expirado.' });
-        const fullExpiry = now.getTime() + TOKEN_TTL_MS;
-        if (fullExpiry - (row.expires_at as Date).getTime() > EXTEND_AFTER_MS) {
-          await database.query(EXTEND_SQL, [new Date(fullExpiry).toISOString(), row.token_id]);
-        }
-        return c.bare(rowToUser(row), req);
+      bare.route({
+        method: c.body === undefined ? 'GET' : 'POST',
+        url: c.path.split('?')[0] ?? c.path,
+        handler: async (req, reply) => {
+          const tok = /^Token\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+          const now = new Date();
+          const [row] = await database.query(SESSION_SQL, [sha256Hex(tok), now.toISOString(), 1]);
+          if (!row) return reply.code(401).send({ detail: 'Token inválido o expirado.' });
+          const fullExpiry = now.getTime() + TOKEN_TTL_MS;
+          if (fullExpiry - (row.expires_at as Date).getTime() > EXTEND_AFTER_MS) {
+            await database.query(EXTEND_SQL, [new Date(fullExpiry).toISOString(), row.token_id]);
+          }
+          return c.bare(rowToUser(row), req);
+        },
       });
     }
     await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -585,10 +655,10 @@ async function main() {
       let appBody: unknown;
       let bareBody: unknown;
       const appSql = await recordQueries(database, async () => {
-        appBody = await fetchJson(appUrl, c.path, token);
+        appBody = await fetchJson(appUrl, c.path, token, c.body);
       });
       const bareSql = await recordQueries(database, async () => {
-        bareBody = await fetchJson(bareUrl, c.path, token);
+        bareBody = await fetchJson(bareUrl, c.path, token, c.body);
       });
       const sameSql = isDeepStrictEqual(appSql.map(normalizeSql), bareSql.map(normalizeSql));
       const sameJson = isDeepStrictEqual(appBody, bareBody);
@@ -610,11 +680,15 @@ async function main() {
 
     const rows = [];
     for (const [i, c] of cases.entries()) {
-      await run(`${appUrl}${c.path}`, token, WARMUP);
-      await run(`${bareUrl}${c.path}`, token, WARMUP);
+      await run(`${appUrl}${c.path}`, token, WARMUP, c.body);
+      await run(`${bareUrl}${c.path}`, token, WARMUP, c.body);
       const file = c.name.replace(/\W+/g, '_');
-      const a = await profiled(`${file}.app.cpuprofile`, () => run(`${appUrl}${c.path}`, token, DURATION));
-      const b = await profiled(`${file}.bare.cpuprofile`, () => run(`${bareUrl}${c.path}`, token, DURATION));
+      const a = await profiled(`${file}.app.cpuprofile`, () =>
+        run(`${appUrl}${c.path}`, token, DURATION, c.body),
+      );
+      const b = await profiled(`${file}.bare.cpuprofile`, () =>
+        run(`${bareUrl}${c.path}`, token, DURATION, c.body),
+      );
       rows.push({
         endpoint: c.name,
         'app req/s': Math.round(a.rps),

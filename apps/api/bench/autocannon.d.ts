@@ -5,13 +5,15 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Seconds before a request counts as an error (autocannon default 10). */
+    timeout?: number;
     method?: string;
     body?: string | Buffer;
     headers?: Record<string, string>;
   }
   interface Result {
     requests: { average: number; total: number };
-    latency: { p99: number; average: number };
+    latency: { p99: number; p50: number; average: number };
     non2xx: number;
     errors: number;
     statusCodeStats?: Record<string, { count: number }>;

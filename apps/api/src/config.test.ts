@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     [{ FILE_STORAGE: 's3', S3_ENDPOINT: 'sin esquema' }, 'S3_ENDPOINT'],
     [{ MAP_TILE_URL: 'https://tiles.example.co/tile.png' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
+    [{ PAYMENTS_PROVIDER: 'wompi' }, 'WOMPI_PUBLIC_KEY'],
+    [
+      { PAYMENTS_PROVIDER: 'wompi', WOMPI_PUBLIC_KEY: 'p', WOMPI_INTEGRITY_SECRET: 'i' },
+      'WOMPI_EVENTS_SECRET',
+    ],
+    [{ CHATBOT_TOKEN: 'short' }, 'CHATBOT_TOKEN'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

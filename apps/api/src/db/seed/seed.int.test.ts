@@ -6,6 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import {
+  bookingBranches,
   catalogEntries,
   cities,
   departments,
@@ -155,6 +156,38 @@ describe('reference seed', () => {
       .where(eq(catalogEntries.clavePadre, 'BANNERS_GENERALES_TOGO'));
     expect(restored.find((b) => b.clave === 'BANNER_RTM')?.valor).toBe('Revisión técnico-mecánica');
     expect(restored.some((b) => b.clave === 'BANNER_POLIZA')).toBe(true);
+  });
+
+  it('seeds booking branches in at least 8 cities and deactivates a branch removed from booking.json', async () => {
+    const all = await database.db.select().from(bookingBranches);
+    expect(new Set(all.map((b) => b.cityId)).size).toBeGreaterThanOrEqual(8);
+    for (const servicio of ['rtm', 'peritaje', 'tramites']) {
+      expect(all.filter((b) => b.servicio === servicio).length).toBeGreaterThanOrEqual(8);
+    }
+    const dir = seedDirCopy('booking-edit');
+    editJson(path.join(dir, SEED_FILES.booking), (json) => {
+      const file = json as { sedes: { id: string; capacidad: number }[] };
+      file.sedes = file.sedes.filter((s) => s.id !== 'RTM-BOG-02');
+      const first = file.sedes[0];
+      if (first) first.capacidad = 9;
+    });
+    await seedReferenceData(database.db, { dir });
+    const [gone] = await database.db
+      .select()
+      .from(bookingBranches)
+      .where(eq(bookingBranches.id, 'RTM-BOG-02'));
+    expect(gone?.activo).toBe(false);
+    const [edited] = await database.db
+      .select()
+      .from(bookingBranches)
+      .where(eq(bookingBranches.id, 'RTM-BOG-01'));
+    expect(edited?.capacidad).toBe(9);
+    await seedReferenceData(database.db);
+    const [back] = await database.db
+      .select()
+      .from(bookingBranches)
+      .where(eq(bookingBranches.id, 'RTM-BOG-02'));
+    expect(back?.activo).toBe(true);
   });
 
   it('applies edited pico y placa rules (an operator can change them without a release)', async () => {

@@ -314,26 +314,29 @@ export class BookingRepository {
     answer: (bookingId: string) => unknown;
   }): Promise<BookOutcome> {
     const { booking, payment, now } = input;
+    // Outside any transaction first: a stored key is replayed and an obviously full slot is refused without
+    // queueing behind the slot's row lock (a seat freed a moment later is the same race as arriving later).
+    if (input.idempotency) {
+      const stored = await this.storedKey(this.db, booking.userId, input.idempotency.key);
+      if (stored) return stored;
+    }
+    const [pre] = await rows<{ full: boolean }>(
+      this.db,
+      sql`select taken >= capacity and not exists (
+            select 1 from bookings b where b.slot_id = s.id and b.estado = 'pendiente_pago'
+              and b.expira_en <= ${now.toISOString()}) as full
+          from booking_slots s
+          where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}`,
+    );
+    if (pre?.full) return { kind: 'full' };
     try {
       return await this.db.transaction(async (tx) => {
         if (input.idempotency) {
           await tx.execute(
             sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}::int, hashtext(${`${booking.userId}:${input.idempotency.key}`}))`,
           );
-          const [stored] = await tx
-            .select()
-            .from(idempotencyKeys)
-            .where(
-              and(eq(idempotencyKeys.userId, booking.userId), eq(idempotencyKeys.key, input.idempotency.key)),
-            );
-          if (stored) {
-            return {
-              kind: 'replay' as const,
-              requestHash: stored.requestHash,
-              statusCode: stored.statusCode,
-              response: stored.response,
-            };
-          }
+          const stored = await this.storedKey(tx, booking.userId, input.idempotency.key);
+          if (stored) return stored;
         }
         await tx
           .insert(bookingSlots)
@@ -344,15 +347,27 @@ export class BookingRepository {
             capacity: input.capacity,
           })
           .onConflictDoNothing();
-        const [slot] = await rows<{ id: number; capacity: number; taken: number }>(
+        // Taking the seat is the first write: the slot row stays locked only for the inserts that follow.
+        let [slot] = await rows<{ id: number }>(
           tx,
-          sql`select id::int as id, capacity, taken from booking_slots
+          sql`update booking_slots set taken = taken + 1
               where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}
-              for update`,
+                and taken < capacity
+              returning id::int as id`,
         );
-        if (!slot) throw new Error('booking slot row missing after insert');
-        await this.expireHoldsOfSlot(tx, slot.id, now);
-        if (!(await this.takeSeat(tx, slot.id))) return { kind: 'full' as const };
+        if (!slot) {
+          // Full: free the seats of expired holds (not yet released by the job), then try once more.
+          const [locked] = await rows<{ id: number }>(
+            tx,
+            sql`select id::int as id from booking_slots
+                where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}
+                for update`,
+          );
+          if (!locked) throw new Error('booking slot row missing after insert');
+          if ((await this.expireHoldsOfSlot(tx, locked.id, now)) === 0) return { kind: 'full' as const };
+          if (!(await this.takeSeat(tx, locked.id))) return { kind: 'full' as const };
+          slot = locked;
+        }
         await tx.insert(bookings).values({ ...booking, slotId: slot.id, created: now, updated: now });
         await tx.insert(payments).values({
           ...payment,
@@ -378,6 +393,21 @@ export class BookingRepository {
       if (isCheckViolation(err)) return { kind: 'full' };
       throw err;
     }
+  }
+
+  private async storedKey(db: Runner, userId: number, key: string): Promise<BookOutcome | null> {
+    const [stored] = await (db as Db)
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return stored
+      ? {
+          kind: 'replay',
+          requestHash: stored.requestHash,
+          statusCode: stored.statusCode,
+          response: stored.response,
+        }
+      : null;
   }
 
   /** One more seat of a locked slot, unless it is full. */

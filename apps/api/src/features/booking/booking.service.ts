@@ -560,13 +560,12 @@ export class BookingService {
     const expiraEn = payNow ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null;
     const id = randomUUID();
     const referencia = newReference();
-    const contact = await this.repo.userContact(input.userId);
     const link = payNow
       ? await this.deps.payments.createPaymentLink({
           reference: referencia,
           amountInCents: input.precio * 100,
           description: `${SERVICE_TITLES[input.servicio]} - ${input.branch.nombre}`,
-          customerEmail: contact?.email ?? null,
+          customerEmail: (await this.repo.userContact(input.userId))?.email ?? null,
           expiresAt: expiraEn ?? now,
           redirectUrl: this.deps.paymentRedirectUrl,
         })
