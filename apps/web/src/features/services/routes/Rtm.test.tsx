@@ -216,6 +216,28 @@ describe('RTM flow', () => {
   });
 });
 
+describe('RTM slots', () => {
+  it('a slot fetch error warns with the server message and returns to the service page', async () => {
+    seedSummary();
+    const stored = JSON.parse(sessionStorage.getItem(FLOW_KEYS.rtm) ?? '{}') as Record<string, unknown>;
+    sessionStorage.setItem(
+      FLOW_KEYS.rtm,
+      JSON.stringify({ ...stored, step: 'agenda', date: null, time: null }),
+    );
+    mockFetch({
+      'GET /api/togo/alerta/get_alerta/': () => json(200, ALERT),
+      'POST /wh/transversal/ejecutar-accion/': () => json(400, { detail: 'La sede no atiende ese día.' }),
+    });
+    const { user } = renderRoutes(routes, { initialEntries: ['/app/servicios/rtm'] });
+    const days = within(await screen.findByRole('list')).getAllByRole('button');
+    await user.click(days[0]!);
+    const warning = await screen.findByRole('alertdialog');
+    expect(warning).toHaveTextContent('La sede no atiende ese día.');
+    await user.click(within(warning).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('button', { name: 'Agendar RTM' })).toBeInTheDocument();
+  });
+});
+
 describe('confirm flow', () => {
   it("'Pagar Ahora' opens a loading window, books with an Idempotency-Key, then sends the window to the link", async () => {
     seedSummary();
