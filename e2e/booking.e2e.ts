@@ -31,7 +31,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   }
 
   /** agenda → horario: days without slots (Sundays, holidays) warn '¡Ups!' and are cleared; try the next. */
-  async function chooseDateAndHour(page: Page) {
+  async function chooseDateAndHour(page: Page, shot?: string) {
     await page.getByRole('heading', { name: 'Selecciona la fecha' }).waitFor({ timeout: TIMEOUT });
     const days = page.locator('.date-strip__day');
     for (let i = 0; i < 9; i++) {
@@ -62,6 +62,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     }
     const time = (await slot.textContent()) ?? '';
     await slot.click();
+    if (shot) await screenshot(page, shot);
     await agendar.click();
     await page.getByRole('heading', { name: 'Confirmación del Servicio' }).waitFor({ timeout: TIMEOUT });
     return time;
@@ -114,6 +115,8 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   it("books an RTM at a branch with 'Pagar en sitio'", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/app/servicios`);
+    await page.getByRole('heading', { name: 'Servicios' }).waitFor({ timeout: TIMEOUT });
+    await screenshot(page, 'booking-services-home');
     await page.getByRole('link', { name: /RTM/ }).click();
     await page.getByRole('button', { name: 'Agendar RTM' }).click({ timeout: TIMEOUT });
     const city = page.getByLabel('Ciudad');
@@ -129,7 +132,15 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     await chooseBogotaBranch(page);
     await page.getByRole('heading', { name: 'Detalle de la sede' }).waitFor({ timeout: TIMEOUT });
     await page.getByRole('button', { name: 'Continuar' }).click();
-    const time = await chooseDateAndHour(page);
+    // 'Otra fecha': the month calendar, Monday first, bounded at the current month.
+    await page.getByRole('button', { name: 'Otra fecha' }).click();
+    const calendar = page.getByRole('dialog', { name: 'Elige otra fecha' });
+    await calendar.waitFor();
+    expect(await calendar.getByRole('button', { name: 'Mes anterior' }).isDisabled()).toBe(true);
+    expect(await calendar.locator('th').first().textContent()).toBe('Lun');
+    await screenshot(page, 'booking-rtm-calendar');
+    await calendar.getByRole('button', { name: 'Cerrar' }).click();
+    const time = await chooseDateAndHour(page, 'booking-rtm-horario');
     const summary = page.getByRole('region', { name: 'Confirmación del Servicio' });
     expect(await summary.textContent()).toContain(time);
     await screenshot(page, 'booking-rtm-summary');
