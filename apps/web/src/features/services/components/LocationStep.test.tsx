@@ -6,12 +6,22 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { BRANCH, citiesAnswer } from '../routes/rtm.test-support.ts';
 import { LocationStep } from './LocationStep.tsx';
 
-vi.mock('./BranchMap.tsx', () => ({ default: () => <div>Mapa de prueba</div> }));
+const map = vi.hoisted(() => ({ fail: false }));
+vi.mock('./BranchMap.tsx', () => ({
+  default: () => {
+    if (map.fail) throw new Error('Leaflet no cargó');
+    return <div>Mapa de prueba</div>;
+  },
+}));
 
 const SUR: Branch = { ...BRANCH, id: 'sede-sur', nombre: 'CDA Sur', lat: 4.58, lng: -74.15 };
 const BOGOTA: CityOption = { text: 'Bogotá D.C.', value: '11001' };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  map.fail = false;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function renderStep(city: CityOption | null, onChoose = vi.fn()) {
   return renderRoutes(
@@ -64,5 +74,19 @@ describe('LocationStep (ubicacion)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('keeps the branch list when the map cannot load (only logged)', async () => {
+    map.fail = true;
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      'GET /api/config': () => json(200, PUBLIC_CONFIG),
+      'POST /wh/agendamiento/obtener-ciudades-togo/': () => citiesAnswer([BOGOTA]),
+      'POST /wh/transversal/sedes_by_ciudad/': () => json(200, [BRANCH]),
+    });
+    renderStep(BOGOTA);
+    expect(await screen.findByRole('button', { name: /CDA Norte/ })).toBeInTheDocument();
+    expect(screen.queryByText('Mapa de prueba')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Mapa de sedes no disponible', expect.any(Error));
   });
 });

@@ -6,6 +6,7 @@ import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, CityOption, FromFlow } from '@togo/domain/booking/booking.contract';
 import { mapCityName } from '@togo/domain/booking/booking.rules';
 import { formatKm, sortByDistance } from '../branch-distance.ts';
+import { MapBoundary } from './MapBoundary.tsx';
 
 const BranchMap = lazy(() => import('./BranchMap.tsx'));
 
@@ -114,16 +115,18 @@ export function LocationStep({ flow, city, onCityChange, onChoose, disabled = fa
               {geoError}
             </p>
           ) : null}
-          <Suspense fallback={<div className="branch-map branch-map--loading" aria-hidden="true" />}>
-            <BranchMap
-              branches={list}
-              focus={sorted[0]?.item ?? null}
-              tileUrl={config.data?.map_tile_url ?? null}
-              attribution={config.data?.map_tile_attribution ?? ''}
-              label={`Mapa de sedes en ${mapCityName(city?.text ?? '')}`}
-              onChoose={onChoose}
-            />
-          </Suspense>
+          <MapBoundary>
+            <Suspense fallback={<div className="branch-map branch-map--loading" aria-hidden="true" />}>
+              <BranchMap
+                branches={list}
+                focus={sorted[0]?.item ?? null}
+                tileUrl={config.data?.map_tile_url ?? null}
+                attribution={config.data?.map_tile_attribution ?? ''}
+                label={`Mapa de sedes en ${mapCityName(city?.text ?? '')}`}
+                onChoose={onChoose}
+              />
+            </Suspense>
+          </MapBoundary>
           <h2 className="services__subtitle">Sedes en {city?.text}</h2>
           <ul className="branch-list">
             {sorted.map(({ item, km }) => (
