@@ -15,11 +15,12 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createSignedInUser, type TestUser } from '../garage/garage.test-support.ts';
 import { MONDAY_7AM, TUESDAY, insertGarageVehicle, rtmBooking, wrap } from './booking.test-support.ts';
 
+const CHATBOT_TOKEN = 'chatbot-server-token-'.padEnd(40, 'z');
 let t: TestContext;
 let ana: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: new ManualClock(MONDAY_7AM) });
+  t = await createTestApp({ clock: new ManualClock(MONDAY_7AM), env: { CHATBOT_TOKEN } });
   ana = await createSignedInUser(t);
   await insertGarageVehicle(t.database, ana.id, 'ABC123');
   await insertGarageVehicle(t.database, ana.id, 'QWE12D', 'MOTOCICLETA');
@@ -66,6 +67,24 @@ describe('/wh/ authentication', () => {
       payload: wrap({ from_flow: 'rtm' }),
     });
     expect(bad.statusCode).toBe(401);
+  });
+  it('accepts the server-to-server CHATBOT_TOKEN only with an existing user in X-Togo-Usuario', async () => {
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: BOOKING_PATHS.rtmBranchDetail,
+        headers,
+        payload: wrap({ sede: 'RTM-BOG-01', placa: 'ABC123' }),
+      });
+    const bot = { authorization: `Token ${CHATBOT_TOKEN}` };
+    const ok = await call({ ...bot, 'x-togo-usuario': String(ana.id) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().sessionInfo.parameters.tipo_vehiculo).toBe('AUTOMOVIL');
+    expect((await call(bot)).statusCode).toBe(401);
+    expect((await call({ ...bot, 'x-togo-usuario': '999999' })).statusCode).toBe(401);
+    // Not accepted on the user's own list.
+    const list = await t.app.inject({ method: 'GET', url: BOOKING_PATHS.myBookings, headers: bot });
+    expect(list.statusCode).toBe(401);
   });
 });
 
@@ -327,6 +346,16 @@ describe('combos and trámites', () => {
     expect(motos.json().map((c: { short_name: string }) => c.short_name)).toEqual(['Oro', 'Diamante']);
     const bad = await post(BOOKING_PATHS.combos, wrap({ grupo: 'Camiones' }));
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps the trámites and the TRAMITES_TOGO catalogue (names and icons) in step', async () => {
+    const catalogue = await t.database.query<{ clave: string; archivo: string }>(
+      `select clave, detalle_archivos->0->>'archivo' as archivo from catalog_entries where clave_padre = 'TRAMITES_TOGO'`,
+    );
+    const booked = await t.database.query<{ id: string; icono: string }>('select id, icono from tramites');
+    expect(new Map(booked.map((r) => [r.id, r.icono]))).toEqual(
+      new Map(catalogue.map((r) => [r.clave, r.archivo])),
+    );
   });
 
   it('lists the trámites with price, description and a served icon', async () => {

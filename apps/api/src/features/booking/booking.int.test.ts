@@ -213,6 +213,10 @@ describe('"Pagar Ahora": holds, sandbox checkout and webhooks', () => {
 
     const mine = (await myBookings()).find((b) => b.id === p.id_agendamiento);
     expect(mine).toMatchObject({ estado: 'confirmada', linkPago: null, expira_en: null });
+    // Paid: the confirmation email with the .ics goes out now, not at booking time.
+    const [mail] = await listOutbox(t.database.db, (await ownerEmail(ana)) ?? '', 1);
+    expect(mail?.subject).toBe('Agendamiento confirmado: Peritaje TOGO - JKL456');
+    expect(mail?.attachments[0]?.content).toContain(`UID:${p.id_agendamiento}@togo.com.co`);
     // Confirmed: the release job finds nothing to release once the hold time passes.
     clock.advance(16 * 60_000);
     await t.jobs.drain();
