@@ -1,7 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCaller,
+  createClient,
+  createSelectedVehicle,
+  signedInPage as openSignedIn,
+  type Session,
+  type VehicleJson,
+} from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
+import { chromePath, launchBrowser, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
 
@@ -17,128 +25,20 @@ const FINE_PLATE_CANDIDATES = [
   'ZXC159',
 ];
 
-interface Session {
-  token: string;
-  userInfo: Record<string, unknown>;
-}
-
-interface VehicleJson {
-  id: number;
-  placa: string;
-  [key: string]: unknown;
-}
-
 describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
   let server: RunningApp;
   let browser: Browser;
   let session: Session;
 
-  async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Token ${token}`;
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  /** Registration through the API (OTP from the dev outbox), then sign-in. */
-  async function createUser(email: string, phone: string, password: string): Promise<Session> {
-    await call('POST', '/api/identidad/usuarios/solicitar-codigo-otp/', {
-      proceso: 'REGISTRO_USUARIO',
-      correo: email,
-      numero_telefono: phone,
-    });
-    const code = await server.lastCode(email);
-    await call('POST', '/api/identidad/usuarios/signup/', {
-      email,
-      password,
-      password_confirmation: password,
-      codigo_otp: code,
-      group: 1,
-      cliente_ids: [],
-      profile_picture_base64: null,
-      center: 1,
-      id_user_v2: 1,
-      is_mia: false,
-      is_resting: false,
-      operation_area: null,
-      range_inspector: null,
-      tercero: {
-        identificacion: String(Math.floor(Date.now() / 1000)),
-        telefono: phone,
-        tipo_documento: 'CC',
-        ubic_geo_nv1: 1,
-        ubic_geo_nv2: 1,
-        ubic_geo_nv3: null,
-        nombres: 'Andrés Felipe',
-        apellidos: 'Gómez Ríos',
-        razon_social: null,
-        direccion: null,
-        id_v2: null,
-      },
-    });
-    const userInfo = await call<Record<string, unknown> & { token: string }>(
-      'POST',
-      '/api/orquestador/auth/',
-      {
-        email,
-        password,
-      },
-    );
-    return { token: userInfo.token, userInfo };
-  }
-
-  /** A vehicle in Bogotá, its registry and fines look-ups run, read back as the web stores it. */
-  async function createVehicle(placa: string): Promise<VehicleJson> {
-    const created = await call<VehicleJson>(
-      'POST',
-      '/api/togo/vehicle/',
-      {
-        documento_propietario: '1020304050',
-        tipo_documento_propietario: 1,
-        placa,
-        kilometraje_digitado: '45210',
-        department: 11,
-        city: 11001,
-      },
-      session.token,
-    );
-    await server.drainJobs();
-    return call<VehicleJson>(
-      'PUT',
-      `/api/togo/vehicle/${created.id}/set_garaje_selected/`,
-      {},
-      session.token,
-    );
-  }
-
-  /** A phone-sized page signed in with this vehicle selected (what login and home store). */
-  async function signedInPage(vehicle: VehicleJson): Promise<Page> {
-    const page = await newMobilePage(browser);
-    await page.addInitScript(
-      ({ token, userInfo, vehicleSelected }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('userInfo', JSON.stringify(userInfo));
-        localStorage.setItem('vehicleSelected', JSON.stringify(vehicleSelected));
-        localStorage.removeItem('empty');
-      },
-      {
-        token: session.token,
-        userInfo: { ...session.userInfo, is_first_login_togo: false },
-        vehicleSelected: vehicle,
-      },
-    );
-    return page;
-  }
+  let call: ReturnType<typeof apiCaller>;
+  const createUser = (email: string, phone: string, password: string) =>
+    createClient(server, { email, phone, password, nombres: 'Andrés Felipe', apellidos: 'Gómez Ríos' });
+  const createVehicle = (placa: string) => createSelectedVehicle(server, session, placa);
+  const signedInPage = (vehicle: VehicleJson) => openSignedIn(browser, session, vehicle);
 
   beforeAll(async () => {
     server = await startApp();
+    call = apiCaller(server);
     browser = await launchBrowser();
     session = await createUser('alertas.e2e@correo.com', '3105550303', 'ClaveSegura2026');
   });

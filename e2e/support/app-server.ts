@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -23,14 +23,23 @@ export interface RunningApp {
   drainJobs(): Promise<void>;
 }
 
+export interface StartAppOptions {
+  /** Extra configuration (environment variables as config.ts reads them). */
+  env?: Record<string, string>;
+  /** Listen on this port (0 = any free one); set it with WEB_URL when links must point back here. */
+  port?: number;
+  /** Serve this built web app instead of apps/web/dist (a second build, for the update prompt). */
+  webDistDir?: string;
+}
+
 /** The real API + built web app on 127.0.0.1 with a fresh database (PGlite, or PostgreSQL with DATABASE_URL). */
-export async function startApp(opts: { webDistDir?: string } = {}): Promise<RunningApp> {
-  const dist = opts.webDistDir ?? webDist;
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const dist = options.webDistDir ?? webDist;
   if (!existsSync(`${dist}/index.html`)) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: dist, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: dist, LOG_LEVEL: 'silent', ...options.env });
   // Jobs run only when a journey asks (drainJobs), so what the browser sees does not race a queue.
   const jobs = new InlineJobQueue();
   const app = await buildApp({
@@ -41,7 +50,7 @@ export async function startApp(opts: { webDistDir?: string } = {}): Promise<Runn
     secret: 'e2e-secret'.padEnd(40, 'x'),
     jobs,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     url,
@@ -62,4 +71,13 @@ export async function startApp(opts: { webDistDir?: string } = {}): Promise<Runn
       await jobs.drain();
     },
   };
+}
+
+/** A port that was free a moment ago (to put the app's own URL in WEB_URL before it listens). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     facebook_app_id: providers.social.facebook ? (config.FACEBOOK_APP_ID ?? null) : null,
     facebook_api_version: config.FACEBOOK_API_VERSION,
     outbox: providers.outbox && config.NODE_ENV !== 'production',
+    map_tile_url: config.MAP_TILE_URL ?? null,
+    map_tile_attribution: config.MAP_TILE_ATTRIBUTION,
   };
 
   healthRoutes(app, { database, publicConfig });

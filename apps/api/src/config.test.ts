@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     [{ FILE_STORAGE: 's3' }, 'S3_BUCKET'],
     [{ FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
     [{ FILE_STORAGE: 's3', S3_ENDPOINT: 'sin esquema' }, 'S3_ENDPOINT'],
+    [{ MAP_TILE_URL: 'https://tiles.example.co/tile.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
     [{ PAYMENTS_PROVIDER: 'wompi' }, 'WOMPI_PUBLIC_KEY'],
     [
@@ -40,5 +42,11 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();
+  });
+
+  it('accepts a tile URL template', () => {
+    const url = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
   });
 });

@@ -40,6 +40,16 @@ export const configSchema = z.object({
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   FACEBOOK_API_VERSION: z.string().default('v10.0'),
+  /** Map tiles of the branch maps, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset = no tiles. */
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), {
+        message: 'must be an http(s) URL with {z}, {x} and {y}',
+      })
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: z.string().trim().default(''),
   /** Directory of the built web app; served with the API. */
   WEB_DIST_DIR: optionalText,
   /** Web Push VAPID key pair (URL-safe base64, e.g. from `npx web-push generate-vapid-keys`). Unset = no push. */

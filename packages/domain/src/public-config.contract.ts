@@ -9,6 +9,10 @@ export const publicConfigSchema = z.object({
   facebook_api_version: z.string(),
   /** True when messages go to the development outbox (/dev/outbox page exists). */
   outbox: z.boolean(),
+  /** Map tiles ('https://…/{z}/{x}/{y}.png'); null = branch maps show markers without a background. */
+  map_tile_url: z.string().nullable(),
+  /** Attribution the tile server requires (HTML allowed by Leaflet; plain text here). */
+  map_tile_attribution: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

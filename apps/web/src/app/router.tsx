@@ -17,15 +17,13 @@ import { NotFound, RootErrorBoundary, RootHydrateFallback, RootLayout } from './
 /** Rendered only for the instant before a redirect loader answers. */
 const Redirecting = () => null;
 
-/** A section that other work fills later: a 'Próximamente' page with a back button, so no link is dead. */
-const comingSoonRoute = (title: string, back: string) => async () => ({
-  Component: (await import('../components/ui/ComingSoonPage.tsx')).comingSoon(title, back),
-});
-
 /** A lazy alerts screen: the named component export of a module under features/alerts/routes. */
 const alertsRoute =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
+
+/** A lazy services screen: the named component export of a module under features/services/routes. */
+const servicesRoute = alertsRoute;
 
 /**
  * Every screen is a lazy chunk, so the first load only carries React, the router, the query client and
@@ -141,7 +139,29 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/garage/routes/GarageEmptyGuard.tsx')).GarageEmptyGuard,
             }),
             children: [
-              { path: 'servicios/*', lazy: comingSoonRoute('Servicios', '/app/home') },
+              // Services booking (SPPF §2): one lazy chunk per flow under features/services.
+              {
+                path: 'servicios',
+                lazy: servicesRoute(
+                  () => import('../features/services/routes/ServicesHome.tsx'),
+                  'ServicesHomeRoute',
+                ),
+              },
+              {
+                path: 'servicios/rtm',
+                lazy: servicesRoute(() => import('../features/services/routes/Rtm.tsx'), 'RtmRoute'),
+              },
+              {
+                path: 'servicios/peritaje',
+                lazy: servicesRoute(
+                  () => import('../features/services/routes/Peritaje.tsx'),
+                  'PeritajeRoute',
+                ),
+              },
+              {
+                path: 'servicios/tramite',
+                lazy: servicesRoute(() => import('../features/services/routes/Tramite.tsx'), 'TramiteRoute'),
+              },
               {
                 path: 'garaje-personal',
                 lazy: async () => ({
@@ -150,6 +170,22 @@ export const routes: RouteObject[] = [
                 }),
               },
             ],
+          },
+          // Financing has no garage guard (SPPF §2: the garage prompt skips Póliza and Financiación); the
+          // route is written 'financiacion' and 'fianciacion' in the spec, both are served.
+          {
+            path: 'servicios/financiacion',
+            lazy: servicesRoute(
+              () => import('../features/services/routes/Financiacion.tsx'),
+              'FinanciacionRoute',
+            ),
+          },
+          {
+            path: 'servicios/fianciacion',
+            lazy: servicesRoute(
+              () => import('../features/services/routes/Financiacion.tsx'),
+              'FinanciacionRoute',
+            ),
           },
           {
             path: 'otros',

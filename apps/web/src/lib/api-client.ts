@@ -28,6 +28,8 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -69,7 +71,7 @@ async function finish<T>(response: Response): Promise<T> {
  * stored. Resolves with the parsed body; rejects with an ApiError for non-2xx answers and network failures.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Token ${token}`;
   const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };

@@ -61,4 +61,6 @@ export const PUBLIC_CONFIG = {
   facebook_app_id: null,
   facebook_api_version: 'v10.0',
   outbox: true,
+  map_tile_url: null,
+  map_tile_attribution: '',
 };

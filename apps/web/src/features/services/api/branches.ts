@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import type { Branch, BranchesRequest, FromFlow } from '@togo/domain/booking/booking.contract';
+import { whPost } from './wh.ts';
+
+/** POST wh/transversal/sedes_by_ciudad/ body {ciudad (DANE code), from_flow} → the city's branches. */
+export async function fetchBranches(flow: FromFlow, ciudad: string): Promise<Branch[]> {
+  const body: BranchesRequest = { ciudad, from_flow: flow };
+  const answer = await whPost<Branch[]>(BOOKING_PATHS.branchesByCity, body);
+  return Array.isArray(answer) ? answer : [];
+}
+
+/** SPPF §8 'Branch list error': the list is emptied (and the failure logged). */
+export const useBranches = (flow: FromFlow, ciudad: string | null) =>
+  useQuery({
+    queryKey: ['booking', 'branches', flow, ciudad],
+    enabled: !!ciudad,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      try {
+        return await fetchBranches(flow, ciudad as string);
+      } catch (error) {
+        console.error('Sedes por ciudad', error);
+        return [];
+      }
+    },
+  });

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import type { Combo, PeritajeFuel, PeritajeGroup } from '@togo/domain/booking/booking.contract';
+import { envelope, whPost } from './wh.ts';
+
+/** POST wh/transversal/obtener-combo/ with parameters grupo and combustible → the combos of that choice. */
+export async function fetchCombos(grupo: PeritajeGroup, combustible: PeritajeFuel): Promise<Combo[]> {
+  const answer = await whPost<Combo[]>(BOOKING_PATHS.combos, envelope({ grupo, combustible }));
+  return Array.isArray(answer) ? answer : [];
+}
+
+export const useCombos = (grupo: PeritajeGroup | null, combustible: PeritajeFuel | null) =>
+  useQuery({
+    queryKey: ['booking', 'combos', grupo, combustible],
+    enabled: !!grupo && !!combustible,
+    staleTime: 10 * 60_000,
+    queryFn: () => fetchCombos(grupo as PeritajeGroup, combustible as PeritajeFuel),
+  });

@@ -1,0 +1,418 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PERITAJE_GROUPS } from '@togo/domain/booking/booking.contract';
+import type {
+  Branch,
+  BranchDetailParameters,
+  CityOption,
+  Combo,
+  PeritajeFuel,
+  PeritajeGroup,
+} from '@togo/domain/booking/booking.contract';
+import { attentionType, peritajeClassAndFuel, peritajeFuels } from '@togo/domain/booking/booking.rules';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { formatCOP } from '../../../lib/formatters.ts';
+import { bookPeritaje, paymentMethod } from '../api/book.ts';
+import { fetchPeritajeBranchDetail } from '../api/branch-detail.ts';
+import { fetchBranches } from '../api/branches.ts';
+import { useCombos } from '../api/combos.ts';
+import { PERITAJE_STEPS, peritajeAfterDetail, peritajeBack, type PeritajeStep } from '../booking-flows.ts';
+import { AgendaStep } from '../components/AgendaStep.tsx';
+import { ConfirmStep } from '../components/ConfirmStep.tsx';
+import { HourPicker } from '../components/HourPicker.tsx';
+import { LocationStep } from '../components/LocationStep.tsx';
+import { NoVehicle } from '../components/NoVehicle.tsx';
+import { PeritajeForm } from '../components/PeritajeForm.tsx';
+import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import type { PeritajeFormData, PeritajeFormValues } from '../peritaje-form-schema.ts';
+import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
+import { serverMessage } from '../server-message.ts';
+import type { HourSlot } from '../slots.ts';
+import { useConfirmBooking } from '../use-confirm-booking.ts';
+import { useDetailLoader } from '../use-detail-loader.ts';
+import { useSlotLoader } from '../use-slot-loader.ts';
+
+/** Home service is offered in Bogotá only (DANE code of the city option). */
+export const HOME_SERVICE_CITY = { text: 'Bogotá D.C.', value: '11001' } as const;
+
+interface PeritajeState {
+  step: PeritajeStep;
+  group: PeritajeGroup | null;
+  fuel: PeritajeFuel | null;
+  values: PeritajeFormValues | null;
+  form: PeritajeFormData | null;
+  combo: Combo | null;
+  city: CityOption | null;
+  branch: Branch | null;
+  detail: BranchDetailParameters | null;
+  date: string | null;
+  slots: HourSlot[] | null;
+  time: string | null;
+}
+
+const INITIAL: PeritajeState = {
+  step: 'servicio',
+  group: null,
+  fuel: null,
+  values: null,
+  form: null,
+  combo: null,
+  city: null,
+  branch: null,
+  detail: null,
+  date: null,
+  slots: null,
+  time: null,
+};
+
+const at = (step: PeritajeStep) => PERITAJE_STEPS.indexOf(step);
+
+function isUsable(s: PeritajeState): boolean {
+  const i = at(s.step);
+  if (i < 0) return false;
+  if (i >= at('combustible') && !s.group) return false;
+  if (i >= at('formulario') && !s.fuel) return false;
+  if (i >= at('combos') && !s.form) return false;
+  if (i >= at('detalle') && !s.combo) return false;
+  if (i >= at('agenda') && (!s.branch || !s.detail)) return false;
+  if (i >= at('horario') && (!s.date || !s.slots?.length)) return false;
+  if (s.step === 'resumen' && !s.time) return false;
+  return true;
+}
+
+const STEP_TITLES: Record<PeritajeStep, string> = {
+  servicio: 'Peritaje',
+  combustible: 'Tipo de vehículo',
+  formulario: 'Tus datos',
+  combos: 'Elige tu combo',
+  detalle: 'Detalle del combo',
+  ubicacion: 'Elige la sede',
+  agenda: 'Agenda tu cita',
+  horario: 'Elige la hora',
+  resumen: 'Resumen',
+};
+
+const GROUP_TEXT: Record<PeritajeGroup, string> = {
+  Livianos: 'Automóviles, camionetas y vehículos livianos en una sede.',
+  Motocicletas: 'Motos urbanas y de alto cilindraje en una sede.',
+  'A Domicilio': 'Vamos hasta tu casa u oficina (Bogotá, vehículos livianos).',
+};
+
+const FUEL_LABEL: Record<PeritajeFuel, string> = {
+  Gasolina: 'Gasolina',
+  Diesel: 'Diésel',
+  Hibrido: 'Híbrido',
+  Electrico: 'Eléctrico',
+  Urbana: 'Urbana',
+  SuperBike: 'SuperBike',
+};
+
+/**
+ * app/servicios/peritaje (SPPF §2, §4): servicio → combustible → formulario → combos → detalle → ubicacion →
+ * agenda → horario → resumen; home service ('A Domicilio') skips the branch choice.
+ */
+export function PeritajeRoute() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const [vehicle] = useState(readBookingVehicle);
+  const { state, update, reset, forget } = useFlowState(FLOW_KEYS.peritaje, INITIAL, isUsable);
+  const home = state.group === 'A Domicilio';
+  const combos = useCombos(state.step === 'combos' ? state.group : null, state.fuel);
+  const slots = useSlotLoader();
+  const details = useDetailLoader();
+
+  const leave = (to = '/app/servicios') => {
+    forget();
+    void navigate(to, { replace: true });
+  };
+
+  const classFuel = () => (state.group && state.fuel ? peritajeClassAndFuel(state.group, state.fuel) : null);
+
+  const confirm = useConfirmBooking({
+    book: (mode, key) => {
+      const mapped = classFuel();
+      return bookPeritaje(
+        {
+          sede: state.branch?.id ?? '',
+          placa: state.form?.placa ?? '',
+          combo: state.combo?.id ?? '',
+          tipo_atencion: state.group ? attentionType(state.group) : 'presencial',
+          ...(mapped ? { clase: mapped.clase, combustible: mapped.combustible } : {}),
+          ciudad: state.city?.value ?? (home ? HOME_SERVICE_CITY.value : undefined),
+          direccion: state.branch?.direccion,
+          telefono: state.branch?.telefono,
+          maps: state.branch?.maps,
+          recibir_resultado: state.form?.recibirPorCorreo ? 'true' : 'false',
+          correo_resultado: state.form?.correo ?? null,
+          nombre_resultado: state.form?.nombre ?? '',
+          direccion_servicio: home ? (state.form?.direccion ?? null) : null,
+          fecha_agenda: state.date ?? '',
+          franja: state.time ?? '',
+          promocion: 'NO',
+          metodo_pago: paymentMethod(mode),
+        },
+        key,
+      );
+    },
+    // SPPF §8 'Peritaje booking failure': '¡Ups!' with the server's message; the peritaje screen.
+    onFailure: async (error) => {
+      await dialog.show({
+        variant: 'warning',
+        title: '¡Ups!',
+        message: serverMessage(error, 'Ocurrió un error, intenta nuevamente'),
+      });
+      reset();
+    },
+    onDone: forget,
+  });
+
+  const back = () => {
+    const target = peritajeBack(state.step, home);
+    if ('leave' in target) leave(target.leave);
+    else update({ step: target.step });
+  };
+
+  if (!vehicle) return <NoVehicle title={STEP_TITLES.servicio} onBack={() => leave()} />;
+
+  const loadDetail = async (branch: Branch, city: CityOption) => {
+    const mapped = classFuel();
+    const detail = await details.run(() =>
+      fetchPeritajeBranchDetail({
+        sede: branch.id,
+        placa: state.form?.placa ?? vehicle.placa,
+        combo: state.combo?.id ?? '',
+        tipo_atencion: home ? 'a_domicilio' : 'presencial',
+        ...(mapped ? { clase: mapped.clase, combustible: mapped.combustible } : {}),
+        ciudad: city.value,
+      }),
+    );
+    if (detail) update({ branch, city, detail, step: 'agenda', date: null, slots: null, time: null });
+  };
+
+  /** Home service: the home pseudo-branch of Bogotá stands for the branch. */
+  const scheduleAtHome = async () => {
+    let branch: Branch | undefined;
+    try {
+      branch = (await fetchBranches('peritaje', HOME_SERVICE_CITY.value)).find((b) => b.a_domicilio);
+    } catch (error) {
+      console.error('Sede a domicilio', error);
+    }
+    if (!branch) {
+      await dialog.show({
+        variant: 'warning',
+        message: 'El servicio a domicilio no está disponible en este momento, intenta más tarde.',
+      });
+      return;
+    }
+    await loadDetail(branch, HOME_SERVICE_CITY);
+  };
+
+  const comboList = combos.data ?? [];
+
+  return (
+    <ServiceScreen
+      title={STEP_TITLES[state.step]}
+      stepLabel={`Paso ${at(state.step) + 1} de ${PERITAJE_STEPS.length}`}
+      onBack={back}
+      loading={
+        details.loading || slots.loading || confirm.busy || (state.step === 'combos' && combos.isLoading)
+      }
+    >
+      {state.step === 'servicio' ? (
+        <>
+          <p className="lead">
+            Conoce el estado real de un vehículo antes de comprarlo. ¿Qué peritaje necesitas?
+          </p>
+          <ul className="choice-grid">
+            {PERITAJE_GROUPS.map((group) => (
+              <li key={group}>
+                <button
+                  type="button"
+                  className="choice-card"
+                  aria-pressed={state.group === group}
+                  onClick={() =>
+                    update({
+                      group,
+                      fuel: state.group === group ? state.fuel : null,
+                      combo: null,
+                      step: 'combustible',
+                    })
+                  }
+                >
+                  <span className="branch-card__body">
+                    <span className="choice-card__title">{group}</span>
+                    <span className="choice-card__text">{GROUP_TEXT[group]}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {state.step === 'combustible' && state.group ? (
+        <>
+          <p className="lead">
+            {state.group === 'Motocicletas' ? '¿Qué tipo de moto es?' : '¿Qué combustible usa tu vehículo?'}
+          </p>
+          <ul className="choice-grid">
+            {peritajeFuels(state.group).map((fuel) => (
+              <li key={fuel}>
+                <button
+                  type="button"
+                  className="choice-card"
+                  aria-pressed={state.fuel === fuel}
+                  onClick={() => update({ fuel, combo: null, step: 'formulario' })}
+                >
+                  <span className="choice-card__title">{FUEL_LABEL[fuel]}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {state.step === 'formulario' ? (
+        <PeritajeForm
+          home={home}
+          initial={
+            state.values ?? {
+              placa: vehicle.placa,
+              recibirPorCorreo: 'no',
+              correo: '',
+              nombre: '',
+              direccion: '',
+            }
+          }
+          onSubmit={(form, values) => update({ form, values, step: 'combos' })}
+        />
+      ) : null}
+
+      {state.step === 'combos' ? (
+        <>
+          {comboList[0] ? (
+            <p className="services__note">
+              Los combos de peritaje los presta <strong>{comboList[0].sede}</strong>, empresa aliada de TOGO.
+            </p>
+          ) : null}
+          {combos.isSuccess && comboList.length === 0 ? (
+            <p className="services__empty" role="alert">
+              No hay combos para esta opción. Elige otro tipo de vehículo.
+            </p>
+          ) : null}
+          {combos.isError ? (
+            <p className="services__empty" role="alert">
+              No pudimos cargar los combos, intenta nuevamente.
+            </p>
+          ) : null}
+          <ul className="combo-list">
+            {comboList.map((combo) => (
+              <li key={combo.id}>
+                <button
+                  type="button"
+                  className="choice-card"
+                  onClick={() => update({ combo, step: 'detalle' })}
+                >
+                  <span className="branch-card__body">
+                    <span className="choice-card__title">{combo.short_name}</span>
+                    <span className="choice-card__text">{combo.text}</span>
+                  </span>
+                  <strong>{formatCOP(combo.price)}</strong>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {state.step === 'detalle' && state.combo ? (
+        <>
+          <section className="detail-card" aria-labelledby="combo-title">
+            <h2 id="combo-title" className="detail-card__title">
+              {state.combo.text}
+            </h2>
+            <p className="services__note">Servicio prestado por {state.combo.sede.replace(/\.+$/, '')}.</p>
+            <ul className="detail-card__tasks">
+              {state.combo.tasks.map((task) => (
+                <li key={task}>{task}</li>
+              ))}
+            </ul>
+            <p className="detail-card__price">
+              <strong>{formatCOP(state.combo.price)}</strong> <span>Iva incluido</span>
+            </p>
+          </section>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => {
+              if (peritajeAfterDetail(home) === 'agenda') void scheduleAtHome();
+              else update({ step: 'ubicacion' });
+            }}
+          >
+            Agendar
+          </button>
+        </>
+      ) : null}
+
+      {state.step === 'ubicacion' ? (
+        <LocationStep
+          flow="peritaje"
+          city={state.city}
+          onCityChange={(city) => update({ city })}
+          onChoose={(branch) => {
+            if (state.city) void loadDetail(branch, state.city);
+          }}
+          disabled={details.loading}
+        />
+      ) : null}
+
+      {state.step === 'agenda' && state.branch ? (
+        <AgendaStep
+          flow="peritaje"
+          sede={state.branch.id}
+          servicio={state.combo?.id}
+          value={state.date}
+          load={slots.load}
+          loading={slots.loading}
+          onPick={(date) => update({ date })}
+          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
+          onNoSlots={() => update({ date: null, slots: null })}
+          onError={() => reset()}
+        />
+      ) : null}
+
+      {state.step === 'horario' && state.slots ? (
+        <HourPicker
+          slots={state.slots}
+          value={state.time}
+          onChange={(time) => update({ time })}
+          onSubmit={(time) => update({ time, step: 'resumen' })}
+        />
+      ) : null}
+
+      {state.step === 'resumen' &&
+      state.branch &&
+      state.detail &&
+      state.combo &&
+      state.form &&
+      state.date &&
+      state.time ? (
+        <ConfirmStep
+          date={state.date}
+          time={state.time}
+          address={home ? null : state.branch.direccion}
+          branchName={home ? null : state.branch.nombre}
+          brand={vehicleBrand(vehicle)}
+          plate={state.form.placa}
+          service={`Peritaje ${state.combo.short_name}`}
+          details={home && state.form.direccion ? [`Dirección del servicio: ${state.form.direccion}`] : []}
+          amount={state.detail.price}
+          provider={state.combo.sede}
+          busy={confirm.busy}
+          onConfirm={(mode) => void confirm.confirm(mode)}
+        />
+      ) : null}
+    </ServiceScreen>
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
+import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { formatDate } from '../../../lib/formatters.ts';
+import { fetchRtmBranchDetail } from '../api/branch-detail.ts';
+import { bookRtm, paymentMethod } from '../api/book.ts';
+import { useRtmAlert } from '../api/rtm-alert.ts';
+import { RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
+import { BranchDetailCard } from '../components/BranchDetailCard.tsx';
+import { ConfirmStep } from '../components/ConfirmStep.tsx';
+import { AgendaStep } from '../components/AgendaStep.tsx';
+import { HourPicker } from '../components/HourPicker.tsx';
+import { LocationStep } from '../components/LocationStep.tsx';
+import { NoVehicle } from '../components/NoVehicle.tsx';
+import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
+import type { HourSlot } from '../slots.ts';
+import { useConfirmBooking } from '../use-confirm-booking.ts';
+import { useDetailLoader } from '../use-detail-loader.ts';
+import { useSlotLoader } from '../use-slot-loader.ts';
+
+export const RTM_UPDATING_TITLE = 'Estamos actualizando tu informacion!';
+export const RTM_UPDATING_TEXT = 'Por favor verifica en unos minutos';
+
+interface RtmState {
+  step: RtmStep;
+  city: CityOption | null;
+  branch: Branch | null;
+  detail: BranchDetailParameters | null;
+  date: string | null;
+  slots: HourSlot[] | null;
+  time: string | null;
+}
+
+const INITIAL: RtmState = {
+  step: 'info',
+  city: null,
+  branch: null,
+  detail: null,
+  date: null,
+  slots: null,
+  time: null,
+};
+
+/** A stored state is usable when every step it reached has what it needs. */
+function isUsable(s: RtmState): boolean {
+  const at = RTM_STEPS.indexOf(s.step);
+  if (at < 0) return false;
+  if (at >= RTM_STEPS.indexOf('detalle') && (!s.branch || !s.detail)) return false;
+  if (at >= RTM_STEPS.indexOf('horario') && (!s.date || !s.slots?.length)) return false;
+  if (s.step === 'resumen' && !s.time) return false;
+  return true;
+}
+
+const STEP_TITLES: Record<RtmStep, string> = {
+  info: 'Revisión técnico-mecánica',
+  ubicacion: 'Elige la sede',
+  detalle: 'Detalle de la sede',
+  agenda: 'Agenda tu cita',
+  horario: 'Elige la hora',
+  resumen: 'Resumen',
+};
+
+/** app/servicios/rtm (SPPF §2, §4): info → ubicacion → detalle → agenda → horario → resumen. */
+export function RtmRoute() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const [vehicle] = useState(readBookingVehicle);
+  const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
+  const details = useDetailLoader();
+  const slots = useSlotLoader();
+  const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);
+  const handledAlert = useRef<unknown>(null);
+
+  const leave = (to = '/app/servicios') => {
+    forget();
+    void navigate(to, { replace: true });
+  };
+
+  // SPPF §8 'RTM alert empty': info, then app/servicios.
+  useEffect(() => {
+    const answer = alert.data;
+    if (!answer?.empty || handledAlert.current === answer) return;
+    handledAlert.current = answer;
+    void dialog
+      .show({ variant: 'info', title: RTM_UPDATING_TITLE, message: RTM_UPDATING_TEXT })
+      .then(() => leave());
+    // `leave` only resets the flow and navigates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [alert.data, dialog]);
+
+  const confirm = useConfirmBooking({
+    book: (mode, key) =>
+      bookRtm(
+        {
+          sede: state.branch?.id ?? '',
+          placa: vehicle?.placa ?? '',
+          ciudad: state.city?.value,
+          fecha_agenda: state.date ?? '',
+          franja: state.time ?? '',
+          promocion: 'NO',
+          metodo_pago: paymentMethod(mode),
+        },
+        key,
+      ),
+    // SPPF §8 'RTM scheduling error': 'Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
+    onFailure: async () => {
+      await dialog.show({ variant: 'error', title: 'Ups!', message: BOOKING_MSG.rtmBookingError });
+      reset();
+    },
+    onDone: () => {
+      forget();
+    },
+  });
+
+  const back = () => {
+    const target = rtmBack(state.step);
+    if ('leave' in target) leave(target.leave);
+    else update({ step: target.step });
+  };
+
+  if (!vehicle) return <NoVehicle title={STEP_TITLES.info} onBack={() => leave()} />;
+
+  const chooseBranch = async (branch: Branch) => {
+    const detail = await details.run(() =>
+      fetchRtmBranchDetail({ sede: branch.id, placa: vehicle.placa, ciudad: state.city?.value }),
+    );
+    if (detail) update({ branch, detail, step: 'detalle', date: null, slots: null, time: null });
+  };
+
+  const rtmDates = alert.data && !alert.data.empty ? alert.data.data : null;
+
+  return (
+    <ServiceScreen
+      title={STEP_TITLES[state.step]}
+      stepLabel={`Paso ${RTM_STEPS.indexOf(state.step) + 1} de ${RTM_STEPS.length}`}
+      onBack={back}
+      loading={details.loading || slots.loading || confirm.busy || (state.step === 'info' && alert.isLoading)}
+    >
+      {state.step === 'info' ? (
+        <section className="info-card" aria-labelledby="rtm-info-title">
+          <h2 id="rtm-info-title" className="info-card__title">
+            Agenda tu revisión técnico-mecánica
+          </h2>
+          <p className="lead">
+            Elige la sede, el día y la hora para tu vehículo <strong>{vehicle.placa}</strong>, y paga en línea
+            o en el sitio.
+          </p>
+          {rtmDates?.fecha_vencimiento ? (
+            <p className="info-card__fact">
+              Tu revisión vence el <strong>{formatDate(rtmDates.fecha_vencimiento)}</strong>.
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => update({ step: 'ubicacion' })}
+          >
+            Agendar RTM
+          </button>
+        </section>
+      ) : null}
+
+      {state.step === 'ubicacion' ? (
+        <LocationStep
+          flow="rtm"
+          city={state.city}
+          onCityChange={(city) => update({ city })}
+          onChoose={(branch) => void chooseBranch(branch)}
+          disabled={details.loading}
+        />
+      ) : null}
+
+      {state.step === 'detalle' && state.branch && state.detail ? (
+        <>
+          <BranchDetailCard
+            name={state.branch.nombre}
+            address={state.branch.direccion}
+            phone={state.branch.telefono}
+            maps={state.branch.maps}
+            image={state.branch.imagen}
+            price={state.detail.price}
+          >
+            <p className="detail-card__line">
+              Vehículo: {state.detail.placa} · {state.detail.tipo_vehiculo}
+            </p>
+          </BranchDetailCard>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => update({ step: 'agenda' })}
+          >
+            Continuar
+          </button>
+        </>
+      ) : null}
+
+      {state.step === 'agenda' && state.branch ? (
+        <AgendaStep
+          flow="rtm"
+          sede={state.branch.id}
+          value={state.date}
+          load={slots.load}
+          loading={slots.loading}
+          onPick={(date) => update({ date })}
+          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
+          onNoSlots={() => update({ date: null, slots: null })}
+          onError={() => reset()}
+        />
+      ) : null}
+
+      {state.step === 'horario' && state.slots ? (
+        <HourPicker
+          slots={state.slots}
+          value={state.time}
+          onChange={(time) => update({ time })}
+          onSubmit={(time) => update({ time, step: 'resumen' })}
+        />
+      ) : null}
+
+      {state.step === 'resumen' && state.branch && state.detail && state.date && state.time ? (
+        <ConfirmStep
+          date={state.date}
+          time={state.time}
+          address={state.branch.direccion}
+          branchName={state.branch.nombre}
+          brand={vehicleBrand(vehicle)}
+          plate={vehicle.placa}
+          service="Revisión técnico-mecánica"
+          amount={state.detail.price}
+          busy={confirm.busy}
+          onConfirm={(mode) => void confirm.confirm(mode)}
+        />
+      ) : null}
+    </ServiceScreen>
+  );
+}

@@ -1,0 +1,286 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
+import type { Branch, CityOption, TramiteOption } from '@togo/domain/booking/booking.contract';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { formatCOP } from '../../../lib/formatters.ts';
+import { bookTramites, paymentMethod } from '../api/book.ts';
+import { fetchTramitesBranchDetail, type TramitesDetailParameters } from '../api/branch-detail.ts';
+import { useTramites } from '../api/tramites.ts';
+import { bookerIdentity } from '../booker-identity.ts';
+import { TRAMITE_STEPS, tramiteBack, type TramiteStep } from '../booking-flows.ts';
+import { AgendaStep } from '../components/AgendaStep.tsx';
+import { ConfirmStep } from '../components/ConfirmStep.tsx';
+import { HourPicker } from '../components/HourPicker.tsx';
+import { LocationStep } from '../components/LocationStep.tsx';
+import { NoVehicle } from '../components/NoVehicle.tsx';
+import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { TramitesIcon } from '../components/service-icons.tsx';
+import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
+import type { HourSlot } from '../slots.ts';
+import { useConfirmBooking } from '../use-confirm-booking.ts';
+import { useDetailLoader } from '../use-detail-loader.ts';
+import { useSlotLoader } from '../use-slot-loader.ts';
+
+interface TramiteState {
+  step: TramiteStep;
+  /** The chosen procedures (one booking can cover several). */
+  selected: TramiteOption[];
+  city: CityOption | null;
+  branch: Branch | null;
+  detail: TramitesDetailParameters | null;
+  date: string | null;
+  slots: HourSlot[] | null;
+  time: string | null;
+}
+
+const INITIAL: TramiteState = {
+  step: 'tipo',
+  selected: [],
+  city: null,
+  branch: null,
+  detail: null,
+  date: null,
+  slots: null,
+  time: null,
+};
+
+function isUsable(s: TramiteState): boolean {
+  const at = TRAMITE_STEPS.indexOf(s.step);
+  if (at < 0 || !Array.isArray(s.selected)) return false;
+  if (at >= TRAMITE_STEPS.indexOf('detalle') && s.selected.length === 0) return false;
+  if (at >= TRAMITE_STEPS.indexOf('agenda') && (!s.branch || !s.detail)) return false;
+  if (at >= TRAMITE_STEPS.indexOf('horario') && (!s.date || !s.slots?.length)) return false;
+  if (s.step === 'resumen' && !s.time) return false;
+  return true;
+}
+
+const STEP_TITLES: Record<TramiteStep, string> = {
+  tipo: 'Trámites',
+  detalle: 'Detalle de los trámites',
+  ubicacion: 'Elige la sede',
+  agenda: 'Agenda tu cita',
+  horario: 'Elige la hora',
+  resumen: 'Resumen',
+};
+
+const total = (items: readonly { price: number }[]) => items.reduce((sum, item) => sum + item.price, 0);
+
+/** app/servicios/tramite (SPPF §2, §4): tipo → detalle → ubicacion → agenda → horario → resumen. */
+export function TramiteRoute() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const [vehicle] = useState(readBookingVehicle);
+  const { state, update, reset, forget } = useFlowState(FLOW_KEYS.tramite, INITIAL, isUsable);
+  const tramites = useTramites();
+  const slots = useSlotLoader();
+  const details = useDetailLoader();
+
+  const leave = (to = '/app/servicios') => {
+    forget();
+    void navigate(to, { replace: true });
+  };
+
+  /** The stored details of confirmacion-sede, sent again with the booking (SPPF §7). */
+  const bookingDetails = () => ({
+    placa: vehicle?.placa ?? '',
+    ciudad: state.city?.value ?? '',
+    sede: state.branch?.id ?? '',
+    tramite: state.selected.map((item) => item.value),
+    ...bookerIdentity(),
+  });
+
+  const confirm = useConfirmBooking({
+    book: (mode, key) =>
+      bookTramites(
+        {
+          ...bookingDetails(),
+          fecha_agenda: state.date ?? '',
+          franja: state.time ?? '',
+          promocion: 'NO',
+          metodo_pago: paymentMethod(mode),
+        },
+        key,
+      ),
+    // SPPF §8 'Tramites booking failure': '¡Ups!' / 'Ocurrió un error, intenta nuevamente'; the tramite screen.
+    onFailure: async () => {
+      await dialog.show({ variant: 'error', title: '¡Ups!', message: BOOKING_MSG.tramitesBookingError });
+      reset();
+    },
+    onDone: forget,
+  });
+
+  const back = () => {
+    const target = tramiteBack(state.step);
+    if ('leave' in target) leave(target.leave);
+    else update({ step: target.step });
+  };
+
+  if (!vehicle) return <NoVehicle title={STEP_TITLES.tipo} onBack={() => leave()} />;
+
+  const toggle = (option: TramiteOption) => {
+    const chosen = state.selected.some((item) => item.value === option.value);
+    update({
+      selected: chosen
+        ? state.selected.filter((item) => item.value !== option.value)
+        : [...state.selected, option],
+    });
+  };
+
+  const chooseBranch = async (branch: Branch) => {
+    const detail = await details.run(() =>
+      fetchTramitesBranchDetail({
+        placa: vehicle.placa,
+        ciudad: state.city?.value ?? '',
+        sede: branch.id,
+        tramite: state.selected.map((item) => item.value),
+        ...bookerIdentity(),
+        from_flow: 'tramites',
+      }),
+    );
+    if (detail) update({ branch, detail, step: 'agenda', date: null, slots: null, time: null });
+  };
+
+  const options = tramites.data ?? [];
+
+  return (
+    <ServiceScreen
+      title={STEP_TITLES[state.step]}
+      stepLabel={`Paso ${TRAMITE_STEPS.indexOf(state.step) + 1} de ${TRAMITE_STEPS.length}`}
+      onBack={back}
+      loading={
+        details.loading || slots.loading || confirm.busy || (state.step === 'tipo' && tramites.isLoading)
+      }
+    >
+      {state.step === 'tipo' ? (
+        <>
+          <p className="lead">
+            Elige los trámites que necesitas. Una misma cita puede incluir varios trámites.
+          </p>
+          {tramites.isError ? (
+            <p className="services__empty" role="alert">
+              No pudimos cargar los trámites, intenta nuevamente.
+            </p>
+          ) : null}
+          <ul className="tramite-list">
+            {options.map((option) => {
+              const chosen = state.selected.some((item) => item.value === option.value);
+              return (
+                <li key={option.value} className="choice-card">
+                  {option.icon ? (
+                    <img className="branch-card__image" src={option.icon} alt="" />
+                  ) : (
+                    <TramitesIcon />
+                  )}
+                  <span className="branch-card__body">
+                    <span className="choice-card__title">{option.text}</span>
+                    <span className="choice-card__text">{formatCOP(option.price)}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className={chosen ? 'btn btn--primary' : 'btn btn--secondary'}
+                    aria-pressed={chosen}
+                    aria-label={`Agendar ${option.text}`}
+                    onClick={() => toggle(option)}
+                  >
+                    {chosen ? 'Agregado' : 'Agendar'}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={state.selected.length === 0}
+            onClick={() => update({ step: 'detalle' })}
+          >
+            {state.selected.length
+              ? `Continuar con ${state.selected.length} ${state.selected.length === 1 ? 'trámite' : 'trámites'}`
+              : 'Elige al menos un trámite'}
+          </button>
+        </>
+      ) : null}
+
+      {state.step === 'detalle' ? (
+        <>
+          <section className="detail-card" aria-labelledby="tramites-detail-title">
+            <h2 id="tramites-detail-title" className="detail-card__title">
+              Tus trámites
+            </h2>
+            <ul className="detail-card__tasks">
+              {state.selected.map((item) => (
+                <li key={item.value}>
+                  <strong>{item.text}</strong> — {formatCOP(item.price)}
+                  {item.description ? <p className="services__note">{item.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+            <p className="detail-card__price">
+              <span>Total</span> <strong>{formatCOP(total(state.selected))}</strong>
+            </p>
+          </section>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => update({ step: 'ubicacion' })}
+          >
+            Confirmar
+          </button>
+        </>
+      ) : null}
+
+      {state.step === 'ubicacion' ? (
+        <LocationStep
+          flow="tramites"
+          city={state.city}
+          onCityChange={(city) => update({ city })}
+          onChoose={(branch) => void chooseBranch(branch)}
+          disabled={details.loading}
+        />
+      ) : null}
+
+      {state.step === 'agenda' && state.branch ? (
+        <AgendaStep
+          flow="tramites"
+          sede={state.branch.id}
+          servicio={state.selected[0]?.value}
+          value={state.date}
+          load={slots.load}
+          loading={slots.loading}
+          onPick={(date) => update({ date })}
+          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
+          onNoSlots={() => update({ date: null, slots: null })}
+          onError={() => reset()}
+        />
+      ) : null}
+
+      {state.step === 'horario' && state.slots ? (
+        <HourPicker
+          slots={state.slots}
+          value={state.time}
+          onChange={(time) => update({ time })}
+          onSubmit={(time) => update({ time, step: 'resumen' })}
+        />
+      ) : null}
+
+      {state.step === 'resumen' && state.branch && state.detail && state.date && state.time ? (
+        <ConfirmStep
+          date={state.date}
+          time={state.time}
+          address={state.branch.a_domicilio ? null : state.branch.direccion}
+          branchName={state.branch.nombre}
+          brand={vehicleBrand(vehicle)}
+          plate={vehicle.placa}
+          service="Trámites"
+          details={state.detail.tramites.map((line) => `${line.text} — ${formatCOP(line.price)}`)}
+          amount={state.detail.price}
+          provider={state.branch.nombre}
+          busy={confirm.busy}
+          onConfirm={(mode) => void confirm.confirm(mode)}
+        />
+      ) : null}
+    </ServiceScreen>
+  );
+}

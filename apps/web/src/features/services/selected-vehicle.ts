@@ -1,0 +1,17 @@
+import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
+
+/** What the booking flows read of localStorage 'vehicleSelected' (written by the home). */
+export type BookingVehicle = Pick<Vehicle, 'id' | 'placa'> & Partial<Pick<Vehicle, 'vehicle_data'>>;
+
+export function readBookingVehicle(): BookingVehicle | null {
+  const value = readJson<unknown>(localStorage, STORAGE_KEYS.vehicleSelected);
+  if (!value || typeof value !== 'object') return null;
+  const { id, placa } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || typeof placa !== 'string') return null;
+  return value as BookingVehicle;
+}
+
+/** Brand shown on the summary ('Sin registrar' when the registry has not answered yet). */
+export const vehicleBrand = (vehicle: BookingVehicle | null) =>
+  vehicle?.vehicle_data?.vehicle_brand?.trim() || 'Sin registrar';
