@@ -337,6 +337,17 @@ describe('fleet upload: files refused before parsing', () => {
     expect(wrongField.json()).toEqual({ detail: FLEET_MSG.noFile });
   });
 
+  it('answers a malformed multipart body with a 4xx, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: FLEET_PATHS.upload,
+      headers: { ...company.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
   it('refuses files over 10 MB with 413', async () => {
     const res = await upload(company, Buffer.alloc(10 * 1024 * 1024 + 1, 0x50));
     expect(res.statusCode).toBe(413);
