@@ -28,6 +28,8 @@ const MB = 1024 * 1024;
 interface Measure {
   seconds: number;
   peakRssMb: number;
+  /** RSS with the app (and, on PGlite, the database) started and idle, before the upload. */
+  baseRssMb?: number;
   rows?: number;
   vehicles?: number;
   errors?: number;
@@ -152,6 +154,7 @@ async function importEndToEnd(file: string, withReads: boolean): Promise<Measure
   };
 
   let result: Measure;
+  const baseRssMb = Math.round(process.memoryUsage().rss / MB);
   if (!withReads) {
     const started = performance.now();
     const res = await post();
@@ -164,6 +167,7 @@ async function importEndToEnd(file: string, withReads: boolean): Promise<Measure
     result = {
       seconds,
       peakRssMb: peakRssMb(),
+      baseRssMb,
       rows: status.filas_procesadas,
       vehicles: status.vehiculos_agregados,
       errors: status.filas_con_errores,
@@ -269,7 +273,7 @@ async function main() {
       results.push({ size, mb: bytes.length / MB, parse, imp });
       console.log(
         `${size.toLocaleString('en')} rows (${(bytes.length / MB).toFixed(1)} MB): ` +
-          `import ${imp.seconds.toFixed(2)} s, peak RSS ${imp.peakRssMb} MB ` +
+          `import ${imp.seconds.toFixed(2)} s, peak RSS ${imp.peakRssMb} MB (idle app ${imp.baseRssMb} MB) ` +
           `(${imp.vehicles} vehicles, ${imp.errors} errors, ${imp.rows} rows) | ` +
           `parse alone ${parse.seconds.toFixed(2)} s, peak RSS ${parse.peakRssMb} MB | ` +
           `import/parse ${(imp.seconds / parse.seconds).toFixed(2)}×`,

@@ -20,7 +20,7 @@ import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
 
 /** Rows per set-based write (one transaction, a handful of statements). */
 export const IMPORT_CHUNK_ROWS = 1000;
-const YIELD_EVERY_ROWS = 200;
+const YIELD_EVERY_ROWS = 50;
 
 export interface FleetImportDeps {
   repo: FleetRepository;

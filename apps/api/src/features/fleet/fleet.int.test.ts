@@ -225,6 +225,20 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     expect((await get(company, FLEET_PATHS.errors)).json().total).toBe(50);
   });
 
+  it('imports a file sent twice at the same moment once', async () => {
+    const bytes = await buildFleetXlsx([goodRow(5000), goodRow(5001)]);
+    const before = t.jobs.byName(FLEET_IMPORT_JOB).length;
+    const [a, b] = await Promise.all([upload(company, bytes), upload(company, bytes)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 202]);
+    expect(a.json().id).toBe(b.json().id);
+    expect(t.jobs.byName(FLEET_IMPORT_JOB).length).toBe(before + 1);
+    await t.jobs.drain();
+    expect((await get(company, `${FLEET_PATHS.list}?page_size=1`)).json().total).toBe(952);
+    // The list's pages are bounded too.
+    expect((await get(company, `${FLEET_PATHS.list}?page=2&page_size=500`)).statusCode).toBe(200);
+    expect((await get(company, `${FLEET_PATHS.list}?page=3&page_size=500`)).statusCode).toBe(404);
+  });
+
   it('keeps each company to its own vehicles, uploads and errors', async () => {
     expect((await get(other, FLEET_PATHS.list)).json()).toMatchObject({ data: [], total: 0 });
     expect((await get(other, FLEET_PATHS.uploadStatus(firstUploadId))).statusCode).toBe(404);
@@ -237,7 +251,7 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
       vehiculos_agregados: 950,
       filas_con_errores: 50,
     });
-    expect((await get(company, `${FLEET_PATHS.list}?page_size=1`)).json().total).toBe(950);
+    expect((await get(company, `${FLEET_PATHS.list}?page_size=1`)).json().total).toBe(952);
   });
 
   it('updates a plate already in the fleet, and rejects one registered with another owner document', async () => {
@@ -321,6 +335,17 @@ describe('fleet upload: files refused before parsing', () => {
       payload: body.payload,
     });
     expect(wrongField.json()).toEqual({ detail: FLEET_MSG.noFile });
+  });
+
+  it('answers a malformed multipart body with a 4xx, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: FLEET_PATHS.upload,
+      headers: { ...company.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
   });
 
   it('refuses files over 10 MB with 413', async () => {

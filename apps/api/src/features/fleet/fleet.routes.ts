@@ -27,19 +27,21 @@ function pathId(req: FastifyRequest): number {
 function fileReader(req: FastifyRequest, maxBytes: number): () => Promise<UploadedFile | null> {
   return async () => {
     if (!req.isMultipart()) return null;
-    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!part) return null;
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      return null;
-    }
     try {
+      const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+      if (!part) return null;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        return null;
+      }
       return { filename: part.filename, bytes: await part.toBuffer() };
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError(413, FLEET_MSG.tooLarge);
       }
-      throw err;
+      if (err instanceof AppError) throw err;
+      // A malformed multipart body (cut short, bad boundary): the client sent no usable file.
+      throw AppError.badRequest(FLEET_MSG.invalidFile);
     }
   };
 }
