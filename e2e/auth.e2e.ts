@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { fillCode, registerThroughUi as register, signIn as login } from './support/access.ts';
+import {
+  fillCode,
+  registerThroughUi as register,
+  signIn as login,
+  waitForLoginReload,
+} from './support/access.ts';
 import type { Person } from './support/access.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
@@ -29,6 +34,8 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await registerThroughUi(page, person);
     await signIn(page, person.email, person.password);
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
+    // The sign-in reloads the page 500 ms later: a click before that reload would be lost in it.
+    await waitForLoginReload(page);
     await page.getByText('Que tipo de usuario eres?').waitFor();
     await page.getByRole('button', { name: 'Persona', exact: true }).click();
     await page.waitForURL('**/user-type/garaje', { timeout: TIMEOUT });
@@ -73,6 +80,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.waitForURL('**/auth/login', { timeout: TIMEOUT });
     await signIn(page, person.email, 'ClaveNueva2026');
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
+    await waitForLoginReload(page);
     await page.getByText('Que tipo de usuario eres?').waitFor();
     await screenshot(page, 'reset-password-signed-in');
     await page.context().close();

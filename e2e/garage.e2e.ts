@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
+import { waitForLoginReload } from './support/access.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
@@ -92,14 +93,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
-    // The sign-in reloads the page 500 ms later (AHGA §4 "Login"): wait for it before going on.
-    await page.waitForFunction(
-      () =>
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
-        'reload',
-      undefined,
-      { timeout: TIMEOUT },
-    );
+    await waitForLoginReload(page);
     await page.getByRole('button', { name: 'Persona', exact: true }).click();
     await page.waitForURL('**/user-type/garaje', { timeout: TIMEOUT });
 
