@@ -29,3 +29,13 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   if (!result.success) throw new AppError(400, toFieldErrors(result.error) as Record<string, unknown>);
   return result.data;
 }
+
+const MAX_INT4 = 2_147_483_647;
+
+/** The {id} path segment as a positive int4, or 404: a segment that names nothing is not found, not a 400. */
+export function pathId(req: { params: unknown }): number {
+  const raw = (req.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) throw AppError.notFound();
+  return id;
+}

@@ -7,43 +7,22 @@ import {
   fleetErrorsQuerySchema,
   fleetListQuerySchema,
 } from '@togo/domain/fleet/fleet.contract';
-import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
+import { fileFieldReader } from '../../http/multipart.ts';
+import { parse, pathId } from '../../http/validation.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
-import type { FleetService, UploadedFile } from './fleet.service.ts';
+import type { FleetService } from './fleet.service.ts';
 
-const MAX_INT4 = 2_147_483_647;
-
-/** The {id} path segment, or 404 (a segment that names nothing). */
-function pathId(req: FastifyRequest): number {
-  const raw = (req.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) throw AppError.notFound();
-  return id;
-}
-
-/** Reads the multipart field 'file' into memory, at most `maxBytes` (10 MB; 413 beyond). null when there is none. */
-function fileReader(req: FastifyRequest, maxBytes: number): () => Promise<UploadedFile | null> {
-  return async () => {
-    if (!req.isMultipart()) return null;
-    try {
-      const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (!part) return null;
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        return null;
-      }
-      return { filename: part.filename, bytes: await part.toBuffer() };
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, FLEET_MSG.tooLarge);
-      }
-      if (err instanceof AppError) throw err;
-      // A malformed multipart body (cut short, bad boundary): the client sent no usable file.
-      throw AppError.badRequest(FLEET_MSG.invalidFile);
-    }
-  };
+/** The multipart field 'file', at most `maxBytes` (10 MB; 413 beyond); null when there is none. */
+function fileReader(req: FastifyRequest, maxBytes: number) {
+  const read = fileFieldReader(req, {
+    field: 'file',
+    maxBytes,
+    tooLarge: FLEET_MSG.tooLarge,
+    malformed: FLEET_MSG.invalidFile,
+  });
+  // Not multipart at all: the same answer as no file chosen.
+  return async () => (req.isMultipart() ? read() : null);
 }
 
 function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/schema.ts';
 import { LocalDiskStorage } from '../../integrations/files/local-disk.storage.ts';
 import { ManualClock } from '../../lib/clock.ts';
+import { MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   createSignedInUser,
@@ -157,6 +158,17 @@ describe('licence document upload', () => {
       payload: { file: 'no' },
     });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('answers a malformed multipart body with 400 in Spanish, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/togo/vehicle/${vehicleId}/upload_file_to_garage/`,
+      headers: { ...ana.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: MALFORMED_MULTIPART });
   });
 
   it('answers 404 for another user vehicle before reading the upload', async () => {

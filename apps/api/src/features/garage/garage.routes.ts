@@ -6,39 +6,21 @@ import {
 } from '@togo/domain/garage/garage.contract';
 import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
+import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
+import { parse, pathId } from '../../http/validation.ts';
 import type { GarageFilesService } from './garage-files.service.ts';
 import type { GarageService } from './garage.service.ts';
 
-const MAX_INT4 = 2_147_483_647;
-
-/** The {id} path segment: a vehicle id, or 404 (a segment that names nothing). */
-function vehicleId(req: FastifyRequest): number {
-  const raw = (req.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) throw AppError.notFound();
-  return id;
-}
-
-/** Reads the multipart field 'file' into memory, at most 5 MB (413 beyond). null when there is none. */
-function fileReader(req: FastifyRequest): () => Promise<Buffer | null> {
-  return async () => {
-    const part = await req.file({ limits: { fileSize: GARAGE_UPLOAD_MAX_BYTES, files: 1 } });
-    if (!part) return null;
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      return null;
-    }
-    try {
-      return await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, GARAGE_MSG.fileTooLarge);
-      }
-      throw err;
-    }
-  };
-}
+/** The multipart field 'file', at most 5 MB (413 beyond); null when there is none. */
+const licenceOrImage = (req: FastifyRequest) => async () =>
+  (
+    await fileFieldReader(req, {
+      field: 'file',
+      maxBytes: GARAGE_UPLOAD_MAX_BYTES,
+      tooLarge: GARAGE_MSG.fileTooLarge,
+      malformed: MALFORMED_MULTIPART,
+    })()
+  )?.bytes ?? null;
 
 /** Garage API (AHGA §7). Every path needs the token. Routes parse and shape HTTP only. */
 export function garageRoutes(
@@ -59,23 +41,23 @@ export function garageRoutes(
   app.get('/api/togo/vehicle/get_garaje_selected/', auth, async (req) => garage.getSelected(userId(req)));
 
   app.put('/api/togo/vehicle/:id/set_garaje_selected/', auth, async (req) =>
-    garage.select(userId(req), vehicleId(req)),
+    garage.select(userId(req), pathId(req)),
   );
 
   app.put('/api/togo/vehicle/:id/delete_garage/', auth, async (req) =>
-    garage.remove(userId(req), vehicleId(req)),
+    garage.remove(userId(req), pathId(req)),
   );
 
   app.get('/api/togo/vehicle/:id/valor_vehicle/', auth, async (req) =>
-    garage.value(userId(req), vehicleId(req)),
+    garage.value(userId(req), pathId(req)),
   );
 
   app.post('/api/togo/vehicle/:id/upload_file_to_garage/', auth, async (req) =>
-    files.uploadLicence(userId(req), vehicleId(req), fileReader(req)),
+    files.uploadLicence(userId(req), pathId(req), licenceOrImage(req)),
   );
 
   app.post('/api/togo/vehicle/:id/upload_image_to_garage/', auth, async (req) =>
-    files.uploadImage(userId(req), vehicleId(req), fileReader(req)),
+    files.uploadImage(userId(req), pathId(req), licenceOrImage(req)),
   );
 }
 

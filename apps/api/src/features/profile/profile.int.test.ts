@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import { PROFILE_MSG } from '@togo/domain/profile/profile.contract';
 import { storedFiles, users } from '../../db/schema.ts';
 import { ManualClock } from '../../lib/clock.ts';
@@ -233,6 +234,20 @@ describe('PATCH users-admin-manager: profile_picture', () => {
       .where(and(eq(storedFiles.ownerUserId, ana.id), eq(storedFiles.purpose, 'profile-picture')));
     expect(pictures.map((p) => p.id)).toEqual([row.profilePictureFileId]);
     expect(pictures[0]?.contentType).toBe('image/png');
+  });
+
+  it('answers a malformed multipart body with 400 in Spanish and keeps the picture', async () => {
+    const before = (await userRow(ana.id)).profilePictureFileId;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: url(ana.id),
+      headers: { ...ana.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="profile_picture"; filename="a.png"\r\n\r\n\x89PNG',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: MALFORMED_MULTIPART });
+    expect((await userRow(ana.id)).profilePictureFileId).toBe(before);
   });
 
   it('refuses content that is not JPEG/PNG whatever its name says (415)', async () => {
