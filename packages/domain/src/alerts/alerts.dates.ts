@@ -6,7 +6,8 @@
 const DAY_MS = 86_400_000;
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const MONTHS_ES = [
+/** Spanish month names, January first. */
+export const MONTHS_ES = [
   'enero',
   'febrero',
   'marzo',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+/** A 24×24 stroke icon, hidden from screen readers (the control that holds it carries the name). */
+export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"

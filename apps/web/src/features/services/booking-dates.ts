@@ -1,4 +1,5 @@
 import { addDays, dayOfWeek } from '@togo/domain/booking/booking.rules';
+import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 
 /**
  * Calendar helpers of the agenda step. Days are local Bogotá dates 'YYYY-MM-DD' (the wire format); the
@@ -28,34 +29,18 @@ export function monthGrid(month: string): (string | null)[][] {
   return weeks;
 }
 
-export const MONTH_NAMES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
 export const WEEKDAY_SHORT = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;
 const WEEKDAY_LONG = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
 
 const part = (date: string, from: number, to: number) => Number(date.slice(from, to));
 
 /** 'noviembre 2026'. */
-export const monthLabel = (month: string) =>
-  `${MONTH_NAMES[part(month, 5, 7) - 1] ?? ''} ${month.slice(0, 4)}`;
+export const monthLabel = (month: string) => `${MONTHS_ES[part(month, 5, 7) - 1] ?? ''} ${month.slice(0, 4)}`;
 
 /** 'martes 24 de noviembre de 2026'. */
 export function longDate(date: string): string {
   const weekday = WEEKDAY_LONG[weekdayMondayFirst(date)] ?? '';
-  return `${weekday} ${part(date, 8, 10)} de ${MONTH_NAMES[part(date, 5, 7) - 1] ?? ''} de ${date.slice(0, 4)}`;
+  return `${weekday} ${part(date, 8, 10)} de ${MONTHS_ES[part(date, 5, 7) - 1] ?? ''} de ${date.slice(0, 4)}`;
 }
 
 /** Display 'dd-MM-yyyy'. */

@@ -1,23 +1,9 @@
 import type { ReactNode } from 'react';
+import { Icon as BaseIcon } from '../../../components/ui/icons.tsx';
 
-function Icon({ children, size = 22 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ children, size = 22 }: { children: ReactNode; size?: number }) => (
+  <BaseIcon size={size}>{children}</BaseIcon>
+);
 
 interface IconProps {
   size?: number;
