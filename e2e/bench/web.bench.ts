@@ -124,6 +124,8 @@ async function signedInUser(server: RunningApp): Promise<Record<string, unknown>
 
 interface Run {
   lcp: number;
+  /** The element painted last as the largest: tag.class and its text or image. */
+  lcpElement: string;
   scripts: string[];
   late: string[];
 }
@@ -145,10 +147,17 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
         localStorage.setItem('token', String(user.access_token ?? user.token));
         localStorage.setItem('userInfo', info);
       }
-      const w = window as unknown as { __lcp: number };
+      const w = window as unknown as { __lcp: number; __lcpElement: string };
       w.__lcp = 0;
+      w.__lcpElement = '';
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[]) {
+          w.__lcp = entry.startTime;
+          const el = entry.element;
+          w.__lcpElement = el
+            ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ` "${(el.textContent ?? '').trim().slice(0, 30)}"`}`
+            : '';
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     },
     { info: JSON.stringify(user), signedIn: target.signedIn },
@@ -161,7 +170,10 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
   await page.goto(`${server.url}${target.path}`, { waitUntil: 'load', timeout: 120_000 });
   await target.ready(page);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
-  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  const { lcp, lcpElement } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __lcpElement: string };
+    return { lcp: w.__lcp, lcpElement: w.__lcpElement };
+  });
   // Every .js the page fetched, and whether it started after the load event (the worker registration).
   const scripts = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -180,6 +192,7 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
   await context.close();
   return {
     lcp,
+    lcpElement,
     scripts: [...new Set(scripts.filter((s) => !s.afterLoad).map((s) => s.url))],
     late: [...new Set(scripts.filter((s) => s.afterLoad).map((s) => s.url))],
   } satisfies Run;
@@ -214,8 +227,9 @@ async function main() {
         );
       }
       console.log(
-        `  LCP median: ${(median(lcps) / 1000).toFixed(2)} s (runs: ${lcps.map((v) => (v / 1000).toFixed(2)).join(', ')}) (budget 2.5 s)\n`,
+        `  LCP median: ${(median(lcps) / 1000).toFixed(2)} s (runs: ${lcps.map((v) => (v / 1000).toFixed(2)).join(', ')}) (budget 2.5 s)`,
       );
+      console.log(`  LCP element: ${[...new Set(runs.map((r) => r.lcpElement))].join(' | ')}\n`);
     }
   } finally {
     await browser.close();

@@ -1,48 +1,74 @@
-import { Link, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
+import { Component, Suspense } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';
+import { useRouteLoading } from './route-kit.tsx';
 
-/** Root of every route: the page plus a thin progress bar while the next route loads. */
+/**
+ * Root of every route: the page, a thin progress bar while the next screen's chunk loads (the current screen
+ * stays meanwhile: navigations are transitions), the loader for the very first screen, and the error screen.
+ */
 export function RootLayout() {
-  const navigation = useNavigation();
+  const loading = useRouteLoading();
+  const location = useLocation();
   return (
     <>
-      {navigation.state === 'loading' ? (
-        <div className="route-progress" role="progressbar" aria-label="Cargando" />
-      ) : null}
+      {loading ? <div className="route-progress" role="progressbar" aria-label="Cargando" /> : null}
       <PwaBanners />
-      <Outlet />
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<RootFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }
 
-export function RootHydrateFallback() {
+export function RootFallback() {
   return <TruckLoader overlay text="Cargando..." />;
 }
 
-/** Shown when a route throws, or when a lazy chunk fails to load (e.g. after a new deployment). */
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+interface BoundaryProps {
+  /** The error screen is left when this changes (a navigation). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches a screen that throws, or a lazy chunk that fails to load (offline, a new deployment). */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+export function RouteError() {
   return (
     <main className="page page--auth">
       <section className="auth-card error-page">
-        <h1 className="page-header__title">{notFound ? 'Página no encontrada' : 'Algo salió mal'}</h1>
-        <p className="lead">
-          {notFound
-            ? 'La página que buscas no existe.'
-            : 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.'}
-        </p>
-        {notFound ? null : (
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            onClick={() => window.location.reload()}
-          >
-            Reintentar
-          </button>
-        )}
+        <h1 className="page-header__title">Algo salió mal</h1>
+        <p className="lead">No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.</p>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => window.location.reload()}
+        >
+          Reintentar
+        </button>
         <Link to="/" className="btn btn--secondary btn--block">
           Ir al inicio
         </Link>

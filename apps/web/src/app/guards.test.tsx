@@ -12,10 +12,14 @@ function signIn(user: { ids_roles: number[]; is_first_login_togo: boolean }) {
   );
 }
 
+/** Opens a path and waits until the screen has settled: guards redirected and the screen's chunk rendered. */
 async function landOn(path: string) {
   const view = renderRoutes(routes, { initialEntries: [path] });
-  await waitFor(() => expect(view.router.state.navigation.state).toBe('idle'));
-  await waitFor(() => expect(view.router.state.initialized).toBe(true));
+  await waitFor(() => {
+    expect(view.router.state.location).toBeDefined();
+    expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+    expect(document.querySelector('main')).not.toBeNull();
+  });
   return view;
 }
 

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { DialogProvider } from '../components/ui/dialog-context.tsx';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { createQueryClient } from './query-client.ts';
+import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
 import './styles.css';
 
@@ -16,7 +17,8 @@ void queryClient.prefetchQuery({
   staleTime: Infinity,
 });
 
-const router = createBrowserRouter(routes);
+// The first screen's chunks (layout and page) download together with the config, before React renders.
+preloadRoutes(routes, window.location.pathname);
 
 // The service worker (offline shell, cached reads, update prompt) is registered after the first paint,
 // in its own chunk, so it never weighs on the initial JavaScript.
@@ -33,7 +35,9 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <DialogProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
       </DialogProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,14 +1,27 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
+import { AppRoutes } from '../app/route-kit.tsx';
 import { DialogProvider } from '../components/ui/dialog-context.tsx';
 
 export interface RenderRoutesOptions {
   initialEntries?: string[];
   /** Options for user-event (e.g. advanceTimers with fake timers). */
   user?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** What tests read of the router: the location on screen (updated when a navigation commits). */
+export interface RouterProbe {
+  state: { location: Location };
+}
+
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onLocation(location), [onLocation, location]);
+  return null;
 }
 
 /** Renders routes in a memory router with the app's providers (fresh query client per test). */
@@ -19,11 +32,14 @@ export function renderRoutes(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries });
+  const router = { state: {} } as RouterProbe;
   const view = render(
     <QueryClientProvider client={queryClient}>
       <DialogProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={initialEntries}>
+          <LocationProbe onLocation={(location) => (router.state.location = location)} />
+          <AppRoutes routes={routes} />
+        </MemoryRouter>
       </DialogProvider>
     </QueryClientProvider>,
   );

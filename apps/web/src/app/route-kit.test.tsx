@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { Link, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../test/render.tsx';
+import { guarded, preloadRoutes, screen as lazyRoute } from './route-kit.tsx';
+import { RootLayout } from './RootLayout.tsx';
+
+/** A module promise the test resolves or rejects by hand. */
+function deferredModule<M>() {
+  let resolve!: (module: M) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<M>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  const load = vi.fn(() => promise);
+  return { load, resolve, reject };
+}
+
+function Layout() {
+  return (
+    <main>
+      <h1>Área</h1>
+      <Outlet />
+    </main>
+  );
+}
+
+describe('route kit', () => {
+  it('preloads the layout and the page of a location together, not one after the other', () => {
+    const layout = deferredModule<{ Layout: typeof Layout }>();
+    const page = deferredModule<{ Page: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [
+      {
+        path: '/area',
+        ...lazyRoute(layout.load, 'Layout'),
+        children: [{ path: 'page', ...lazyRoute(page.load, 'Page') }],
+      },
+    ];
+    preloadRoutes(routes, '/area/page');
+    // The layout's chunk has not arrived, yet the page's is already requested.
+    expect(layout.load).toHaveBeenCalledTimes(1);
+    expect(page.load).toHaveBeenCalledTimes(1);
+    preloadRoutes(routes, '/area/page');
+    expect(page.load).toHaveBeenCalledTimes(1);
+    // Settle them: chunks in flight are counted app-wide (the progress bar).
+    layout.resolve({ Layout });
+    page.resolve({ Page: () => <p>Página</p> });
+  });
+
+  it('does not preload behind a guard that redirects', () => {
+    const page = deferredModule<{ Page: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [
+      {
+        path: '/privado',
+        ...guarded(() => '/auth'),
+        children: [{ index: true, ...lazyRoute(page.load, 'Page') }],
+      },
+    ];
+    preloadRoutes(routes, '/privado');
+    expect(page.load).not.toHaveBeenCalled();
+  });
+
+  it('a guard redirects before its screen shows; letting in renders the screen', async () => {
+    let allowed = false;
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        Component: RootLayout,
+        children: [
+          { path: 'auth', element: <p>Ingreso</p> },
+          {
+            path: 'privado',
+            ...guarded(
+              () => (allowed ? null : '/auth'),
+              lazyRoute(async () => ({ Privado: () => <p>Contenido privado</p> }), 'Privado'),
+            ),
+          },
+        ],
+      },
+    ];
+    const denied = renderRoutes(routes, { initialEntries: ['/privado'] });
+    expect(await screen.findByText('Ingreso')).toBeInTheDocument();
+    expect(denied.router.state.location.pathname).toBe('/auth');
+    expect(screen.queryByText('Contenido privado')).not.toBeInTheDocument();
+    denied.unmount();
+
+    allowed = true;
+    renderRoutes(routes, { initialEntries: ['/privado'] });
+    expect(await screen.findByText('Contenido privado')).toBeInTheDocument();
+  });
+
+  it('keeps the current screen with a progress bar while the next chunk loads', async () => {
+    const next = deferredModule<{ Next: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        Component: RootLayout,
+        children: [
+          { index: true, element: <Link to="/siguiente">Ir</Link> },
+          { path: 'siguiente', ...lazyRoute(next.load, 'Next') },
+        ],
+      },
+    ];
+    const view = renderRoutes(routes);
+    await view.user.click(screen.getByRole('link', { name: 'Ir' }));
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir' })).toBeInTheDocument();
+    await act(async () => next.resolve({ Next: () => <p>Pantalla siguiente</p> }));
+    expect(await screen.findByText('Pantalla siguiente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+  });
+
+  it('a chunk that fails to load shows the error screen, and the next navigation leaves it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = deferredModule<{ Broken: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        Component: RootLayout,
+        children: [
+          { index: true, element: <p>Inicio</p> },
+          { path: 'rota', ...lazyRoute(broken.load, 'Broken') },
+        ],
+      },
+    ];
+    renderRoutes(routes, { initialEntries: ['/rota'] });
+    await act(async () => broken.reject(new TypeError('Failed to fetch dynamically imported module')));
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    await act(async () => screen.getByRole('link', { name: 'Ir al inicio' }).click());
+    expect(await screen.findByText('Inicio')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,113 @@
+import { lazy, useSyncExternalStore } from 'react';
+import type { ComponentType } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { Guard } from './guards.ts';
+
+/**
+ * Lazy screens for the declarative router (docs/decisions/014): each screen is its own chunk, loaded with
+ * React.lazy. So that nested lazy routes never load one after the other (layout, then page), every route of a
+ * location is preloaded at once — at start-up for the first page and on every navigation — and a counter of
+ * chunks in flight drives the thin progress bar while a navigation waits for its screen.
+ */
+
+export interface RouteHandle {
+  /** Starts loading the route's chunk (idempotent). */
+  preload?: () => Promise<unknown>;
+  /** The route's guard: a path to redirect to, or null to enter. Preloading stops at a guard that redirects. */
+  guard?: Guard;
+}
+
+export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType> };
+
+let inFlight = 0;
+const listeners = new Set<() => void>();
+function setInFlight(delta: number) {
+  inFlight += delta;
+  // Preloads start while AppRoutes renders: tell the progress bar afterwards, never during that render.
+  queueMicrotask(() => {
+    for (const listener of listeners) listener();
+  });
+}
+
+/** True while a screen's chunk is loading (the route progress bar). */
+export function useRouteLoading(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => inFlight > 0,
+    () => false,
+  );
+}
+
+/** A screen whose module is loaded on first use: the named export `name` of the module `load` imports. */
+export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): LazyComponent {
+  let pending: Promise<ComponentType> | null = null;
+  const preload = (): Promise<ComponentType> => {
+    if (pending) return pending;
+    setInFlight(1);
+    pending = load().then(
+      (module) => {
+        setInFlight(-1);
+        return module[name] as ComponentType;
+      },
+      (error: unknown) => {
+        setInFlight(-1);
+        // A failed chunk (offline, a new deployment) may be retried by a later navigation.
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Component = lazy(async () => ({ default: await preload() })) as unknown as LazyComponent;
+  Component.preload = preload;
+  return Component;
+}
+
+/** Preloads every lazy route a path matches, down to the first guard that would redirect. */
+export function preloadRoutes(routes: RouteObject[], pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (handle?.guard?.(pathname)) return;
+    void handle?.preload?.().catch(() => undefined);
+  }
+}
+
+type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
+
+/** A lazy screen route: `{ ...screen(() => import('…/Screen.tsx'), 'ScreenRoute'), children? }`. */
+export function screen<M>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): RouteParts & { Component: LazyComponent } {
+  const Component = lazyScreen(load, name);
+  return { Component, handle: { preload: Component.preload } satisfies RouteHandle };
+}
+
+/**
+ * A guarded route: the guard runs on every render of the route (every navigation) and redirects with a replace;
+ * when it lets the user in, the route's screen renders (or, for a pathless/layout guard, its child routes).
+ */
+export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteParts {
+  const Screen = route?.Component;
+  function Guarded() {
+    const { pathname } = useLocation();
+    const to = guard(pathname);
+    if (to) return <Navigate to={to} replace />;
+    return Screen ? <Screen /> : <Outlet />;
+  }
+  return { Component: Guarded, handle: { guard, preload: Screen?.preload } satisfies RouteHandle };
+}
+
+/**
+ * The app's routes for the current location (inside a BrowserRouter or, in tests, a MemoryRouter). Every
+ * chunk the location needs starts loading at once, before the nested lazy screens ask for them one by one.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  preloadRoutes(routes, pathname);
+  return useRoutes(routes);
+}
