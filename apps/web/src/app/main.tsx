@@ -18,7 +18,7 @@ void queryClient.prefetchQuery({
 });
 
 // The first screen's chunks (layout and page) download together with the config, before React renders.
-preloadRoutes(routes, window.location.pathname);
+preloadRoutes(routes, window.location.pathname, queryClient);
 
 // The service worker (offline shell, cached reads, update prompt) is registered after the first paint,
 // in its own chunk, so it never weighs on the initial JavaScript.

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Link, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -49,17 +50,27 @@ describe('route kit', () => {
     page.resolve({ Page: () => <p>Página</p> });
   });
 
-  it('does not preload behind a guard that redirects', () => {
+  it("starts a route's reads with its chunk, and nothing behind a guard that redirects", () => {
+    const client = new QueryClient();
+    const open = vi.fn();
     const page = deferredModule<{ Page: () => React.JSX.Element }>();
+    let signedIn = false;
     const routes: RouteObject[] = [
       {
         path: '/privado',
-        ...guarded(() => '/auth'),
-        children: [{ index: true, ...lazyRoute(page.load, 'Page') }],
+        ...guarded(() => (signedIn ? null : '/auth')),
+        children: [{ index: true, ...lazyRoute(page.load, 'Page', open) }],
       },
     ];
-    preloadRoutes(routes, '/privado');
+    preloadRoutes(routes, '/privado', client);
     expect(page.load).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+
+    signedIn = true;
+    preloadRoutes(routes, '/privado', client);
+    expect(page.load).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith(client);
+    page.resolve({ Page: () => <p>Página</p> });
   });
 
   it('a guard redirects before its screen shows; letting in renders the screen', async () => {

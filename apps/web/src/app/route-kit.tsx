@@ -1,5 +1,7 @@
 import { lazy, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { Guard } from './guards.ts';
@@ -16,6 +18,8 @@ export interface RouteHandle {
   preload?: () => Promise<unknown>;
   /** The route's guard: a path to redirect to, or null to enter. Preloading stops at a guard that redirects. */
   guard?: Guard;
+  /** Starts the route's reads alongside its chunk (the query functions live in the entry). */
+  prefetch?: (client: QueryClient) => void;
 }
 
 export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType> };
@@ -67,24 +71,32 @@ export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): L
   return Component;
 }
 
-/** Preloads every lazy route a path matches, down to the first guard that would redirect. */
-export function preloadRoutes(routes: RouteObject[], pathname: string): void {
+/**
+ * Preloads every lazy route a path matches, and starts their reads, down to the first guard that would
+ * redirect (a signed-out visitor of /app/home downloads nothing of the home).
+ */
+export function preloadRoutes(routes: RouteObject[], pathname: string, client?: QueryClient): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.guard?.(pathname)) return;
     void handle?.preload?.().catch(() => undefined);
+    if (client) handle?.prefetch?.(client);
   }
 }
 
 type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
 
-/** A lazy screen route: `{ ...screen(() => import('…/Screen.tsx'), 'ScreenRoute'), children? }`. */
+/**
+ * A lazy screen route: `{ ...screen(() => import('…/Screen.tsx'), 'ScreenRoute'), children? }`; `prefetch`
+ * starts its reads with its chunk.
+ */
 export function screen<M>(
   load: () => Promise<M>,
   name: keyof M & string,
-): RouteParts & { Component: LazyComponent } {
+  prefetch?: RouteHandle['prefetch'],
+): RouteParts & { Component: LazyComponent; handle: RouteHandle } {
   const Component = lazyScreen(load, name);
-  return { Component, handle: { preload: Component.preload } satisfies RouteHandle };
+  return { Component, handle: { preload: Component.preload, prefetch } satisfies RouteHandle };
 }
 
 /**
@@ -99,7 +111,7 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
     if (to) return <Navigate to={to} replace />;
     return Screen ? <Screen /> : <Outlet />;
   }
-  return { Component: Guarded, handle: { guard, preload: Screen?.preload } satisfies RouteHandle };
+  return { Component: Guarded, handle: { ...route?.handle, guard } satisfies RouteHandle };
 }
 
 /**
@@ -108,6 +120,6 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const { pathname } = useLocation();
-  preloadRoutes(routes, pathname);
+  preloadRoutes(routes, pathname, useQueryClient());
   return useRoutes(routes);
 }

@@ -10,6 +10,7 @@ import {
   tokenGuard,
   userTypeGuard,
 } from './guards.ts';
+import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { guarded, screen } from './route-kit.tsx';
 import { NotFound, RootLayout } from './RootLayout.tsx';
 
@@ -96,7 +97,15 @@ export const routes: RouteObject[] = [
             path: 'home',
             ...guarded(
               homeGuard,
-              screen(() => import('../features/home/routes/Home.tsx'), 'HomeRoute'),
+              screen(
+                () => {
+                  // The sections below the greeting are their own chunk: fetch it beside the home's.
+                  void import('../features/home/components/HomeSections.tsx');
+                  return import('../features/home/routes/Home.tsx');
+                },
+                'HomeRoute',
+                prefetchHome,
+              ),
             ),
           },
           // Garage (AHGA §2, §4): the form is open to everyone; the routes below the guard need a vehicle.

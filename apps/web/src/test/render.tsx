@@ -20,7 +20,9 @@ export interface RouterProbe {
 
 function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
   const location = useLocation();
-  useLayoutEffect(() => onLocation(location), [onLocation, location]);
+  useLayoutEffect(() => {
+    onLocation(location);
+  }, [onLocation, location]);
   return null;
 }
 

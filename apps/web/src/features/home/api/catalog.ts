@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogEntry, CatalogPage } from '@togo/domain/catalog/catalog.contract';
 import { apiGet } from '../../../lib/api-client.ts';
 
@@ -13,9 +13,11 @@ export async function fetchCatalog(key: HomeCatalogKey, signal?: AbortSignal): P
   return (page?.results ?? []).filter((entry) => entry.valor_json?.activo === true);
 }
 
-export const useCatalog = (key: HomeCatalogKey) =>
-  useQuery({
+export const catalogQuery = (key: HomeCatalogKey) =>
+  queryOptions({
     queryKey: ['catalog', key],
     queryFn: ({ signal }) => fetchCatalog(key, signal),
     staleTime: 5 * 60_000,
   });
+
+export const useCatalog = (key: HomeCatalogKey) => useQuery(catalogQuery(key));

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { apiGet, isApiError } from '../../../lib/api-client.ts';
 
@@ -24,8 +24,16 @@ export async function fetchSelectedVehicle(signal?: AbortSignal): Promise<Vehicl
   }
 }
 
-export const useUserGarages = () =>
-  useQuery({ queryKey: garageKeys.list, queryFn: ({ signal }) => fetchUserGarages(signal) });
+export const userGaragesQuery = queryOptions({
+  queryKey: garageKeys.list,
+  queryFn: ({ signal }) => fetchUserGarages(signal),
+});
 
-export const useSelectedVehicle = () =>
-  useQuery({ queryKey: garageKeys.selected, queryFn: ({ signal }) => fetchSelectedVehicle(signal) });
+export const selectedVehicleQuery = queryOptions({
+  queryKey: garageKeys.selected,
+  queryFn: ({ signal }) => fetchSelectedVehicle(signal),
+});
+
+export const useUserGarages = () => useQuery(userGaragesQuery);
+
+export const useSelectedVehicle = () => useQuery(selectedVehicleQuery);
