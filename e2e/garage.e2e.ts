@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { waitForLoginReload } from './support/access.ts';
+import { createClient } from './support/api-session.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
@@ -20,53 +21,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
     await server?.close();
   });
 
-  async function post(path: string, body: unknown) {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
-    return res.json() as Promise<unknown>;
-  }
-
-  /** Registers a client through the API (code from the dev outbox), as the sign-up screen would. */
-  async function register(person: { email: string; phone: string; password: string }) {
-    await post('/api/identidad/usuarios/solicitar-codigo-otp/', {
-      correo: person.email,
-      numero_telefono: person.phone,
-      aplicacion: 'TOGO',
-      proceso: 'REGISTRO_USUARIO',
-    });
-    await post('/api/identidad/usuarios/signup/', {
-      email: person.email,
-      cliente_ids: [],
-      group: 1,
-      password: person.password,
-      password_confirmation: person.password,
-      profile_picture_base64: null,
-      center: 1,
-      id_user_v2: 1,
-      is_mia: false,
-      is_resting: false,
-      operation_area: null,
-      range_inspector: null,
-      codigo_otp: await server.lastCode(person.email),
-      tercero: {
-        identificacion: String(Math.floor(Date.now() / 1000)),
-        telefono: person.phone,
-        tipo_documento: 'CC',
-        ubic_geo_nv1: 1,
-        ubic_geo_nv2: 1,
-        ubic_geo_nv3: null,
-        nombres: 'Camila Andrea',
-        apellidos: 'Rodríguez Peña',
-        razon_social: null,
-        direccion: null,
-        id_v2: null,
-      },
-    });
-  }
+  const NAMES = { nombres: 'Camila Andrea', apellidos: 'Rodríguez Peña' };
 
   async function fillGarage(page: Page, plate: string, mileage: string) {
     await page.getByLabel('Placa').fill(plate);
@@ -85,7 +40,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
   it('signs in, chooses Persona, creates the garage, adds a second vehicle and switches plates', async () => {
     const page = await newMobilePage(browser);
     const person = { email: 'garaje.e2e@correo.com', phone: '3105550303', password: 'ClaveSegura2026' };
-    await register(person);
+    await createClient(server, { ...person, ...NAMES });
 
     await page.goto(`${server.url}/auth/login`);
     await page.getByRole('button', { name: 'Correo' }).click();
@@ -180,23 +135,12 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
   it('a user without a garage sees the empty home and the guard dialog', async () => {
     const page = await newMobilePage(browser);
     const person = { email: 'sin.garaje.e2e@correo.com', phone: '3105550404', password: 'ClaveSegura2026' };
-    await register(person);
-    const login = (await post('/api/orquestador/auth/', {
-      email: person.email,
-      password: person.password,
-    })) as {
-      access_token?: string;
-      token?: string;
-    };
+    const session = await createClient(server, { ...person, ...NAMES });
     await page.goto(`${server.url}/auth`);
-    await page.evaluate(
-      ([info]) => {
-        const user = JSON.parse(info as string) as { access_token?: string; token?: string };
-        localStorage.setItem('token', (user.access_token ?? user.token) as string);
-        localStorage.setItem('userInfo', JSON.stringify({ ...user, is_first_login_togo: false }));
-      },
-      [JSON.stringify(login)],
-    );
+    await page.evaluate(({ token, userInfo }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, is_first_login_togo: false }));
+    }, session);
     await page.goto(`${server.url}/app/home`);
     await page.getByText('Aún no tienes vehículos en tu garaje.').waitFor({ timeout: TIMEOUT });
     expect(await page.getByRole('link', { name: 'Servicios' }).getAttribute('aria-disabled')).toBe('true');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createSelectedVehicle } from './support/api-session.ts';
 import { startApp, webDist, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
@@ -24,20 +25,6 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let token: string;
-
-  async function api(pathname: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) {
-    const res = await fetch(`${server.url}${pathname}`, {
-      method: init.method ?? 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(init.auth ? { authorization: `Token ${token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!res.ok) throw new Error(`${pathname} → ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  }
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'togo-pwa-dist-'));
@@ -45,73 +32,22 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     server = await startApp({ webDistDir: dist });
     browser = await launchBrowser();
 
-    const person = { email: 'perfil.e2e@correo.com', phone: '3105550505', password: 'ClaveSegura2026' };
-    await api('/api/identidad/usuarios/solicitar-codigo-otp/', {
-      body: {
-        correo: person.email,
-        numero_telefono: person.phone,
-        aplicacion: 'TOGO',
-        proceso: 'REGISTRO_USUARIO',
-      },
+    const session = await createClient(server, {
+      email: 'perfil.e2e@correo.com',
+      phone: '3105550505',
+      password: 'ClaveSegura2026',
+      nombres: 'Laura',
+      apellidos: 'Martínez Ruiz',
     });
-    await api('/api/identidad/usuarios/signup/', {
-      body: {
-        email: person.email,
-        cliente_ids: [],
-        group: 1,
-        password: person.password,
-        password_confirmation: person.password,
-        profile_picture_base64: null,
-        center: 1,
-        id_user_v2: 1,
-        is_mia: false,
-        is_resting: false,
-        operation_area: null,
-        range_inspector: null,
-        codigo_otp: await server.lastCode(person.email),
-        tercero: {
-          identificacion: '52123456',
-          telefono: person.phone,
-          tipo_documento: 'CC',
-          ubic_geo_nv1: 1,
-          ubic_geo_nv2: 1,
-          ubic_geo_nv3: null,
-          nombres: 'Laura',
-          apellidos: 'Martínez Ruiz',
-          razon_social: null,
-          direccion: null,
-          id_v2: null,
-        },
-      },
-    });
-    const login = await api('/api/orquestador/auth/', {
-      body: { email: person.email, password: person.password },
-    });
-    token = String(login.access_token ?? login.token);
-    await api('/api/togo/vehicle/', {
-      auth: true,
-      body: {
-        documento_propietario: '52123456',
-        tipo_documento_propietario: 1,
-        placa: 'JRT582',
-        kilometraje_digitado: '38150',
-        department: 11,
-        city: 11001,
-      },
-    });
-    await server.drainJobs();
+    await createSelectedVehicle(server, session, 'JRT582', '38150');
 
     page = await newMobilePage(browser);
     context = page.context();
     await page.goto(`${server.url}/auth`);
-    await page.evaluate(
-      ([info]) => {
-        const user = JSON.parse(info as string) as { access_token?: string; token?: string };
-        localStorage.setItem('token', (user.access_token ?? user.token) as string);
-        localStorage.setItem('userInfo', JSON.stringify({ ...user, is_first_login_togo: false }));
-      },
-      [JSON.stringify(login)],
-    );
+    await page.evaluate(({ token, userInfo }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, is_first_login_togo: false }));
+    }, session);
   });
 
   afterAll(async () => {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { createClient, createSelectedVehicle } from '../support/api-session.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
 import { chromePath, launchBrowser } from '../support/browser.ts';
 
@@ -55,71 +56,17 @@ function gzippedSize(urlPath: string): number {
   return size;
 }
 
-async function json(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A client with one vehicle, signed in through the API (what the home page reads). */
+/** A client with one selected vehicle, signed in through the API (what the home page reads). */
 async function signedInUser(server: RunningApp): Promise<Record<string, unknown>> {
-  const email = 'bench.web@correo.com';
-  const phone = '3105550909';
-  const password = 'ClaveSegura2026';
-  await json(`${server.url}/api/identidad/usuarios/solicitar-codigo-otp/`, {
-    correo: email,
-    numero_telefono: phone,
-    aplicacion: 'TOGO',
-    proceso: 'REGISTRO_USUARIO',
+  const session = await createClient(server, {
+    email: 'bench.web@correo.com',
+    phone: '3105550909',
+    password: 'ClaveSegura2026',
+    nombres: 'Andrés',
+    apellidos: 'Gómez',
   });
-  await json(`${server.url}/api/identidad/usuarios/signup/`, {
-    email,
-    cliente_ids: [],
-    group: 1,
-    password,
-    password_confirmation: password,
-    profile_picture_base64: null,
-    center: 1,
-    id_user_v2: 1,
-    is_mia: false,
-    is_resting: false,
-    operation_area: null,
-    range_inspector: null,
-    codigo_otp: await server.lastCode(email),
-    tercero: {
-      identificacion: '80123456',
-      telefono: phone,
-      tipo_documento: 'CC',
-      ubic_geo_nv1: 1,
-      ubic_geo_nv2: 1,
-      ubic_geo_nv3: null,
-      nombres: 'Andrés',
-      apellidos: 'Gómez',
-      razon_social: null,
-      direccion: null,
-      id_v2: null,
-    },
-  });
-  const login = await json(`${server.url}/api/orquestador/auth/`, { email, password });
-  const token = String(login.access_token ?? login.token);
-  await json(
-    `${server.url}/api/togo/vehicle/`,
-    {
-      documento_propietario: '80123456',
-      tipo_documento_propietario: 1,
-      placa: 'KLM472',
-      kilometraje_digitado: '52300',
-      department: 11,
-      city: 11001,
-    },
-    token,
-  );
-  await server.drainJobs();
-  return { ...login, is_first_login_togo: false };
+  await createSelectedVehicle(server, session, 'KLM472', '52300');
+  return { ...session.userInfo, is_first_login_togo: false };
 }
 
 interface Run {
