@@ -248,7 +248,7 @@ const SESSION_SQL = `select "auth_tokens"."id" as token_id, "auth_tokens"."expir
   "users"."id" as id, "users"."email" as email, "users"."password_hash" as password_hash,
   "users"."nombres" as nombres, "users"."apellidos" as apellidos, "users"."telefono" as telefono,
   "users"."tipo_documento" as tipo_documento, "users"."identificacion" as identificacion,
-  "users"."group_id" as group_id, "users"."is_first_login_togo" as is_first_login_togo,
+  "users"."razon_social" as razon_social, "users"."group_id" as group_id, "users"."is_first_login_togo" as is_first_login_togo,
   "users"."profile_picture" as profile_picture, "users"."created" as created, "users"."updated" as updated
   from "auth_tokens" inner join "users" on "users"."id" = "auth_tokens"."user_id"
   where ("auth_tokens"."token_hash" = $1 and "auth_tokens"."revoked_at" is null and "auth_tokens"."expires_at" > $2)
@@ -330,6 +330,7 @@ function rowToUser(r: Row): UserRow {
     telefono: r.telefono as string,
     tipoDocumento: r.tipo_documento as string,
     identificacion: r.identificacion as string,
+    razonSocial: r.razon_social as string | null,
     groupId: r.group_id as number,
     isFirstLoginTogo: r.is_first_login_togo as boolean,
     profilePicture: r.profile_picture as string,

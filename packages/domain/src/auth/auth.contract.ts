@@ -58,6 +58,7 @@ export const loginResponseSchema = z.object({
     nombres: z.string(),
     apellidos: z.string(),
     correo: z.string(),
+    razon_social: z.string().nullable().optional(),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

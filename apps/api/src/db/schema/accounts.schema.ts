@@ -28,6 +28,8 @@ export const users = pgTable(
     telefono: text('telefono'),
     tipoDocumento: text('tipo_documento').notNull().default('CC'),
     identificacion: text('identificacion'),
+    /** Business name (tercero.razon_social at sign-up, intermediaryy.bussines_name in the profile). */
+    razonSocial: text('razon_social'),
     groupId: smallint('group_id')
       .notNull()
       .references(() => userGroups.id),

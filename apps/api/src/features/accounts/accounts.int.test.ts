@@ -50,7 +50,7 @@ function signupPayload(p: { email: string; phone: string; password: string }, co
       ubic_geo_nv3: null,
       nombres: 'María José',
       apellidos: 'Núñez Peña',
-      razon_social: null,
+      razon_social: null as string | null,
       direccion: null,
       id_v2: null,
     },
@@ -137,6 +137,17 @@ describe('registration', () => {
     expect(free.json()).toEqual({ disponible: true });
     const invalid = await post('/api/identidad/usuarios/validar-username/', { username: 'no-es-correo' });
     expect(invalid.json()).toEqual({ username: ['Correo no válido'] });
+  });
+
+  it("keeps the sign-up's razon_social and answers it in tercero", async () => {
+    const p = newPerson();
+    expect((await requestRegistrationCode(p)).statusCode).toBe(200);
+    const payload = signupPayload(p, await t.lastCode(p.email.toLowerCase()));
+    payload.tercero.razon_social = ' Flotas del Norte S.A.S. ';
+    expect((await post('/api/identidad/usuarios/signup/', payload)).statusCode).toBe(201);
+    t.clock.advance(61_000);
+    const res = await login(p.email, p.password);
+    expect(res.json().tercero).toMatchObject({ razon_social: 'Flotas del Norte S.A.S.' });
   });
 
   it('creates a client account with a valid code and signs in by email and by phone', async () => {

@@ -205,6 +205,7 @@ export class AccountsService {
         telefono: input.tercero.telefono,
         tipoDocumento: input.tercero.tipo_documento || 'CC',
         identificacion: input.tercero.identificacion ?? null,
+        razonSocial: input.tercero.razon_social?.trim() || null,
         groupId: GROUP_CLIENT,
         isFirstLoginTogo: true,
         created: now,

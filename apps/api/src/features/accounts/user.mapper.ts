@@ -30,6 +30,7 @@ export function toUserInfo(user: UserRow, pictureUrl?: PictureUrl): UserInfoResp
       nombres: user.nombres,
       apellidos: user.apellidos,
       correo: user.email,
+      razon_social: user.razonSocial,
     },
   };
 }

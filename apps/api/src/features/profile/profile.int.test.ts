@@ -141,6 +141,28 @@ describe('PATCH users-admin-manager: names', () => {
     });
   });
 
+  it('stores the business name: given → kept, absent → unchanged, null or blank → cleared', async () => {
+    const named = await patch(beto, beto.id, {
+      first_name: 'Beto',
+      last_name: 'Ríos',
+      intermediaryy: { first_name: 'Beto', last_name: 'Ríos', bussines_name: ' Transportes Ríos S.A.S. ' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().tercero.razon_social).toBe('Transportes Ríos S.A.S.');
+    expect((await userRow(beto.id)).razonSocial).toBe('Transportes Ríos S.A.S.');
+
+    const untouched = await patch(beto, beto.id, { first_name: 'Alberto', last_name: 'Ríos' });
+    expect(untouched.json().tercero.razon_social).toBe('Transportes Ríos S.A.S.');
+
+    const blank = await patch(beto, beto.id, {
+      first_name: 'Alberto',
+      last_name: 'Ríos',
+      intermediaryy: { bussines_name: '  ' },
+    });
+    expect(blank.json().tercero.razon_social).toBeNull();
+    expect((await userRow(beto.id)).razonSocial).toBeNull();
+  });
+
   it('needs both names, letters only', async () => {
     const missing = await patch(ana, ana.id, { first_name: 'Ana' });
     expect(missing.statusCode).toBe(400);

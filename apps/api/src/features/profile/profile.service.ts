@@ -72,6 +72,10 @@ export class ProfileService {
       await accounts.updateUser(id, {
         nombres: input.first_name,
         apellidos: input.last_name,
+        // Absent: unchanged; null or blank: cleared.
+        ...(input.intermediaryy?.bussines_name !== undefined
+          ? { razonSocial: input.intermediaryy.bussines_name?.trim() || null }
+          : {}),
         updated: clock.now(),
       }),
     );

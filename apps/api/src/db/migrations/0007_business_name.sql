@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "razon_social" text;
