@@ -29,6 +29,8 @@ import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
 import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
 import { FleetImportService } from './features/fleet/fleet-import.service.ts';
+import { FleetPhotoRepository } from './features/fleet/fleet-photo.repository.ts';
+import { driverPhotoUrl, FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
@@ -206,13 +208,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.fleetLimits,
     log: app.log,
   });
+  const fleetPhotoRepo = new FleetPhotoRepository(database.db);
   const fleetDetail = new FleetDetailService({
     repo: fleetRepo,
+    photoUrl: driverPhotoUrl({ photos: fleetPhotoRepo, signer: fileUrls, clock }),
     garage,
     garageRepo,
     registry: providers.registry,
     fines: providers.fines,
     jobs,
+    clock,
+    log: app.log,
+  });
+  const fleetPhotos = new FleetPhotoService({
+    repo: fleetRepo,
+    photos: fleetPhotoRepo,
+    detail: fleetDetail,
+    storage: providers.fileStorage,
     clock,
     log: app.log,
   });
@@ -251,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileRoutes(app, { accounts, profile, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
-  fleetRoutes(app, { fleet, detail: fleetDetail, auth });
+  fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, auth });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),

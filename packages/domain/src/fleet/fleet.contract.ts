@@ -27,6 +27,12 @@ export const FLEET_PATHS = {
   detail: (id: number | string) => `/api/togo/vehicle/${id}/detalle_flota/`,
   /** PUT FleetDriverAssign → FleetVehicleDetail. */
   driver: (id: number | string) => `/api/togo/vehicle/${id}/conductor_flota/`,
+  /**
+   * PUT multipart field `foto` (JPEG/PNG, ≤ 5 MB) → FleetVehicleDetail; DELETE → FleetVehicleDetail without the
+   * photo. The photo belongs to the vehicle's current driver as a person (the company's document type and number),
+   * so the same driver shows it on every vehicle.
+   */
+  driverPhoto: (id: number | string) => `/api/togo/vehicle/${id}/conductor_flota/foto/`,
 } as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,6 +44,10 @@ export const FLEET_LIST_PAGE_SIZE = 50;
 export const FLEET_LIST_MAX_PAGE_SIZE = 500;
 export const FLEET_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const FLEET_UPLOAD_MAX_ROWS = 50_000;
+/** The driver photo's multipart field, largest upload (413 beyond) and longest stored side (as the profile picture). */
+export const FLEET_DRIVER_PHOTO_FIELD = 'foto';
+export const FLEET_DRIVER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const FLEET_DRIVER_PHOTO_MAX_SIDE = 512;
 
 export const FLEET_MSG = {
   /** SPPF §5, verbatim. */
@@ -53,6 +63,11 @@ export const FLEET_MSG = {
   companyOnly: 'Esta sección es solo para empresas.',
   uploadFailed: 'No fue posible procesar el archivo. Intenta de nuevo.',
   pageInvalid: 'Página inválida.',
+  photoRequired: 'Debes adjuntar una imagen.',
+  photoType: 'La foto debe ser una imagen JPG o PNG.',
+  photoTooLarge: 'La foto no puede superar 5 MB.',
+  photoDamaged: 'La foto está dañada o no se puede leer.',
+  photoEmpty: 'El archivo está vacío.',
 } as const;
 
 // ——— The template sheet
@@ -226,7 +241,10 @@ export const fleetDriverSchema = z.object({
   telefono: z.string().nullable(),
   city: z.number().int().nullable(),
   city_data: fleetCitySchema.nullable(),
-  /** Expiring signed URL; null when there is no photo (show initials/placeholder). */
+  /**
+   * Expiring signed URL of the driver's photo (PUT/DELETE conductor_flota/foto/); null when there is none (show
+   * initials/placeholder).
+   */
   foto_url: z.string().nullable(),
   /** The driver's licence from the registry; null when none/not yet looked up ('No registra'). */
   licencia: drivingLicenceSchema.nullable(),

@@ -4,14 +4,16 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.schema.ts';
-import { vehicles } from './garage.schema.ts';
+import { storedFiles, vehicles } from './garage.schema.ts';
 import { cities, documentTypes } from './reference.schema.ts';
 
 /**
@@ -96,3 +98,30 @@ export const fleetDrivers = pgTable('fleet_drivers', {
   cityId: integer('city_id').references(() => cities.id),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A driver's photo as a person of the company: keyed by (company, document type, document number), so the same
+ * driver on several vehicles shows one photo and the owner-as-driver case (no fleet_drivers row) works too
+ * (docs/decisions/015-fleet-driver-photo.md). The bytes are a stored_files row ('fleet-driver-photo').
+ */
+export const fleetPersonPhotos = pgTable(
+  'fleet_person_photos',
+  {
+    companyUserId: integer('company_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipoDocumento: smallint('tipo_documento')
+      .notNull()
+      .references(() => documentTypes.id),
+    /** Upper-cased, as fleet_drivers.documento and vehicles.documento_propietario. */
+    documento: text('documento').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyUserId, t.tipoDocumento, t.documento] }),
+    index('fleet_person_photos_file_idx').on(t.fileId),
+  ],
+);

@@ -14,6 +14,7 @@ import type { JobContext, JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GarageRepository } from '../garage/garage.repository.ts';
 import type { GarageService } from '../garage/garage.service.ts';
+import { currentPerson, type DriverPhotoUrl } from './fleet-photo.service.ts';
 import { requireCompany, toFleetVehicle, type CompanyUser } from './fleet.service.ts';
 import type { DriverSnapshotKind, FleetRepository, FleetVehicleView } from './fleet.repository.ts';
 
@@ -39,6 +40,8 @@ export interface FleetDetailDeps {
   fines: FinesProvider;
   jobs: JobQueue;
   clock: Clock;
+  /** The signed URL of the driver's photo (fleet_person_photos); without it `foto_url` is always null. */
+  photoUrl?: DriverPhotoUrl | undefined;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
@@ -76,7 +79,7 @@ export class FleetDetailService {
     }
     const finesData = fines?.status === 'ok' || fines?.data ? (fines.data as FinesResult | null) : null;
     const registryData = registry?.data ? (registry.data as RegistryVehicle) : null;
-    const driver = await this.driver(vehicle, registryData, finesData);
+    const driver = await this.driver(requireCompany(user), vehicle, registryData, finesData);
     return {
       ...toFleetVehicle(vehicle),
       url_imagen_vehiculo: null,
@@ -87,11 +90,14 @@ export class FleetDetailService {
   }
 
   private async driver(
+    companyUserId: number,
     vehicle: FleetVehicleView,
     registry: RegistryVehicle | null,
     fines: FinesResult | null,
   ): Promise<FleetDriver> {
     const row = await this.deps.repo.findDriver(vehicle.id);
+    const { photoUrl } = this.deps;
+    const fotoUrl = photoUrl ? await photoUrl(currentPerson(companyUserId, vehicle, row)) : null;
     if (!row) {
       return {
         origen: 'propietario',
@@ -105,7 +111,7 @@ export class FleetDetailService {
           vehicle.cityId !== null && vehicle.cityName !== null
             ? { id: vehicle.cityId, name: vehicle.cityName }
             : null,
-        foto_url: null,
+        foto_url: fotoUrl,
         licencia: registry?.licencia ?? null,
         comparendos_persona: onlyVigentes(fines?.comparendos_persona ?? []),
       };
@@ -138,7 +144,7 @@ export class FleetDetailService {
       telefono: row.telefono,
       city: row.cityId,
       city_data: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
-      foto_url: null,
+      foto_url: fotoUrl,
       licencia: reg?.licencia ?? null,
       comparendos_persona: onlyVigentes(fin?.comparendos_persona ?? []),
     };

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
+  FLEET_DRIVER_PHOTO_FIELD,
+  FLEET_DRIVER_PHOTO_MAX_BYTES,
   FLEET_MSG,
   FLEET_PATHS,
   XLSX_CONTENT_TYPE,
@@ -8,9 +10,10 @@ import {
   fleetListQuerySchema,
 } from '@togo/domain/fleet/fleet.contract';
 import { requireSession } from '../../http/auth.ts';
-import { fileFieldReader } from '../../http/multipart.ts';
+import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import { parse, pathId } from '../../http/validation.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
+import type { FleetPhotoService } from './fleet-photo.service.ts';
 import type { FleetService } from './fleet.service.ts';
 
 /** The multipart field 'file', at most `maxBytes` (10 MB; 413 beyond); null when there is none. */
@@ -25,6 +28,17 @@ function fileReader(req: FastifyRequest, maxBytes: number) {
   return async () => (req.isMultipart() ? read() : null);
 }
 
+/** The multipart field 'foto' (at most 5 MB, 413 beyond); null when there is none or the body is not multipart. */
+function photoReader(req: FastifyRequest) {
+  const read = fileFieldReader(req, {
+    field: FLEET_DRIVER_PHOTO_FIELD,
+    maxBytes: FLEET_DRIVER_PHOTO_MAX_BYTES,
+    tooLarge: FLEET_MSG.photoTooLarge,
+    malformed: MALFORMED_MULTIPART,
+  });
+  return async () => (req.isMultipart() ? ((await read())?.bytes ?? null) : null);
+}
+
 function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
@@ -37,9 +51,14 @@ function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
 /** Company fleet API (SPPF §7 fleet calls). Company role only; routes parse and shape HTTP only. */
 export function fleetRoutes(
   app: FastifyInstance,
-  deps: { fleet: FleetService; detail: FleetDetailService; auth: preHandlerAsyncHookHandler },
+  deps: {
+    fleet: FleetService;
+    detail: FleetDetailService;
+    photos: FleetPhotoService;
+    auth: preHandlerAsyncHookHandler;
+  },
 ) {
-  const { fleet, detail } = deps;
+  const { fleet, detail, photos } = deps;
   const auth = { preHandler: deps.auth };
   const user = (req: FastifyRequest) => requireSession(req).user;
 
@@ -76,4 +95,12 @@ export function fleetRoutes(
     const id = pathId(req);
     return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));
   });
+
+  app.put('/api/togo/vehicle/:id/conductor_flota/foto/', auth, async (req) =>
+    photos.upload(user(req), pathId(req), photoReader(req)),
+  );
+
+  app.delete('/api/togo/vehicle/:id/conductor_flota/foto/', auth, async (req) =>
+    photos.remove(user(req), pathId(req)),
+  );
 }

@@ -23,6 +23,7 @@ const FILE_BASE_NAMES: Record<string, string> = {
   'vehicle-licence': 'licencia',
   'vehicle-image': 'vehiculo',
   'profile-picture': 'perfil',
+  'fleet-driver-photo': 'conductor',
 };
 
 export interface GarageFilesDeps {
