@@ -16,7 +16,11 @@ import { storageKeyFor, type FileStorage } from '../../integrations/files/file-s
 import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
-import { DRIVER_PHOTO_PURPOSE, type FleetPerson, type FleetPhotoRepository } from './fleet-photo.repository.ts';
+import {
+  DRIVER_PHOTO_PURPOSE,
+  type FleetPerson,
+  type FleetPhotoRepository,
+} from './fleet-photo.repository.ts';
 import { requireCompany, type CompanyUser } from './fleet.service.ts';
 import type { FleetDriverRow, FleetRepository, FleetVehicleView } from './fleet.repository.ts';
 
