@@ -98,7 +98,7 @@ export async function apiUpload<T>(
   path: string,
   field: string,
   file: Blob,
-  options: { method?: 'POST' | 'PATCH'; filename?: string } = {},
+  options: { method?: 'POST' | 'PUT' | 'PATCH'; filename?: string } = {},
 ): Promise<T> {
   const form = new FormData();
   form.append(field, file, options.filename ?? (file instanceof File ? file.name : 'archivo'));

@@ -1,5 +1,6 @@
 import type { FleetDriver } from '@togo/domain/fleet/fleet.contract';
 import { initials, orDefault, SIN_REGISTRAR } from '../fleet-detail.ts';
+import { DriverPhotoControls } from './DriverPhotoControls.tsx';
 
 const ORIGIN: Record<FleetDriver['origen'], string> = {
   archivo: 'Cargado en el archivo de la flota',
@@ -7,8 +8,18 @@ const ORIGIN: Record<FleetDriver['origen'], string> = {
   propietario: 'El propietario del vehículo',
 };
 
-/** The driver's photo, name and city, and a collapsible details block (SPPF §2 'right panel'). */
-export function DriverPanel({ driver, onAssign }: { driver: FleetDriver; onAssign?: () => void }) {
+export interface DriverPanelProps {
+  driver: FleetDriver;
+  onAssign?: () => void;
+  /** The vehicle whose driver this is: with it, the photo can be changed or removed. */
+  vehicleId?: number;
+}
+
+/**
+ * The driver's photo, name and city, and a collapsible details block (SPPF §2 'right panel'); with `vehicleId`,
+ * 'Cambiar foto' / 'Quitar foto'.
+ */
+export function DriverPanel({ driver, onAssign, vehicleId }: DriverPanelProps) {
   const name = orDefault(driver.nombre, SIN_REGISTRAR);
   return (
     <aside className="fleet-card fleet-driver" aria-labelledby="fleet-driver-title">
@@ -28,6 +39,9 @@ export function DriverPanel({ driver, onAssign }: { driver: FleetDriver; onAssig
           <p className="fleet-driver__city">{orDefault(driver.city_data?.name, SIN_REGISTRAR)}</p>
         </div>
       </div>
+      {vehicleId !== undefined ? (
+        <DriverPhotoControls vehicleId={vehicleId} hasPhoto={driver.foto_url !== null} />
+      ) : null}
       <details className="fleet-driver__details">
         <summary>Detalles del conductor</summary>
         <dl className="fleet-facts">

@@ -109,7 +109,7 @@ export function FleetVehicleRoute() {
               </>
             )}
           </div>
-          <DriverPanel driver={detail.conductor} onAssign={() => setAssigning(true)} />
+          <DriverPanel driver={detail.conductor} vehicleId={detail.id} onAssign={() => setAssigning(true)} />
           {assigning ? (
             <AssignDriverModal
               vehicleId={detail.id}
