@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FLEET_ERRORS_COLUMN,
@@ -192,6 +193,30 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     await assign.waitFor({ state: 'detached', timeout: TIMEOUT });
     await driverPanel.getByText('Lucía Torres').waitFor({ timeout: TIMEOUT });
     await driverPanel.getByText('Asignado en TOGO').waitFor();
+
+    // The driver's photo: uploaded in the panel, served through a signed URL, then removed.
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 196, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    await driverPanel
+      .getByLabel('Foto del conductor')
+      .setInputFiles({ name: 'lucia.png', mimeType: 'image/png', buffer: photo });
+    const driverPhoto = driverPanel.getByRole('img', { name: 'Foto de Lucía Torres' });
+    await driverPhoto.waitFor({ timeout: TIMEOUT });
+    expect(await driverPhoto.getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}\.png\?exp=\d+&sig=/);
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('img.fleet-driver__photo');
+        return img !== null && img.complete && img.naturalWidth === 512;
+      },
+      undefined,
+      { timeout: TIMEOUT },
+    );
+    await screenshot(page, 'fleet-vehicle-driver-photo');
+    await driverPanel.getByRole('button', { name: 'Quitar foto' }).click();
+    await driverPhoto.waitFor({ state: 'detached', timeout: TIMEOUT });
 
     // The errors page: the 3 bad rows with their messages.
     await page.getByRole('link', { name: 'Estado de carga vehículos' }).click();
