@@ -33,6 +33,11 @@ export const FLEET_PATHS = {
    * so the same driver shows it on every vehicle.
    */
   driverPhoto: (id: number | string) => `/api/togo/vehicle/${id}/conductor_flota/foto/`,
+  /**
+   * DELETE → { detail }: takes the vehicle out of the fleet (soft delete: its history stays; the plate can be
+   * uploaded again later).
+   */
+  remove: (id: number | string) => `/api/togo/vehicle/${id}/eliminar_flota/`,
 } as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,6 +55,7 @@ export const FLEET_DRIVER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const FLEET_DRIVER_PHOTO_MAX_SIDE = 512;
 
 export const FLEET_MSG = {
+  removed: 'Vehículo eliminado de tu flota.',
   /** SPPF §5, verbatim. */
   invalidFile: 'Por favor, selecciona un archivo .xlsx válido.',
   /** SPPF §5, verbatim. */

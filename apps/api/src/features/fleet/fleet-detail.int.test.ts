@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_PATHS, fleetVehicleDetailSchema, type FleetVehicle } from '@togo/domain/fleet/fleet.contract';
+import {
+  FLEET_MSG,
+  FLEET_PATHS,
+  fleetVehicleDetailSchema,
+  type FleetVehicle,
+} from '@togo/domain/fleet/fleet.contract';
 import type { Fine, FinesResult, RegistryVehicle } from '@togo/domain/garage/registry.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import type { FinesProvider } from '../../integrations/fines/fines-provider.ts';
@@ -220,5 +225,37 @@ describe('fleet vehicle detail and driver', () => {
     expect((await detail(company, 999_999)).statusCode).toBe(404);
     expect((await detail(client, withDriver.id)).statusCode).toBe(403);
     expect((await detail(null, withDriver.id)).statusCode).toBe(401);
+  });
+
+  it('removes a vehicle from the fleet (company owner only); a later upload brings the plate back', async () => {
+    const remove = (user: TestUser | null, id: number) =>
+      t.app.inject({ method: 'DELETE', url: FLEET_PATHS.remove(id), headers: user?.headers ?? {} });
+    expect((await remove(other, withoutDriver.id)).statusCode).toBe(404);
+    expect((await remove(client, withoutDriver.id)).statusCode).toBe(403);
+    expect((await remove(null, withoutDriver.id)).statusCode).toBe(401);
+    expect((await detail(company, withoutDriver.id)).statusCode).toBe(200);
+
+    const removed = await remove(company, withoutDriver.id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ detail: FLEET_MSG.removed });
+    expect((await detail(company, withoutDriver.id)).statusCode).toBe(404);
+    expect((await remove(company, withoutDriver.id)).statusCode).toBe(404);
+    const plates = async () =>
+      (await t.app.inject({ method: 'GET', url: FLEET_PATHS.list, headers: company.headers }))
+        .json()
+        .data.map((v: FleetVehicle) => v.placa);
+    expect(await plates()).toEqual(['ABC123']);
+
+    const file = await buildFleetXlsx([['XYZ12D', 310, 'NIT', '900123456', 'Bogotá', 'Bogotá']]);
+    const body = multipart(file, { filename: 'flota-2.xlsx' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: FLEET_PATHS.upload,
+      headers: { ...company.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(202);
+    await t.jobs.drain();
+    expect(await plates()).toEqual(['ABC123', 'XYZ12D']);
   });
 });

@@ -1,5 +1,10 @@
 import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
-import type { FleetDriver, FleetDriverAssign, FleetVehicleDetail } from '@togo/domain/fleet/fleet.contract';
+import {
+  FLEET_MSG,
+  type FleetDriver,
+  type FleetDriverAssign,
+  type FleetVehicleDetail,
+} from '@togo/domain/fleet/fleet.contract';
 import type {
   DrivingLicence,
   Fine,
@@ -35,7 +40,7 @@ export interface DriverSnapshotData {
 export interface FleetDetailDeps {
   repo: FleetRepository;
   garage: Pick<GarageService, 'enqueueLookups' | 'getSnapshot'>;
-  garageRepo: Pick<GarageRepository, 'ensureSnapshot'>;
+  garageRepo: Pick<GarageRepository, 'ensureSnapshot' | 'softDelete'>;
   registry: RegistryProvider;
   fines: FinesProvider;
   jobs: JobQueue;
@@ -148,6 +153,17 @@ export class FleetDetailService {
       licencia: reg?.licencia ?? null,
       comparendos_persona: onlyVigentes(fin?.comparendos_persona ?? []),
     };
+  }
+
+  /** DELETE eliminar_flota: the vehicle leaves the fleet (soft delete, as a garage vehicle); 404 if not ours. */
+  async remove(user: CompanyUser, vehicleId: number): Promise<{ detail: string }> {
+    const removed = await this.deps.garageRepo.softDelete(
+      requireCompany(user),
+      vehicleId,
+      this.deps.clock.now(),
+    );
+    if (!removed) throw AppError.notFound();
+    return { detail: FLEET_MSG.removed };
   }
 
   /** PUT conductor_flota: a driver for the vehicle, or the owner again. */

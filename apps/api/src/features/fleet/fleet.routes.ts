@@ -91,6 +91,10 @@ export function fleetRoutes(
 
   app.get('/api/togo/vehicle/:id/detalle_flota/', auth, async (req) => detail.detail(user(req), pathId(req)));
 
+  app.delete('/api/togo/vehicle/:id/eliminar_flota/', auth, async (req) =>
+    detail.remove(user(req), pathId(req)),
+  );
+
   app.put('/api/togo/vehicle/:id/conductor_flota/', auth, async (req) => {
     const id = pathId(req);
     return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));

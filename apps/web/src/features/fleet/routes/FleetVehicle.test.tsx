@@ -1,16 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes } from '../../../test/render.tsx';
+import { renderRoutes, stub } from '../../../test/render.tsx';
 import { driver, fine, signInCompany, vehicleDetail } from '../fleet.test-support.ts';
 import { FleetVehicleRoute } from './FleetVehicle.tsx';
 
 const DETAIL = 'GET /api/togo/vehicle/12/detalle_flota/';
 const ASSIGN = 'PUT /api/togo/vehicle/12/conductor_flota/';
 
+const REMOVE = 'DELETE /api/togo/vehicle/12/eliminar_flota/';
+
 function render(search = '?id=12') {
   signInCompany();
-  return renderRoutes([{ path: '/flota/vehicle', Component: FleetVehicleRoute }], {
+  return renderRoutes([{ path: '/flota/vehicle', Component: FleetVehicleRoute }, stub('/flota')], {
     initialEntries: [`/flota/vehicle${search}`],
   });
 }
@@ -129,5 +131,45 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     render('?id=99');
     expect(await screen.findByText('No encontramos este vehículo en tu flota.')).toBeInTheDocument();
     logged.mockRestore();
+  });
+
+  it("'Eliminar de la flota' asks first; cancelling changes nothing, confirming removes it and goes to the list", async () => {
+    const api = mockFetch({
+      [DETAIL]: () => json(200, vehicleDetail()),
+      [REMOVE]: () => json(200, { detail: 'Vehículo eliminado de tu flota.' }),
+    });
+    const view = render();
+    await screen.findByRole('heading', { name: 'Vehículo ABC123' });
+    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
+    const ask = screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' });
+    await view.user.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
+    await view.user.click(
+      within(screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' })).getByRole('button', {
+        name: 'Eliminar',
+      }),
+    );
+    expect(await screen.findByText('Ruta /flota')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/flota');
+  });
+
+  it('a failed removal shows the server message and stays on the vehicle', async () => {
+    mockFetch({
+      [DETAIL]: () => json(200, vehicleDetail()),
+      [REMOVE]: () => json(404, { detail: 'No encontrado.' }),
+    });
+    const view = render();
+    await screen.findByRole('heading', { name: 'Vehículo ABC123' });
+    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
+    await view.user.click(
+      within(screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' })).getByRole('button', {
+        name: 'Eliminar',
+      }),
+    );
+    expect(await screen.findByText('No encontrado.')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/flota/vehicle');
+    expect(screen.getByRole('heading', { name: 'Vehículo ABC123' })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { AssignDriverModal } from '../components/AssignDriverModal.tsx';
 import { DriverPanel } from '../components/DriverPanel.tsx';
 import { FinesCard } from '../components/FinesCard.tsx';
 import { LicenceBlock } from '../components/LicenceBlock.tsx';
+import { RemoveVehicle } from '../components/RemoveVehicle.tsx';
 import { formatKm, NO_ESPECIFICADO, orDefault, showDay } from '../fleet-detail.ts';
 
 type View = 'vehiculo' | 'conductor';
@@ -96,6 +97,7 @@ export function FleetVehicleRoute() {
                   pending={detail.fines_status === 'pending'}
                   empty="El vehículo no tiene multas vigentes."
                 />
+                <RemoveVehicle vehicleId={detail.id} placa={detail.placa} />
               </>
             ) : (
               <>
