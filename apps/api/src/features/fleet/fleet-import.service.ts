@@ -21,6 +21,8 @@ import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
 /** Rows per set-based write (one transaction, a handful of statements). */
 export const IMPORT_CHUNK_ROWS = 1000;
 const YIELD_EVERY_ROWS = 50;
+/** Cannot occur in a cell (XML 1.0 has no NUL character). */
+const CELL_SEPARATOR = '\u0000';
 
 export interface FleetImportDeps {
   repo: FleetRepository;
@@ -106,8 +108,10 @@ export class FleetImportService {
     let invalid: InvalidFleetRow[] = [];
     let done = 0;
     let foundTemplate = false;
-    // The current chunk's valid rows' cells (for a row the fleet check turns into an error).
-    let cells = new Map<number, string[]>();
+    // The current chunk's valid rows' cells (for a row the fleet check turns into an error), joined into one
+    // flat string per row: an array of the parser's strings would keep its XML text alive until the chunk is
+    // written, and every young-generation GC would copy it (slower pauses for the requests served meanwhile).
+    let cells = new Map<number, string>();
     // One chunk is written while the next one is parsed (the database and the parser work in parallel);
     // chunks are still written one at a time, in order.
     let writing: Promise<unknown> = Promise.resolve();
@@ -126,7 +130,7 @@ export class FleetImportService {
         chunk.invalid,
         chunk.done,
         (r) =>
-          invalidRow(r.rowNumber, chunk.cells.get(r.rowNumber) ?? [r.placa], [
+          invalidRow(r.rowNumber, chunk.cells.get(r.rowNumber)?.split(CELL_SEPARATOR) ?? [r.placa], [
             columnMessage('placa', ROW_MSG.otherOwner),
           ]),
         clock.now(),
@@ -169,7 +173,7 @@ export class FleetImportService {
             } else {
               seen.set(checked.placa, row.number);
               valid.push(checked);
-              cells.set(checked.rowNumber, values);
+              cells.set(checked.rowNumber, values.join(CELL_SEPARATOR));
             }
           } else {
             invalid.push(checked);
