@@ -20,7 +20,11 @@ import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
 
 /** Rows per set-based write (one transaction, a handful of statements). */
 export const IMPORT_CHUNK_ROWS = 1000;
+/** Chunks parsed ahead of the database at most (waiting or being written). */
+export const IMPORT_WRITE_QUEUE = 3;
 const YIELD_EVERY_ROWS = 50;
+/** Cannot occur in a cell (XML 1.0 has no NUL character). */
+const CELL_SEPARATOR = '\u0000';
 
 export interface FleetImportDeps {
   repo: FleetRepository;
@@ -70,6 +74,7 @@ function rowCells(values: unknown): string[] {
  */
 export class FleetImportService {
   private readonly chunkRows: number;
+  private readonly writeQueue = IMPORT_WRITE_QUEUE;
 
   constructor(private readonly deps: FleetImportDeps) {
     this.chunkRows = deps.chunkRows ?? IMPORT_CHUNK_ROWS;
@@ -106,11 +111,14 @@ export class FleetImportService {
     let invalid: InvalidFleetRow[] = [];
     let done = 0;
     let foundTemplate = false;
-    // The current chunk's valid rows' cells (for a row the fleet check turns into an error).
-    let cells = new Map<number, string[]>();
-    // One chunk is written while the next one is parsed (the database and the parser work in parallel);
-    // chunks are still written one at a time, in order.
+    // The current chunk's valid rows' cells (for a row the fleet check turns into an error), joined into one
+    // string per row: one object instead of an array of eleven for the GC to copy while the chunk waits.
+    let cells = new Map<number, string>();
+    // Chunks are written one at a time, in order (each write chained on the previous one), while parsing goes
+    // on; at most WRITE_QUEUE chunks wait or are being written, so memory stays bounded when the database is
+    // slower than the parser.
     let writing: Promise<unknown> = Promise.resolve();
+    let queued = 0;
 
     const flush = async () => {
       if (valid.length === 0 && invalid.length === 0) return;
@@ -118,21 +126,30 @@ export class FleetImportService {
       valid = [];
       invalid = [];
       cells = new Map();
-      await settled(writing);
-      writing = repo.applyChunk(
-        companyUserId,
-        uploadId,
-        chunk.valid,
-        chunk.invalid,
-        chunk.done,
-        (r) =>
-          invalidRow(r.rowNumber, chunk.cells.get(r.rowNumber) ?? [r.placa], [
-            columnMessage('placa', ROW_MSG.otherOwner),
-          ]),
-        clock.now(),
-      );
-      // A failure is raised by the next `await writing`; this only keeps it from being reported as unhandled.
+      const previous = writing;
+      queued++;
+      // A failed write fails every write chained after it, which then never runs.
+      writing = previous
+        .then(() =>
+          repo.applyChunk(
+            companyUserId,
+            uploadId,
+            chunk.valid,
+            chunk.invalid,
+            chunk.done,
+            (r) =>
+              invalidRow(r.rowNumber, chunk.cells.get(r.rowNumber)?.split(CELL_SEPARATOR) ?? [r.placa], [
+                columnMessage('placa', ROW_MSG.otherOwner),
+              ]),
+            clock.now(),
+          ),
+        )
+        .finally(() => {
+          queued--;
+        });
+      // A failure is raised by the next `settled(…)`; this only keeps it from being reported as unhandled.
       writing.catch(() => undefined);
+      if (queued >= this.writeQueue) await settled(previous);
     };
 
     const reader = new Utf8SafeWorkbookReader(Readable.from(bytes), {
@@ -169,7 +186,7 @@ export class FleetImportService {
             } else {
               seen.set(checked.placa, row.number);
               valid.push(checked);
-              cells.set(checked.rowNumber, values);
+              cells.set(checked.rowNumber, values.join(CELL_SEPARATOR));
             }
           } else {
             invalid.push(checked);

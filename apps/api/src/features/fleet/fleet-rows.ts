@@ -74,8 +74,13 @@ export interface ReferenceRows {
 
 type CityMatch = { id: number } | { error: string };
 
+/** Distinct cell texts remembered by a ReferenceIndex (a fleet file repeats a few dozen place names). */
+const NAME_CACHE_MAX = 4096;
+
 /** Departments, cities and document types looked up by name (accent/case-insensitive), code or id. */
 export class ReferenceIndex {
+  /** normalizeName of recently seen cell texts: its Unicode normalisation is most of checkRow's cost. */
+  private readonly names = new Map<string, string>();
   private readonly departments = new Map<string, number>();
   private readonly departmentIds = new Set<number>();
   private readonly cityById = new Map<number, { id: number; departmentId: number }>();
@@ -117,10 +122,21 @@ export class ReferenceIndex {
     }
   }
 
+  /** normalizeName, remembered for up to NAME_CACHE_MAX distinct texts (then the cache starts over). */
+  private normalized(raw: string): string {
+    let name = this.names.get(raw);
+    if (name === undefined) {
+      if (this.names.size >= NAME_CACHE_MAX) this.names.clear();
+      name = normalizeName(raw);
+      this.names.set(raw, name);
+    }
+    return name;
+  }
+
   department(raw: string): number | null {
     const s = raw.trim();
     if (/^\d{1,2}$/.test(s)) return this.departments.get(String(Number(s))) ?? null;
-    return this.departments.get(normalizeName(s)) ?? null;
+    return this.departments.get(this.normalized(s)) ?? null;
   }
 
   /** A city by DANE code or name; with a department, the city must be in it. */
@@ -133,7 +149,7 @@ export class ReferenceIndex {
         return { error: ROW_MSG.cityNotInDepartment };
       return { id: city.id };
     }
-    const list = this.citiesByName.get(normalizeName(s)) ?? [];
+    const list = this.citiesByName.get(this.normalized(s)) ?? [];
     if (list.length === 0) return { error: ROW_MSG.city };
     if (departmentId !== null) {
       const inDept = list.find((c) => c.departmentId === departmentId);
@@ -144,7 +160,7 @@ export class ReferenceIndex {
   }
 
   documentType(raw: string): number | null {
-    return this.documentTypes.get(normalizeName(raw)) ?? null;
+    return this.documentTypes.get(this.normalized(raw)) ?? null;
   }
 }
 

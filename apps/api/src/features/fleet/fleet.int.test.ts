@@ -273,6 +273,28 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     expect(errors.data[0]).toMatchObject({
       placa: plateFor(2),
       message: 'Placa: La placa ya está registrada en tu flota con otro documento de propietario.',
+      details: { kilometraje_digitado: String(otherOwner[1]), documento_propietario: '111' },
+    });
+  });
+
+  it('updates only the driver of an unchanged vehicle, and a re-upload of the same rows changes nothing', async () => {
+    const row = goodRow(8); // goodRow(8) has a driver
+    row[6] = 'Conductora Nueva';
+    row[8] = '5550001';
+    const res = await upload(company, await buildFleetXlsx([row]));
+    await t.jobs.drain();
+    expect(await status(company, res.json().id)).toMatchObject({
+      estado: 'terminado',
+      vehiculos_agregados: 0,
+      filas_con_errores: 0,
+    });
+    const found = (await get(company, `${FLEET_PATHS.list}?placa=${plateFor(8)}`)).json();
+    expect(found.data[0].conductor_nombre).toBe('Conductora Nueva');
+    const again = await upload(company, await buildFleetXlsx([row, goodRow(9)]));
+    await t.jobs.drain();
+    expect(await status(company, again.json().id)).toMatchObject({
+      vehiculos_agregados: 0,
+      filas_con_errores: 0,
     });
   });
 

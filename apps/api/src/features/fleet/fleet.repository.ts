@@ -178,10 +178,11 @@ export class FleetRepository {
   }
 
   /**
-   * Applies one chunk in one transaction, set-based: rows whose plate is already in the fleet with another
-   * owner document become errors (`otherOwnerMessage`); the rest are upserted by (company, plate) in one
-   * statement (unchanged rows are not touched), their drivers upserted in one statement, the errors inserted
-   * in one statement, earlier errors of the imported plates removed, and the progress recorded.
+   * Applies one chunk in one transaction, set-based, in three round trips (begin + lock, one statement,
+   * commit): rows whose plate is already in the fleet with another owner document become errors
+   * (`otherOwnerMessage`, a second statement only when there are any); the rest are upserted by (company,
+   * plate) (unchanged rows are not touched), their drivers upserted, earlier errors of their plates removed,
+   * the chunk's error rows inserted and the progress recorded — all by one statement of data-modifying CTEs.
    */
   async applyChunk(
     companyUserId: number,
@@ -192,136 +193,162 @@ export class FleetRepository {
     otherOwnerMessage: (row: ValidFleetRow) => InvalidFleetRow,
     now: Date,
   ): Promise<ChunkResult> {
+    const at = now.toISOString();
+    const validPayload = JSON.stringify(
+      valid.map((r) => ({
+        n: r.rowNumber,
+        placa: r.placa,
+        doc: r.documento,
+        tipo: r.tipoDocumento,
+        km: r.kilometraje,
+        dep: r.departmentId,
+        city: r.cityId,
+        dn: r.driver?.nombre ?? null,
+        dt: r.driver?.tipoDocumento ?? null,
+        dd: r.driver?.documento ?? null,
+        dp: r.driver?.telefono ?? null,
+        dc: r.driver?.cityId ?? null,
+      })),
+    );
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${FLEET_LOCK_CLASS}::int, ${companyUserId}::int)`);
-      // No WAL flush wait per chunk: the upload is marked done by a later, synchronous commit (which flushes
-      // the WAL written before it), and a crash before that only loses chunks the job's retry writes again.
-      await tx.execute(sql`set local synchronous_commit = off`);
-      let good = valid;
-      const bad = [...invalid];
-      // Plates are validated (A-Z, 0-9 only), so a text[] literal is safe and probes the (user_id, placa) index.
-      const plateArray = (list: ValidFleetRow[]) => `{${list.map((r) => r.placa).join(',')}}`;
-      const ids = new Map<string, number>();
-      if (valid.length > 0) {
-        const existing = await rows<{ id: number; placa: string; documento: string }>(
-          tx,
-          sql`select v.id, v.placa, v.documento_propietario as documento
-              from vehicles v
-              where v.user_id = ${companyUserId} and v.deleted_at is null
-                and v.placa = any(${plateArray(valid)}::text[])`,
-        );
-        const owner = new Map(existing.map((e) => [e.placa, e.documento]));
-        for (const e of existing) ids.set(e.placa, e.id);
-        good = [];
-        for (const r of valid) {
-          const doc = owner.get(r.placa);
-          if (doc !== undefined && doc !== r.documento) bad.push(otherOwnerMessage(r));
-          else good.push(r);
-        }
-      }
-      let added = 0;
-      if (good.length > 0) {
-        const payload = JSON.stringify(
-          good.map((r) => ({
-            placa: r.placa,
-            doc: r.documento,
-            tipo: r.tipoDocumento,
-            km: r.kilometraje,
-            dep: r.departmentId,
-            city: r.cityId,
-          })),
-        );
-        const changed = await rows<{ id: number; placa: string }>(
-          tx,
-          sql`insert into vehicles (user_id, placa, documento_propietario, tipo_documento_propietario,
+      // One chunk of a company at a time: the owner check below reads plates after the lock is held (each
+      // statement takes a new snapshot). No WAL flush wait per chunk: the upload is marked done by a later,
+      // synchronous commit (which flushes the WAL written before it), and a crash before that only loses
+      // chunks the job's retry writes again.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${FLEET_LOCK_CLASS}::int, ${companyUserId}::int),
+                   set_config('synchronous_commit', 'off', true)`,
+      );
+      const [result] = await rows<{ added: number; errors: number; conflicts: number[] }>(
+        tx,
+        sql`with input as (
+              select * from jsonb_to_recordset(${validPayload}::jsonb) as x(n integer, placa text, doc text,
+                tipo smallint, km integer, dep integer, city integer,
+                dn text, dt smallint, dd text, dp text, dc integer)
+            ),
+            existing as (
+              -- One probe of the (user_id, placa) index per plate of the chunk, never a scan of the whole
+              -- fleet (the planner would pick one from statistics taken before the import grew the table):
+              -- LIMIT keeps the lateral subquery a parameterised index probe (the index is unique anyway).
+              select v.id, i.placa, v.doc
+              from input i
+                cross join lateral (
+                  select v.id, v.documento_propietario as doc from vehicles v
+                  where v.user_id = ${companyUserId} and v.placa = i.placa and v.deleted_at is null
+                  limit 1
+                ) v
+            ),
+            conflicts as (
+              select i.n, i.placa from input i join existing e on e.placa = i.placa and e.doc <> i.doc
+            ),
+            upserted as (
+              -- Every input row: a plate registered with another owner document meets the conflict and is
+              -- left alone by the WHERE (it is reported through conflicts). Selecting from input
+              -- rather than a filtered CTE keeps the planner's row estimates (and so the joins below) sane.
+              insert into vehicles (user_id, placa, documento_propietario, tipo_documento_propietario,
                 kilometraje_digitado, department_id, city_id, created, updated)
-              select ${companyUserId}, x.placa, x.doc, x.tipo, x.km, x.dep, x.city,
-                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-              from jsonb_to_recordset(${payload}::jsonb)
-                as x(placa text, doc text, tipo smallint, km integer, dep integer, city integer)
+              select ${companyUserId}, i.placa, i.doc, i.tipo, i.km, i.dep, i.city, ${at}::timestamptz,
+                ${at}::timestamptz
+              from input i
               on conflict (user_id, placa) where deleted_at is null do update set
                 tipo_documento_propietario = excluded.tipo_documento_propietario,
                 kilometraje_digitado = excluded.kilometraje_digitado,
                 department_id = excluded.department_id,
                 city_id = excluded.city_id,
                 updated = excluded.updated
-              where (vehicles.tipo_documento_propietario, vehicles.kilometraje_digitado,
+              where vehicles.documento_propietario = excluded.documento_propietario
+                and (vehicles.tipo_documento_propietario, vehicles.kilometraje_digitado,
                      vehicles.department_id, vehicles.city_id)
                 is distinct from (excluded.tipo_documento_propietario, excluded.kilometraje_digitado,
                      excluded.department_id, excluded.city_id)
-              returning id, placa`,
-        );
-        added = changed.length;
-        for (const c of changed) ids.set(c.placa, c.id);
-        const drivers = good.filter((r) => r.driver && ids.has(r.placa));
-        if (drivers.length > 0) {
-          const driverPayload = JSON.stringify(
-            drivers.map((r) => ({
-              id: ids.get(r.placa),
-              nombre: r.driver?.nombre ?? null,
-              tipo: r.driver?.tipoDocumento,
-              doc: r.driver?.documento,
-              tel: r.driver?.telefono ?? null,
-              city: r.driver?.cityId ?? null,
-            })),
-          );
-          await tx.execute(
-            sql`insert into fleet_drivers (vehicle_id, origin, nombre, tipo_documento, documento, telefono, city_id, updated)
-                select x.id, 'archivo', x.nombre, x.tipo, x.doc, x.tel, x.city, ${now.toISOString()}::timestamptz
-                from jsonb_to_recordset(${driverPayload}::jsonb)
-                  as x(id integer, nombre text, tipo smallint, doc text, tel text, city integer)
-                on conflict (vehicle_id) do update set
-                  origin = 'archivo', nombre = excluded.nombre, tipo_documento = excluded.tipo_documento,
-                  documento = excluded.documento, telefono = excluded.telefono, city_id = excluded.city_id,
-                  updated = excluded.updated
-                where (fleet_drivers.nombre, fleet_drivers.tipo_documento, fleet_drivers.documento,
-                       fleet_drivers.telefono, fleet_drivers.city_id)
-                  is distinct from (excluded.nombre, excluded.tipo_documento, excluded.documento,
-                       excluded.telefono, excluded.city_id)`,
-          );
-        }
-        await tx.execute(
-          sql`delete from fleet_upload_errors e
-              where e.company_user_id = ${companyUserId} and e.upload_id <> ${uploadId}
-                and e.placa_normalizada = any(${plateArray(good)}::text[])`,
-        );
-      }
-      let errors = 0;
-      if (bad.length > 0) {
-        const errorPayload = JSON.stringify(
-          bad.map((r) => ({
-            row: r.rowNumber,
-            placa: r.placa,
-            norm: r.placaNormalizada,
-            msg: r.message,
-            km: r.kilometraje,
-            doc: r.documento,
-            vals: r.valores,
-          })),
-        );
-        const inserted = await rows<{ id: number }>(
+              returning id, placa
+            ),
+            drivers as (
+              insert into fleet_drivers (vehicle_id, origin, nombre, tipo_documento, documento, telefono,
+                city_id, updated)
+              select coalesce(u.id, e.id), 'archivo', i.dn, i.dt, i.dd, i.dp, i.dc, ${at}::timestamptz
+              from input i
+                left join upserted u on u.placa = i.placa
+                left join existing e on e.placa = i.placa and e.doc = i.doc
+              where i.dd is not null and coalesce(u.id, e.id) is not null
+              on conflict (vehicle_id) do update set
+                origin = 'archivo', nombre = excluded.nombre, tipo_documento = excluded.tipo_documento,
+                documento = excluded.documento, telefono = excluded.telefono, city_id = excluded.city_id,
+                updated = excluded.updated
+              where (fleet_drivers.nombre, fleet_drivers.tipo_documento, fleet_drivers.documento,
+                     fleet_drivers.telefono, fleet_drivers.city_id)
+                is distinct from (excluded.nombre, excluded.tipo_documento, excluded.documento,
+                     excluded.telefono, excluded.city_id)
+            ),
+            cleared as (
+              -- Probes (company, plate) per imported plate, then deletes by primary key (same reason).
+              delete from fleet_upload_errors e
+              where e.id = any(array(
+                select x.id from input i
+                  cross join lateral (
+                    select e2.id from fleet_upload_errors e2
+                    where e2.company_user_id = ${companyUserId} and e2.placa_normalizada = i.placa
+                      and e2.upload_id <> ${uploadId}
+                    offset 0
+                  ) x
+                where i.placa not in (select c.placa from conflicts c)
+              ))
+            ),
+            errs as (
+              ${this.insertErrors(companyUserId, uploadId, invalid, at)}
+            ),
+            progress as (
+              update fleet_uploads set
+                rows_done = ${rowsDone},
+                rows_total = greatest(rows_total, ${rowsDone}),
+                vehicles_added = vehicles_added + (select count(*) from upserted),
+                error_rows = error_rows + (select count(*) from errs)
+              where id = ${uploadId}
+            )
+            select (select count(*) from upserted)::int as added, (select count(*) from errs)::int as errors,
+              coalesce((select array_agg(c.n order by c.n) from conflicts c), '{}')::int[] as conflicts`,
+      );
+      const added = result?.added ?? 0;
+      let errors = result?.errors ?? 0;
+      const conflicting = new Set(result?.conflicts ?? []);
+      if (conflicting.size > 0) {
+        // Rare: plates registered with another owner document become error rows of this upload.
+        const bad = valid.filter((r) => conflicting.has(r.rowNumber)).map(otherOwnerMessage);
+        const [more] = await rows<{ errors: number }>(
           tx,
-          sql`insert into fleet_upload_errors (upload_id, company_user_id, row_number, placa, placa_normalizada,
-                message, kilometraje, documento_propietario, valores, created)
-              select ${uploadId}, ${companyUserId}, x.row, x.placa, x.norm, x.msg, x.km, x.doc, x.vals, ${now.toISOString()}::timestamptz
-              from jsonb_to_recordset(${errorPayload}::jsonb)
-                as x(row integer, placa text, norm text, msg text, km text, doc text, vals jsonb)
-              on conflict (upload_id, row_number) do nothing
-              returning id`,
+          sql`with errs as (${this.insertErrors(companyUserId, uploadId, bad, at)}),
+              progress as (
+                update fleet_uploads set error_rows = error_rows + (select count(*) from errs)
+                where id = ${uploadId}
+              )
+              select (select count(*) from errs)::int as errors`,
         );
-        errors = inserted.length;
+        errors += more?.errors ?? 0;
       }
-      await tx
-        .update(fleetUploads)
-        .set({
-          rowsDone,
-          rowsTotal: sql`greatest(${fleetUploads.rowsTotal}, ${rowsDone})`,
-          vehiclesAdded: sql`${fleetUploads.vehiclesAdded} + ${added}`,
-          errorRows: sql`${fleetUploads.errorRows} + ${errors}`,
-        })
-        .where(eq(fleetUploads.id, uploadId));
       return { added, errors };
     });
+  }
+
+  /** `insert … returning 1` of error rows (unique per upload and row: a retried chunk inserts none twice). */
+  private insertErrors(companyUserId: number, uploadId: number, bad: InvalidFleetRow[], at: string) {
+    const payload = JSON.stringify(
+      bad.map((r) => ({
+        row: r.rowNumber,
+        placa: r.placa,
+        norm: r.placaNormalizada,
+        msg: r.message,
+        km: r.kilometraje,
+        doc: r.documento,
+        vals: r.valores,
+      })),
+    );
+    return sql`insert into fleet_upload_errors (upload_id, company_user_id, row_number, placa, placa_normalizada,
+                message, kilometraje, documento_propietario, valores, created)
+              select ${uploadId}, ${companyUserId}, x.row, x.placa, x.norm, x.msg, x.km, x.doc, x.vals, ${at}::timestamptz
+              from jsonb_to_recordset(${payload}::jsonb)
+                as x(row integer, placa text, norm text, msg text, km text, doc text, vals jsonb)
+              on conflict (upload_id, row_number) do nothing
+              returning 1`;
   }
 
   // ——— errors

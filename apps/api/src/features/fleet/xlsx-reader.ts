@@ -11,12 +11,35 @@ import ExcelJS from 'exceljs';
  * exceljs's own WorkbookReader.
  */
 
-/** Chunks of a byte stream as text, decoding characters split across chunks correctly. */
-export async function* decodeUtf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+/**
+ * Characters of XML handed to exceljs at a time. The inflated entry arrives in 64 KiB chunks; exceljs parses a
+ * chunk in one synchronous call and keeps all of its events (about 200 rows' worth) until its rows are read.
+ * Smaller pieces keep that work between two yields short (requests are served sooner) and its garbage
+ * short-lived (it dies young instead of being copied into the old generation).
+ */
+export const XML_PIECE_CHARS = 8 * 1024;
+
+/** `text` in pieces of at most `size` characters, never splitting a surrogate pair. */
+export function* pieces(text: string, size: number): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + size);
+    const last = text.charCodeAt(end - 1);
+    // A high surrogate at the cut goes with its low surrogate (into this piece when it would be empty).
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > start ? -1 : 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+/** Chunks of a byte stream as text (in pieces), decoding characters split across chunks correctly. */
+export async function* decodeUtf8(
+  chunks: AsyncIterable<Buffer | string>,
+  pieceChars = XML_PIECE_CHARS,
+): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   for await (const chunk of chunks) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    if (text) yield text;
+    if (text) yield* pieces(text, pieceChars);
   }
   const rest = decoder.end();
   if (rest) yield rest;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { FleetImportService } from './fleet-import.service.ts';
+import type { ReferenceRows } from './fleet-rows.ts';
+import type { FleetRepository } from './fleet.repository.ts';
+import { buildFleetXlsx, goodRow } from './fleet.test-support.ts';
+
+const REFERENCE: ReferenceRows = {
+  departments: [
+    { id: 5, code: '05', name: 'Antioquia' },
+    { id: 11, code: '11', name: 'Bogotá, D.C.' },
+    { id: 76, code: '76', name: 'Valle del Cauca' },
+  ],
+  cities: [
+    { id: 5001, code: '05001', name: 'Medellín', commonName: null, departmentId: 5 },
+    { id: 11001, code: '11001', name: 'Bogotá, D.C.', commonName: 'Bogotá', departmentId: 11 },
+    { id: 76001, code: '76001', name: 'Santiago de Cali', commonName: 'Cali', departmentId: 76 },
+  ],
+  documentTypes: [
+    { id: 1, code: 'CC', name: 'Cédula de ciudadanía' },
+    { id: 5, code: 'NIT', name: 'NIT' },
+  ],
+};
+
+/** A repository that records the chunks written and fails the chunk numbered `failAt` (1-based). */
+function fakeRepo(failAt: number | null, writeMs = 0) {
+  const calls: { rowsDone: number; valid: number; invalid: number }[] = [];
+  const events: string[] = [];
+  const repo = {
+    claimUpload: async () => ({ id: 1, companyUserId: 7, storageKey: 'k' }),
+    referenceRows: async () => REFERENCE,
+    failUpload: async () => void events.push('failed'),
+    finishUpload: async (_id: number, rows: number) => void events.push(`finished ${rows}`),
+    applyChunk: async (_c: number, _u: number, valid: unknown[], invalid: unknown[], rowsDone: number) => {
+      calls.push({ rowsDone, valid: valid.length, invalid: invalid.length });
+      await new Promise((resolve) => setTimeout(resolve, writeMs));
+      if (calls.length === failAt) throw new Error('connection lost');
+      return { added: valid.length, errors: invalid.length };
+    },
+  };
+  return { repo: repo as unknown as FleetRepository, calls, events };
+}
+
+function storageOf(bytes: Buffer): FileStorage {
+  return { get: async () => bytes } as unknown as FileStorage;
+}
+
+describe('FleetImportService chunk writes', () => {
+  it('writes every chunk once, in order, while parsing goes on', async () => {
+    const bytes = await buildFleetXlsx(Array.from({ length: 95 }, (_, i) => goodRow(i)));
+    const { repo, calls, events } = fakeRepo(null, 5);
+    const service = new FleetImportService({
+      repo,
+      storage: storageOf(bytes),
+      clock: new ManualClock(),
+      chunkRows: 10,
+    });
+    await service.run(1);
+    expect(calls.map((c) => c.rowsDone)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 95]);
+    expect(calls.reduce((n, c) => n + c.valid + c.invalid, 0)).toBe(95);
+    expect(events).toEqual(['finished 95']);
+  });
+
+  it('rethrows a database failure (the job is retried) and writes nothing after the failed chunk', async () => {
+    const bytes = await buildFleetXlsx(Array.from({ length: 95 }, (_, i) => goodRow(i)));
+    const { repo, calls, events } = fakeRepo(3, 5);
+    const service = new FleetImportService({
+      repo,
+      storage: storageOf(bytes),
+      clock: new ManualClock(),
+      chunkRows: 10,
+    });
+    await expect(service.run(1)).rejects.toThrow('connection lost');
+    expect(calls.map((c) => c.rowsDone)).toEqual([10, 20, 30]);
+    expect(events).toEqual([]);
+  });
+});
