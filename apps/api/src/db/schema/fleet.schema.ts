@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.schema.ts';
 import { storedFiles, vehicles } from './garage.schema.ts';
-import { cities, documentTypes } from './reference.schema.ts';
+import { documentTypes } from './reference.schema.ts';
 
 /**
  * A company's fleet spreadsheet upload (docs/decisions/011-fleet-import.md). The file is stored under a
@@ -90,12 +90,11 @@ export const fleetDrivers = pgTable('fleet_drivers', {
   /** 'archivo' | 'asignado' */
   origin: text('origin').notNull(),
   nombre: text('nombre'),
-  tipoDocumento: smallint('tipo_documento')
-    .notNull()
-    .references(() => documentTypes.id),
+  /** document_types / cities ids, checked by the import and the assignment (no foreign key: see vehicles). */
+  tipoDocumento: smallint('tipo_documento').notNull(),
   documento: text('documento').notNull(),
   telefono: text('telefono'),
-  cityId: integer('city_id').references(() => cities.id),
+  cityId: integer('city_id'),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -13,7 +13,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.schema.ts';
-import { cities, departments, documentTypes } from './reference.schema.ts';
 
 /** A vehicle in a user's garage (or a company's fleet), by plate. Soft-deleted. */
 export const vehicles = pgTable(
@@ -25,12 +24,14 @@ export const vehicles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     placa: text('placa').notNull(),
     documentoPropietario: text('documento_propietario').notNull(),
-    tipoDocumentoPropietario: smallint('tipo_documento_propietario')
-      .notNull()
-      .references(() => documentTypes.id),
+    // document_types, departments and cities ids without foreign keys (migration 0009): every write checks
+    // them in its service (garage create, fleet import, driver assignment) and the reference tables are
+    // seeded and never deleted; each foreign-key check cost more than the insert itself in a fleet import
+    // (docs/decisions/011-fleet-import.md).
+    tipoDocumentoPropietario: smallint('tipo_documento_propietario').notNull(),
     kilometrajeDigitado: integer('kilometraje_digitado').notNull().default(0),
-    departmentId: integer('department_id').references(() => departments.id),
-    cityId: integer('city_id').references(() => cities.id),
+    departmentId: integer('department_id'),
+    cityId: integer('city_id'),
     imageFileId: uuid('image_file_id'),
     licenceFileId: uuid('licence_file_id'),
     isSelected: boolean('is_selected').notNull().default(false),
