@@ -8,7 +8,8 @@ import { AppRoutes } from '../app/route-kit.tsx';
 import { DialogProvider } from '../components/ui/dialog-context.tsx';
 
 export interface RenderRoutesOptions {
-  initialEntries?: string[];
+  /** Paths, or locations with state (`{ pathname, state }`). */
+  initialEntries?: NonNullable<Parameters<typeof MemoryRouter>[0]['initialEntries']>;
   /** Options for user-event (e.g. advanceTimers with fake timers). */
   user?: Parameters<typeof userEvent.setup>[0];
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { peritajeAfterDetail, peritajeBack, rtmBack, SERVICES_HOME, tramiteBack } from './booking-flows.ts';
+import {
+  peritajeAfterDetail,
+  peritajeBack,
+  peritajeGroupForClave,
+  rtmBack,
+  SERVICES_HOME,
+  tramiteBack,
+} from './booking-flows.ts';
 
 describe('back rules (SPPF §4)', () => {
   it('RTM goes one step back and leaves to app/servicios from info', () => {
@@ -34,5 +41,15 @@ describe('back rules (SPPF §4)', () => {
   it('peritaje at home skips the branch after detalle', () => {
     expect(peritajeAfterDetail(true)).toBe('agenda');
     expect(peritajeAfterDetail(false)).toBe('ubicacion');
+  });
+
+  it("maps an alerts card's clave to its peritaje group, and anything else to none", () => {
+    expect(peritajeGroupForClave({ clave: 'PERITAJE_LIVIANOS' })).toBe('Livianos');
+    expect(peritajeGroupForClave({ clave: 'PERITAJE_MOTOCICLETAS' })).toBe('Motocicletas');
+    expect(peritajeGroupForClave({ clave: 'PERITAJE_A_DOMICILIO' })).toBe('A Domicilio');
+    expect(peritajeGroupForClave({ clave: 'TRASPASO' })).toBeNull();
+    expect(peritajeGroupForClave({ clave: 3 })).toBeNull();
+    expect(peritajeGroupForClave(null)).toBeNull();
+    expect(peritajeGroupForClave('PERITAJE_LIVIANOS')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { PeritajeGroup } from '@togo/domain/booking/booking.contract';
+
 /** The three booking flows and their back rules (SPPF §4). Pure: the screens call these. */
 
 export const SERVICES_HOME = '/app/servicios';
@@ -20,6 +22,19 @@ export type PeritajeStep = (typeof PERITAJE_STEPS)[number];
 
 export const TRAMITE_STEPS = ['tipo', 'detalle', 'ubicacion', 'agenda', 'horario', 'resumen'] as const;
 export type TramiteStep = (typeof TRAMITE_STEPS)[number];
+
+/** The PERITAJES_TOGO catalogue's claves (the alerts' service cards) → the peritaje group they open. */
+const PERITAJE_GROUP_BY_CLAVE: Readonly<Record<string, PeritajeGroup>> = {
+  PERITAJE_LIVIANOS: 'Livianos',
+  PERITAJE_MOTOCICLETAS: 'Motocicletas',
+  PERITAJE_A_DOMICILIO: 'A Domicilio',
+};
+
+/** The group a card's clave preselects, if it names one (navigation state is untyped: anything may come). */
+export function peritajeGroupForClave(state: unknown): PeritajeGroup | null {
+  const clave = state && typeof state === 'object' && 'clave' in state ? state.clave : null;
+  return typeof clave === 'string' ? (PERITAJE_GROUP_BY_CLAVE[clave] ?? null) : null;
+}
 
 /** Where a back press goes: another step of the flow, or out of it to a path. */
 export type BackTarget<S extends string> = { step: S } | { leave: string };

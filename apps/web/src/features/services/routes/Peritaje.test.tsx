@@ -35,6 +35,30 @@ beforeEach(() => localStorage.setItem('vehicleSelected', JSON.stringify(VEHICLE)
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Peritaje flow', () => {
+  it("an alerts card's clave opens its peritaje already chosen, at the fuel step; back shows the choice", async () => {
+    mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });
+    const view = renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/peritaje', state: { clave: 'PERITAJE_MOTOCICLETAS' } }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tipo de vehículo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SuperBike' })).toBeInTheDocument();
+    await waitFor(() => expect(view.router.state.location.state).toBeNull());
+    await view.user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(await screen.findByRole('button', { name: /Motocicletas/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('an unknown clave changes nothing: the flow starts at the choice of peritaje', async () => {
+    mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });
+    renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/peritaje', state: { clave: 'OTRA_COSA' } }],
+    });
+    expect(await screen.findByRole('button', { name: /A Domicilio/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Tipo de vehículo' })).not.toBeInTheDocument();
+  });
+
   it('at home: skips the branch, maps class and fuel, goes back from agenda to detalle, and shows the server message on failure', async () => {
     const api = mockFetch({
       'GET /api/config': () => json(200, PUBLIC_CONFIG),

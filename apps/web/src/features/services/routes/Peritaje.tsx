@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PERITAJE_GROUPS } from '@togo/domain/booking/booking.contract';
 import type {
   Branch,
@@ -16,7 +16,13 @@ import { bookPeritaje, paymentMethod } from '../api/book.ts';
 import { fetchPeritajeBranchDetail } from '../api/branch-detail.ts';
 import { fetchBranches } from '../api/branches.ts';
 import { useCombos } from '../api/combos.ts';
-import { PERITAJE_STEPS, peritajeAfterDetail, peritajeBack, type PeritajeStep } from '../booking-flows.ts';
+import {
+  PERITAJE_STEPS,
+  peritajeAfterDetail,
+  peritajeBack,
+  peritajeGroupForClave,
+  type PeritajeStep,
+} from '../booking-flows.ts';
 import { AgendaStep } from '../components/AgendaStep.tsx';
 import { ConfirmStep } from '../components/ConfirmStep.tsx';
 import { HourPicker } from '../components/HourPicker.tsx';
@@ -117,6 +123,18 @@ export function PeritajeRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.peritaje, INITIAL, isUsable);
+  const location = useLocation();
+  const preset = peritajeGroupForClave(location.state);
+
+  // Coming from an alerts service card ({ clave }): that peritaje is already chosen, start at the fuel step
+  // (before the first paint). The navigation state is then consumed, so a reload or a later visit starts where
+  // the flow really is — in an effect: the router listens for it only once its own layout effects have run.
+  useLayoutEffect(() => {
+    if (preset) update({ ...INITIAL, group: preset, step: 'combustible' });
+  }, [preset, update]);
+  useEffect(() => {
+    if (preset) void navigate(location.pathname, { replace: true, state: null });
+  }, [preset, navigate, location.pathname]);
   const home = state.group === 'A Domicilio';
   const combos = useCombos(state.step === 'combos' ? state.group : null, state.fuel);
   const slots = useSlotLoader();
