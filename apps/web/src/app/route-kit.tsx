@@ -59,7 +59,8 @@ export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): L
       },
       (error: unknown) => {
         setInFlight(-1);
-        // A failed chunk (offline, a new deployment) may be retried by a later navigation.
+        // A failed chunk (offline, a new deployment): React.lazy keeps the failure for this screen, whose
+        // error screen offers 'Reintentar' (a reload); a preload may still be tried again.
         pending = null;
         throw error;
       },
