@@ -30,10 +30,16 @@ const PERITAJE_GROUP_BY_CLAVE: Readonly<Record<string, PeritajeGroup>> = {
   PERITAJE_A_DOMICILIO: 'A Domicilio',
 };
 
-/** The group a card's clave preselects, if it names one (navigation state is untyped: anything may come). */
-export function peritajeGroupForClave(state: unknown): PeritajeGroup | null {
+/** The `{ clave }` an alerts service card navigates with (navigation state is untyped: anything may come). */
+export function navigationClave(state: unknown): string | null {
   const clave = state && typeof state === 'object' && 'clave' in state ? state.clave : null;
-  return typeof clave === 'string' ? (PERITAJE_GROUP_BY_CLAVE[clave] ?? null) : null;
+  return typeof clave === 'string' ? clave : null;
+}
+
+/** The group a card's clave preselects, if it names one. */
+export function peritajeGroupForClave(state: unknown): PeritajeGroup | null {
+  const clave = navigationClave(state);
+  return clave ? (PERITAJE_GROUP_BY_CLAVE[clave] ?? null) : null;
 }
 
 /** Where a back press goes: another step of the flow, or out of it to a path. */

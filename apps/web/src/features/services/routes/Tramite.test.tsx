@@ -66,6 +66,31 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Trámites flow', () => {
+  it("an alerts card's clave checks that procedure; more can be added; an unknown one checks none", async () => {
+    mockFetch({
+      'GET /api/config': () => json(200, PUBLIC_CONFIG),
+      'POST /wh/tramites/obtener-tramites/': () => tramitesAnswer(),
+    });
+    const view = renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/tramite', state: { clave: 't-duplicado' } }],
+    });
+    expect(await screen.findByRole('button', { name: 'Continuar con 1 trámite' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Agendar Duplicado de placas' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(view.router.state.location.state).toBeNull());
+    await view.user.click(screen.getByRole('button', { name: 'Agendar Traspaso' }));
+    expect(screen.getByRole('button', { name: 'Continuar con 2 trámites' })).toBeEnabled();
+    view.unmount();
+    sessionStorage.clear();
+
+    renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/tramite', state: { clave: 'NO_EXISTE' } }],
+    });
+    expect(await screen.findByRole('button', { name: 'Elige al menos un trámite' })).toBeDisabled();
+  });
+
   it('books two procedures in one booking and shows Confirmación del Servicio', async () => {
     const api = mockFetch({
       'GET /api/config': () => json(200, PUBLIC_CONFIG),

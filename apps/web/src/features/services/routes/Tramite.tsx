@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, CityOption, TramiteOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -8,7 +8,7 @@ import { bookTramites, paymentMethod } from '../api/book.ts';
 import { fetchTramitesBranchDetail, type TramitesDetailParameters } from '../api/branch-detail.ts';
 import { useTramites } from '../api/tramites.ts';
 import { bookerIdentity } from '../booker-identity.ts';
-import { TRAMITE_STEPS, tramiteBack, type TramiteStep } from '../booking-flows.ts';
+import { navigationClave, TRAMITE_STEPS, tramiteBack, type TramiteStep } from '../booking-flows.ts';
 import { AgendaStep } from '../components/AgendaStep.tsx';
 import { ConfirmStep } from '../components/ConfirmStep.tsx';
 import { HourPicker } from '../components/HourPicker.tsx';
@@ -76,6 +76,17 @@ export function TramiteRoute() {
   const tramites = useTramites();
   const slots = useSlotLoader();
   const details = useDetailLoader();
+  const location = useLocation();
+  const clave = navigationClave(location.state);
+
+  // Coming from an alerts service card ({ clave }, the procedure's id): a new selection with that procedure
+  // checked, more can be added. The navigation state is consumed once the list has answered.
+  useEffect(() => {
+    if (!clave || !tramites.data) return;
+    const option = tramites.data.find((item) => item.value === clave);
+    if (option) update({ ...INITIAL, selected: [option] });
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [clave, tramites.data, update, navigate, location.pathname]);
 
   const leave = (to = '/app/servicios') => {
     forget();
