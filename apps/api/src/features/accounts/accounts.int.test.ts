@@ -386,7 +386,9 @@ describe('sessions', () => {
     expect(tokens.some((r) => r.token_hash === token || r.token_hash.includes(token))).toBe(false);
     expect(tokens.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
     const codes = await t.database.query<{ code_hmac: string }>('select code_hmac from otp_codes');
-    expect(codes.every((r) => /^[0-9a-f]{64}$/.test(r.code_hmac) && !r.code_hmac.includes(code))).toBe(true);
+    // 64 hex characters (an HMAC), never the 6-digit code itself. ('includes(code)' would fail at random: any
+    // 64-hex string contains a given 6-digit run now and then.)
+    expect(codes.every((r) => /^[0-9a-f]{64}$/.test(r.code_hmac) && r.code_hmac !== code)).toBe(true);
     const pw = await t.database.query<{ password_hash: string }>(
       'select password_hash from users where id = (select max(id) from users)',
     );
