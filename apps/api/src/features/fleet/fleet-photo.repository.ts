@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fleetPersonPhotos, storedFiles } from '../../db/schema.ts';
-
-export type NewStoredFile = typeof storedFiles.$inferInsert;
+import type { NewStoredFile } from '../../integrations/files/stored-upload.ts';
 
 /** stored_files.purpose of a fleet driver's photo. */
 export const DRIVER_PHOTO_PURPOSE = 'fleet-driver-photo';

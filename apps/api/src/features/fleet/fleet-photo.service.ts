@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FLEET_DRIVER_PHOTO_FIELD,
   FLEET_DRIVER_PHOTO_MAX_SIDE,
@@ -6,13 +5,14 @@ import {
   type FleetVehicleDetail,
 } from '@togo/domain/fleet/fleet.contract';
 import { AppError } from '../../http/app-error.ts';
+import { reencodeUpload } from '../../http/image-upload.ts';
+import { detectKind } from '../../integrations/files/file-content.ts';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import {
-  CONTENT_TYPES,
-  detectKind,
-  ImageDecodeError,
-  reencodeImage,
-} from '../../integrations/files/file-content.ts';
-import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
+  discardStoredFile,
+  storeReplacing,
+  type StoredFileOwner,
+} from '../../integrations/files/stored-upload.ts';
 import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
@@ -87,46 +87,25 @@ export class FleetPhotoService {
     read: () => Promise<Buffer | null>,
   ): Promise<FleetVehicleDetail> {
     const person = await this.personOf(user, vehicleId);
-    const { photos, storage, clock } = this.deps;
+    const { photos, clock } = this.deps;
     const bytes = await read();
     if (!bytes) throw AppError.field(FLEET_DRIVER_PHOTO_FIELD, FLEET_MSG.photoRequired);
     if (bytes.length === 0) throw AppError.field(FLEET_DRIVER_PHOTO_FIELD, FLEET_MSG.photoEmpty);
     const kind = await detectKind(bytes);
     if (kind !== 'jpg' && kind !== 'png') throw new AppError(415, FLEET_MSG.photoType);
-    let stored: Buffer;
-    try {
-      stored = await reencodeImage(bytes, kind, FLEET_DRIVER_PHOTO_MAX_SIDE);
-    } catch (err) {
-      if (err instanceof ImageDecodeError)
-        throw AppError.field(FLEET_DRIVER_PHOTO_FIELD, FLEET_MSG.photoDamaged);
-      throw err;
-    }
-    const fileId = randomUUID();
-    const key = storageKeyFor(fileId, kind);
-    const contentType = CONTENT_TYPES[kind];
-    await storage.put(key, stored, contentType);
+    const stored = await reencodeUpload(
+      bytes,
+      kind,
+      FLEET_DRIVER_PHOTO_MAX_SIDE,
+      FLEET_DRIVER_PHOTO_FIELD,
+      FLEET_MSG.photoDamaged,
+    );
     const now = clock.now();
-    let previous: string | null;
-    try {
-      previous = await photos.insertPhotoAndAttach(
-        {
-          id: fileId,
-          ownerUserId: person.companyUserId,
-          purpose: DRIVER_PHOTO_PURPOSE,
-          contentType,
-          extension: kind,
-          size: stored.length,
-          storageKey: key,
-          created: now,
-        },
-        person,
-        now,
-      );
-    } catch (err) {
-      await storage.delete(key).catch(() => undefined);
-      throw err;
-    }
-    if (previous) await this.discard(previous);
+    await storeReplacing(
+      this.files,
+      { bytes: stored, kind, ownerUserId: person.companyUserId, purpose: DRIVER_PHOTO_PURPOSE, now },
+      (row) => photos.insertPhotoAndAttach(row, person, now),
+    );
     return this.deps.detail.detail(user, vehicleId);
   }
 
@@ -134,17 +113,17 @@ export class FleetPhotoService {
   async remove(user: CompanyUser, vehicleId: number): Promise<FleetVehicleDetail> {
     const person = await this.personOf(user, vehicleId);
     const previous = await this.deps.photos.detachPhoto(person);
-    if (previous) await this.discard(previous);
+    if (previous) await discardStoredFile(this.files, previous);
     return this.deps.detail.detail(user, vehicleId);
   }
 
-  /** Removes a replaced photo (row and bytes); a failure only leaves an orphan, never breaks the request. */
-  private async discard(fileId: string): Promise<void> {
-    try {
-      const key = await this.deps.photos.deleteUnreferencedPhoto(fileId);
-      if (key) await this.deps.storage.delete(key);
-    } catch (err) {
-      this.deps.log?.warn({ err, fileId }, 'could not remove a replaced fleet driver photo');
-    }
+  /** Where photos are stored, and how a replaced or removed one goes (row and bytes). */
+  private get files(): StoredFileOwner {
+    return {
+      storage: this.deps.storage,
+      deleteUnreferenced: (fileId) => this.deps.photos.deleteUnreferencedPhoto(fileId),
+      log: this.deps.log,
+      what: 'fleet driver photo',
+    };
   }
 }

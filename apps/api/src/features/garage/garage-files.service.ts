@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { GARAGE_MSG, type FileUploadResponse } from '@togo/domain/garage/garage.contract';
 import { AppError } from '../../http/app-error.ts';
-import {
-  CONTENT_TYPES,
-  detectKind,
-  ImageDecodeError,
-  reencodeImage,
-  type StoredKind,
-} from '../../integrations/files/file-content.ts';
-import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
+import { reencodeUpload } from '../../http/image-upload.ts';
+import { detectKind, type StoredKind } from '../../integrations/files/file-content.ts';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
+import { storeReplacing } from '../../integrations/files/stored-upload.ts';
 import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GarageRepository } from './garage.repository.ts';
@@ -94,15 +89,8 @@ export class GarageFilesService {
     return bytes;
   }
 
-  private async reencode(bytes: Buffer, kind: 'jpg' | 'png', maxSide: number): Promise<Buffer> {
-    try {
-      return await reencodeImage(bytes, kind, maxSide);
-    } catch (err) {
-      if (err instanceof ImageDecodeError) {
-        throw AppError.field('file', 'La imagen está dañada o no se puede leer.');
-      }
-      throw err;
-    }
+  private reencode(bytes: Buffer, kind: 'jpg' | 'png', maxSide: number): Promise<Buffer> {
+    return reencodeUpload(bytes, kind, maxSide, 'file', 'La imagen está dañada o no se puede leer.');
   }
 
   private async store(
@@ -112,45 +100,25 @@ export class GarageFilesService {
     kind: StoredKind,
     bytes: Buffer,
   ): Promise<FileUploadResponse> {
-    const { repo, storage, signer, clock } = this.deps;
-    const id = randomUUID();
-    const key = storageKeyFor(id, kind);
-    const contentType = CONTENT_TYPES[kind];
-    await storage.put(key, bytes, contentType);
+    const { repo, storage, signer, clock, log } = this.deps;
     const now = clock.now();
-    let previous: string | null;
-    try {
-      previous = await repo.insertFileAndAttach(
-        {
-          id,
-          ownerUserId: userId,
-          purpose: column === 'image' ? 'vehicle-image' : 'vehicle-licence',
-          contentType,
-          extension: kind,
-          size: bytes.length,
-          storageKey: key,
-          created: now,
-        },
-        vehicleId,
-        column,
+    const row = await storeReplacing(
+      {
+        storage,
+        deleteUnreferenced: (fileId) => repo.deleteUnreferencedFile(fileId),
+        log,
+        what: 'file',
+      },
+      {
+        bytes,
+        kind,
+        ownerUserId: userId,
+        purpose: column === 'image' ? 'vehicle-image' : 'vehicle-licence',
         now,
-      );
-    } catch (err) {
-      await storage.delete(key).catch(() => undefined);
-      throw err;
-    }
-    if (previous) await this.discard(previous);
-    return { file_url: signer.url(id, kind, now) };
-  }
-
-  /** Removes a replaced file (row and bytes); failures only leave an orphan, never break the upload. */
-  private async discard(fileId: string): Promise<void> {
-    try {
-      const key = await this.deps.repo.deleteUnreferencedFile(fileId);
-      if (key) await this.deps.storage.delete(key);
-    } catch (err) {
-      this.deps.log?.warn({ err, fileId }, 'could not remove a replaced file');
-    }
+      },
+      (file) => repo.insertFileAndAttach(file, vehicleId, column, now),
+    );
+    return { file_url: signer.url(row.id, kind, now) };
   }
 
   /**

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedFiles, users } from '../../db/schema.ts';
-
-export type NewStoredFile = typeof storedFiles.$inferInsert;
+import type { NewStoredFile } from '../../integrations/files/stored-upload.ts';
 
 /** SQL of the profile feature: the user's uploaded picture (users.profile_picture_file_id → stored_files). */
 export class ProfileRepository {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   PROFILE_MSG,
@@ -7,13 +6,10 @@ import {
   type profileNameChangeSchema,
 } from '@togo/domain/profile/profile.contract';
 import { AppError } from '../../http/app-error.ts';
-import {
-  CONTENT_TYPES,
-  detectKind,
-  ImageDecodeError,
-  reencodeImage,
-} from '../../integrations/files/file-content.ts';
-import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
+import { reencodeUpload } from '../../http/image-upload.ts';
+import { detectKind } from '../../integrations/files/file-content.ts';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
+import { storeReplacing, type StoredFileOwner } from '../../integrations/files/stored-upload.ts';
 import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountsRepository, UserRow } from '../accounts/accounts.repository.ts';
@@ -92,57 +88,36 @@ export class ProfileService {
     read: () => Promise<Buffer | null>,
   ): Promise<UserInfoResponse> {
     this.owned(actor, id);
-    const { repo, storage, clock } = this.deps;
+    const { repo, clock } = this.deps;
     const bytes = await read();
     if (!bytes) throw AppError.field('profile_picture', PROFILE_MSG.pictureRequired);
     if (bytes.length === 0) throw AppError.field('profile_picture', 'El archivo está vacío.');
     const kind = await detectKind(bytes);
     if (kind !== 'jpg' && kind !== 'png') throw new AppError(415, PROFILE_MSG.pictureType);
-    let stored: Buffer;
-    try {
-      stored = await reencodeImage(bytes, kind, PROFILE_PICTURE_MAX_SIDE);
-    } catch (err) {
-      if (err instanceof ImageDecodeError)
-        throw AppError.field('profile_picture', PROFILE_MSG.pictureDamaged);
-      throw err;
-    }
-    const fileId = randomUUID();
-    const key = storageKeyFor(fileId, kind);
-    const contentType = CONTENT_TYPES[kind];
-    await storage.put(key, stored, contentType);
+    const stored = await reencodeUpload(
+      bytes,
+      kind,
+      PROFILE_PICTURE_MAX_SIDE,
+      'profile_picture',
+      PROFILE_MSG.pictureDamaged,
+    );
     const now = clock.now();
-    let previous: string | null;
-    try {
-      previous = await repo.insertPictureAndAttach(
-        {
-          id: fileId,
-          ownerUserId: actor.id,
-          purpose: 'profile-picture',
-          contentType,
-          extension: kind,
-          size: stored.length,
-          storageKey: key,
-          created: now,
-        },
-        actor.id,
-        now,
-      );
-    } catch (err) {
-      await storage.delete(key).catch(() => undefined);
-      throw err;
-    }
-    if (previous) await this.discard(previous);
+    await storeReplacing(
+      this.files,
+      { bytes: stored, kind, ownerUserId: actor.id, purpose: 'profile-picture', now },
+      (row) => repo.insertPictureAndAttach(row, actor.id, now),
+    );
     return this.info(await this.deps.accounts.findUserById(actor.id));
   }
 
-  /** Removes a replaced picture (row and bytes); a failure only leaves an orphan, never breaks the upload. */
-  private async discard(fileId: string): Promise<void> {
-    try {
-      const key = await this.deps.repo.deleteUnreferencedPicture(fileId);
-      if (key) await this.deps.storage.delete(key);
-    } catch (err) {
-      this.deps.log?.warn({ err, fileId }, 'could not remove a replaced profile picture');
-    }
+  /** Where pictures are stored, and how a replaced one is removed (row and bytes). */
+  private get files(): StoredFileOwner {
+    return {
+      storage: this.deps.storage,
+      deleteUnreferenced: (fileId) => this.deps.repo.deleteUnreferencedPicture(fileId),
+      log: this.deps.log,
+      what: 'profile picture',
+    };
   }
 }
 
