@@ -10,9 +10,9 @@ import { GROUP_CLIENT } from '@togo/domain/roles';
 import type { FinesProvider } from '../../integrations/fines/fines-provider.ts';
 import type { OwnerQuery, RegistryProvider } from '../../integrations/registry/registry-provider.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { multipart, type TestUser } from '../garage/garage.test-support.ts';
+import type { TestUser } from '../garage/garage.test-support.ts';
 import { FLEET_DRIVER_LOOKUP_JOB } from './fleet-detail.service.ts';
-import { buildFleetXlsx, createCompanyUser } from './fleet.test-support.ts';
+import { buildFleetXlsx, createCompanyUser, uploadFleetFile } from './fleet.test-support.ts';
 
 /** Answers that say whose document they were asked for: the licence number is the document. */
 class EchoRegistry implements RegistryProvider {
@@ -104,14 +104,7 @@ beforeAll(async () => {
     ],
     ['XYZ12D', 300, 'NIT', '900123456', 'Bogotá', 'Bogotá'],
   ]);
-  const body = multipart(file, { filename: 'flota.xlsx' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FLEET_PATHS.upload,
-    headers: { ...company.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(202);
+  expect((await uploadFleetFile(t, company, file)).statusCode).toBe(202);
   await t.jobs.drain();
   const list = (
     await t.app.inject({ method: 'GET', url: FLEET_PATHS.list, headers: company.headers })
@@ -247,14 +240,7 @@ describe('fleet vehicle detail and driver', () => {
     expect(await plates()).toEqual(['ABC123']);
 
     const file = await buildFleetXlsx([['XYZ12D', 310, 'NIT', '900123456', 'Bogotá', 'Bogotá']]);
-    const body = multipart(file, { filename: 'flota-2.xlsx' });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: FLEET_PATHS.upload,
-      headers: { ...company.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(upload.statusCode).toBe(202);
+    expect((await uploadFleetFile(t, company, file, 'flota-2.xlsx')).statusCode).toBe(202);
     await t.jobs.drain();
     expect(await plates()).toEqual(['ABC123', 'XYZ12D']);
   });

@@ -13,7 +13,7 @@ import { MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { multipart, type TestUser } from '../garage/garage.test-support.ts';
-import { buildFleetXlsx, createCompanyUser } from './fleet.test-support.ts';
+import { buildFleetXlsx, createCompanyUser, uploadFleetFile } from './fleet.test-support.ts';
 
 /** A FileStorage in memory, so the tests can see which objects exist. */
 class MemoryStorage implements FileStorage {
@@ -91,14 +91,7 @@ beforeAll(async () => {
     ['DEF456', 1200, 'CC', '1020304050', 'Antioquia', 'Medellín', ...driver],
     ['XYZ12D', 300, 'NIT', '900123456', 'Bogotá', 'Bogotá'],
   ]);
-  const body = multipart(file, { filename: 'flota.xlsx' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FLEET_PATHS.upload,
-    headers: { ...company.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(202);
+  expect((await uploadFleetFile(t, company, file)).statusCode).toBe(202);
   await t.jobs.drain();
   const list = (
     await t.app.inject({ method: 'GET', url: FLEET_PATHS.list, headers: company.headers })

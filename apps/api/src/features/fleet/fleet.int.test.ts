@@ -19,6 +19,7 @@ import {
   deflatedEntry,
   goodRow,
   plateFor,
+  uploadFleetFile,
   workbookShell,
   type Cells,
 } from './fleet.test-support.ts';
@@ -38,15 +39,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function upload(user: TestUser, bytes: Buffer, filename = 'flota.xlsx') {
-  const body = multipart(bytes, { filename });
-  return t.app.inject({
-    method: 'POST',
-    url: FLEET_PATHS.upload,
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const upload = (user: TestUser, bytes: Buffer, filename?: string) =>
+  uploadFleetFile(t, user, bytes, filename);
 
 function get(user: TestUser | null, url: string) {
   return t.app.inject({ method: 'GET', url, headers: user?.headers ?? {} });

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { FLEET_TEMPLATE_COLUMNS, FLEET_TEMPLATE_SHEET } from '@togo/domain/fleet/fleet.contract';
+import { FLEET_PATHS, FLEET_TEMPLATE_COLUMNS, FLEET_TEMPLATE_SHEET } from '@togo/domain/fleet/fleet.contract';
 import { GROUP_COMPANY } from '@togo/domain/roles';
 import { authTokens, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/test-app.ts';
-import type { TestUser } from '../garage/garage.test-support.ts';
+import { multipart, type TestUser } from '../garage/garage.test-support.ts';
 
 /** Test and benchmark support for the fleet: company users, generated .xlsx files, crafted ZIPs. */
 
@@ -31,6 +31,22 @@ export async function createCompanyUser(
     expiresAt: new Date(now.getTime() + 30 * 86_400_000),
   });
   return { id: user.id, token, headers: { authorization: `Token ${token}` } };
+}
+
+/** POST create_vehicle_flota_archivo with the bytes in the multipart field 'file'. */
+export function uploadFleetFile(
+  t: Pick<TestContext, 'app'>,
+  user: TestUser,
+  bytes: Buffer,
+  filename = 'flota.xlsx',
+) {
+  const body = multipart(bytes, { filename });
+  return t.app.inject({
+    method: 'POST',
+    url: FLEET_PATHS.upload,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const L = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
