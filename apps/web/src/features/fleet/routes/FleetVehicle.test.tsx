@@ -17,6 +17,13 @@ function render(search = '?id=12') {
   });
 }
 
+/** 'Eliminar de la flota', then the answer to its question. */
+async function answerRemoval(view: ReturnType<typeof render>, answer: 'Eliminar' | 'Cancelar') {
+  await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
+  const ask = screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' });
+  await view.user.click(within(ask).getByRole('button', { name: answer }));
+}
+
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 afterEach(() => {
@@ -140,17 +147,10 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     });
     const view = render();
     await screen.findByRole('heading', { name: 'Vehículo ABC123' });
-    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
-    const ask = screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' });
-    await view.user.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    await answerRemoval(view, 'Cancelar');
     expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
-    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
-    await view.user.click(
-      within(screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' })).getByRole('button', {
-        name: 'Eliminar',
-      }),
-    );
+    await answerRemoval(view, 'Eliminar');
     expect(await screen.findByText('Ruta /flota')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/flota');
   });
@@ -162,12 +162,7 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     });
     const view = render();
     await screen.findByRole('heading', { name: 'Vehículo ABC123' });
-    await view.user.click(screen.getByRole('button', { name: 'Eliminar de la flota' }));
-    await view.user.click(
-      within(screen.getByRole('alertdialog', { name: '¿Eliminar ABC123 de tu flota?' })).getByRole('button', {
-        name: 'Eliminar',
-      }),
-    );
+    await answerRemoval(view, 'Eliminar');
     expect(await screen.findByText('No encontrado.')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/flota/vehicle');
     expect(screen.getByRole('heading', { name: 'Vehículo ABC123' })).toBeInTheDocument();
