@@ -29,6 +29,7 @@ import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
 import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
 import { FleetImportService } from './features/fleet/fleet-import.service.ts';
+import { WorkerFleetParser, type FleetFileParser } from './features/fleet/fleet-parser.ts';
 import { FleetPhotoRepository } from './features/fleet/fleet-photo.repository.ts';
 import { driverPhotoUrl, FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
@@ -104,6 +105,11 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Fleet upload limits (the fleet benchmark imports more rows than the product allows). */
   fleetLimits?: FleetLimits;
+  /**
+   * Where fleet files are parsed; by default a WorkerFleetParser the app starts on first use and stops on
+   * close (server.ts passes its own, warmed up after listen, and closes it).
+   */
+  fleetParser?: FleetFileParser;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -228,9 +234,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  let fleetParser = deps.fleetParser;
+  if (!fleetParser) {
+    const owned = new WorkerFleetParser();
+    app.addHook('onClose', () => owned.close());
+    fleetParser = owned;
+  }
   await registerFleetJobs(
     jobs,
-    new FleetImportService({ repo: fleetRepo, storage: providers.fileStorage, clock, log: app.log }),
+    new FleetImportService({
+      repo: fleetRepo,
+      storage: providers.fileStorage,
+      clock,
+      parser: fleetParser,
+      log: app.log,
+    }),
     fleetDetail,
   );
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { WorkerFleetParser } from './features/fleet/fleet-parser.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { PgBossQueue } from './jobs/pg-boss.queue.ts';
 import { systemClock } from './lib/clock.ts';
@@ -43,6 +44,8 @@ async function main() {
   // Background jobs (pg-boss): its own pool on PostgreSQL, inside PGlite otherwise. Workers are
   // registered by buildApp and stopped with the queue.
   const jobs = await PgBossQueue.start({ database, connectionString: config.DATABASE_URL, log });
+  // Fleet files are parsed in a worker thread (kept warm: its start-up is not paid by the first upload).
+  const fleetParser = new WorkerFleetParser();
   const app = await buildApp({
     config,
     database,
@@ -51,6 +54,7 @@ async function main() {
     secret: resolveSecret(config),
     logger: { level: config.LOG_LEVEL },
     jobs,
+    fleetParser,
   });
 
   let closing = false;
@@ -60,6 +64,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app.close();
     await jobs.stop();
+    await fleetParser.close();
     await database.close();
     process.exit(0);
   };
@@ -67,6 +72,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  fleetParser.warm().catch((err: unknown) => log.warn({ err }, 'fleet parser worker did not start'));
   log.info(`TOGO listening on http://localhost:${config.PORT} (database: ${database.kind})`);
 }
 

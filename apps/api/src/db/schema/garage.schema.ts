@@ -53,6 +53,17 @@ export const vehicles = pgTable(
 );
 
 /**
+ * Live (not deleted) vehicles per user, kept by statement triggers on vehicles (migration 0011): the fleet list's
+ * total without counting a company's 100,000 vehicles on every page read (docs/decisions/011-fleet-import.md).
+ */
+export const vehicleCounts = pgTable('vehicle_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  live: integer('live').notNull().default(0),
+});
+
+/**
  * What an outside provider answered for a vehicle: kind 'registry' (RUNT-like: vehicle data, SOAT, RTM,
  * licence), 'fines' (SIMIT-like) or 'value'. status pending → ok | failed; data is the provider's
  * answer parsed by its zod contract.

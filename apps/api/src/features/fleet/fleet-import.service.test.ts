@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { FleetImportService } from './fleet-import.service.ts';
+import { InlineFleetParser, WorkerFleetParser, type FleetFileParser } from './fleet-parser.ts';
 import type { ReferenceRows } from './fleet-rows.ts';
 import type { FleetRepository } from './fleet.repository.ts';
 import { buildFleetXlsx, goodRow } from './fleet.test-support.ts';
@@ -46,7 +47,13 @@ function storageOf(bytes: Buffer): FileStorage {
   return { get: async () => bytes } as unknown as FileStorage;
 }
 
-describe('FleetImportService chunk writes', () => {
+const worker = new WorkerFleetParser();
+afterAll(() => worker.close());
+
+describe.each<[string, FleetFileParser]>([
+  ['in a worker thread', worker],
+  ['inline', new InlineFleetParser()],
+])('FleetImportService chunk writes (parsing %s)', (_where, parser) => {
   it('writes every chunk once, in order, while parsing goes on', async () => {
     const bytes = await buildFleetXlsx(Array.from({ length: 95 }, (_, i) => goodRow(i)));
     const { repo, calls, events } = fakeRepo(null, 5);
@@ -54,6 +61,7 @@ describe('FleetImportService chunk writes', () => {
       repo,
       storage: storageOf(bytes),
       clock: new ManualClock(),
+      parser,
       chunkRows: 10,
     });
     await service.run(1);
@@ -69,6 +77,7 @@ describe('FleetImportService chunk writes', () => {
       repo,
       storage: storageOf(bytes),
       clock: new ManualClock(),
+      parser,
       chunkRows: 10,
     });
     await expect(service.run(1)).rejects.toThrow('connection lost');

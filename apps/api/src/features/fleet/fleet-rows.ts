@@ -1,4 +1,4 @@
-import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.contract';
+import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.constants';
 import { isValidPlate, normalizePlate } from '@togo/domain/plates/plate.rules';
 
 /**
@@ -7,6 +7,9 @@ import { isValidPlate, normalizePlate } from '@togo/domain/plates/plate.rules';
  */
 
 export const COLUMN_COUNT = FLEET_TEMPLATE_COLUMNS.length;
+
+/** Joins a row's cells into one string: cannot occur in a cell (XML 1.0 has no NUL character). */
+export const CELL_SEPARATOR = '\u0000';
 
 export const ROW_MSG = {
   required: 'Este campo es obligatorio.',

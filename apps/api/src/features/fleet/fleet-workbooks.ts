@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   FLEET_ERRORS_COLUMN,
   FLEET_INSTRUCTIONS_SHEET,
@@ -8,7 +8,14 @@ import {
 } from '@togo/domain/fleet/fleet.contract';
 import { DOCUMENT_TYPES } from '@togo/domain/reference/document-types';
 
-/** The guide's and the errors download's .xlsx files, generated with exceljs. */
+/**
+ * The guide's and the errors download's .xlsx files, generated with exceljs — loaded on the first download,
+ * not at start-up (the API thread never parses uploads: fleet-parser.ts).
+ */
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: exceljs } = await import('exceljs');
+  return new exceljs.Workbook();
+}
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A93' } };
 const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
@@ -89,7 +96,7 @@ const INSTRUCTIONS: string[][] = [
 
 /** The step-by-step guide: the template sheet first (the importer reads it), then the instructions. */
 export async function buildGuideWorkbook(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.creator = 'TOGO';
   const template = addTemplateSheet(wb);
   template.addRow([
@@ -117,7 +124,7 @@ export async function buildGuideWorkbook(): Promise<Buffer> {
 
 /** The current error rows with their cells and an 'Errores' column, ready to fix and upload again. */
 export async function buildErrorsWorkbook(rows: { valores: string[]; message: string }[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.creator = 'TOGO';
   const ws = addTemplateSheet(wb, FLEET_ERRORS_COLUMN);
   for (const r of rows) {

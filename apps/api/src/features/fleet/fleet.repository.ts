@@ -8,6 +8,7 @@ import {
   fleetUploadErrors,
   fleetUploads,
   providerSnapshots,
+  vehicleCounts,
   vehicles,
 } from '../../db/schema.ts';
 import type { InvalidFleetRow, ReferenceRows, ValidFleetRow } from './fleet-rows.ts';
@@ -431,6 +432,14 @@ export class FleetRepository {
   }
 
   async countVehicles(companyUserId: number, placa: string): Promise<number> {
+    if (!placa) {
+      // The whole fleet: the count kept by the vehicles triggers (migration 0011), not a scan of every vehicle.
+      const [kept] = await this.db
+        .select({ n: vehicleCounts.live })
+        .from(vehicleCounts)
+        .where(eq(vehicleCounts.userId, companyUserId));
+      return kept?.n ?? 0;
+    }
     const [row] = await this.db
       .select({ n: count() })
       .from(vehicles)

@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 
 export type StoredKind = 'pdf' | 'jpg' | 'png';
 
@@ -30,6 +29,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * and writes the same format again.
  */
 export async function reencodeImage(bytes: Buffer, kind: 'jpg' | 'png', maxSide: number): Promise<Buffer> {
+  // Loaded on the first image upload, not at start-up: libvips is ~20 MB of memory most processes never use.
+  const { default: sharp } = await import('sharp');
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

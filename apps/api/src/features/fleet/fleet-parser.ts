@@ -1,0 +1,244 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { FLEET_MSG } from '@togo/domain/fleet/fleet.constants';
+import { FleetFileRejected, type ParsedChunk, type ParserReply, type ParserRequest } from './fleet-chunks.ts';
+import type { ReferenceRows } from './fleet-rows.ts';
+
+/**
+ * Where a fleet file is parsed. The API uses WorkerFleetParser: parsing a 100,000-row workbook is seconds of
+ * CPU, and on the API's event loop it delayed every request served meanwhile (docs/decisions/011-fleet-import.md).
+ */
+export interface FleetFileParser {
+  /** The file's chunks in order (parseFleetFile); throws FleetFileRejected for a file that cannot be imported. */
+  parse(bytes: Uint8Array, reference: ReferenceRows, chunkRows: number): AsyncIterable<ParsedChunk>;
+  close(): Promise<void>;
+}
+
+/** Parses on the calling thread (unit tests of the import's writes). */
+export class InlineFleetParser implements FleetFileParser {
+  async *parse(bytes: Uint8Array, reference: ReferenceRows, chunkRows: number): AsyncIterable<ParsedChunk> {
+    // exceljs is loaded by the thread that parses (the API thread never does with WorkerFleetParser).
+    const { parseFleetFile } = await import('./fleet-parse.ts');
+    yield* parseFleetFile(bytes, reference, chunkRows);
+  }
+
+  async close(): Promise<void> {}
+}
+
+type Event = ParserReply | { type: 'exit'; error: Error };
+
+let workerSource: Promise<string> | null = null;
+
+/**
+ * The worker's code: fleet-parse.worker.ts and its modules bundled by esbuild into one script (exceljs left to
+ * `require`, resolved from this directory). The API runs TypeScript through tsx, whose hooks do not reach
+ * worker threads; registering them in the worker cost ~25 MB (a loader thread) and ~0.4 s per start, the
+ * bundle ~0.1 s once per process (docs/decisions/011-fleet-import.md).
+ */
+function parserWorkerSource(): Promise<string> {
+  workerSource ??= build({
+    entryPoints: [fileURLToPath(new URL('./fleet-parse.worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['exceljs'],
+    write: false,
+    logLevel: 'silent',
+  }).then(
+    (result) =>
+      `(function (require) {\n${result.outputFiles[0]?.text ?? ''}\n})(require('node:module').createRequire(${JSON.stringify(import.meta.url)}));`,
+  );
+  // A failed build is tried again by the next worker start.
+  workerSource.catch(() => {
+    workerSource = null;
+  });
+  return workerSource;
+}
+
+/** One worker thread and the events of the file it is parsing. */
+class ParserThread {
+  private readonly worker: Worker;
+  private readonly events: Event[] = [];
+  private waiting: (() => void) | null = null;
+  alive = true;
+  readonly ready: Promise<void>;
+
+  constructor(source: string, maxOldGenerationSizeMb: number) {
+    this.worker = new Worker(source, { eval: true, resourceLimits: { maxOldGenerationSizeMb } });
+    let started: () => void;
+    let failed: (err: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    // An idle worker never keeps the process alive.
+    this.worker.unref();
+    this.worker.on('message', (reply: ParserReply) => {
+      if (reply.type === 'ready') started();
+      else this.push(reply);
+    });
+    this.worker.on('error', (error: Error) => {
+      this.alive = false;
+      failed(error);
+      this.push({ type: 'exit', error });
+    });
+    this.worker.on('exit', (code) => {
+      this.alive = false;
+      const error = new Error(`fleet parser worker exited with code ${code}`);
+      failed(error);
+      this.push({ type: 'exit', error });
+    });
+    // A worker that fails to start is reported by the parse that waits for it.
+    this.ready.catch(() => undefined);
+  }
+
+  private push(event: Event): void {
+    this.events.push(event);
+    const resume = this.waiting;
+    this.waiting = null;
+    resume?.();
+  }
+
+  async next(): Promise<Event> {
+    while (this.events.length === 0) await new Promise<void>((resolve) => (this.waiting = resolve));
+    return this.events.shift() as Event;
+  }
+
+  send(request: ParserRequest, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(request, transfer);
+  }
+
+  /** Reused for the next file: nothing of this one may be left in the queue. */
+  reset(): void {
+    this.events.length = 0;
+  }
+
+  async terminate(): Promise<void> {
+    this.alive = false;
+    await this.worker.terminate();
+  }
+}
+
+export interface WorkerFleetParserOptions {
+  /** Chunks the worker may parse ahead of those taken (each one is a message waiting on the API thread). */
+  window?: number;
+  /** The worker's heap limit: a file that needs more fails as unreadable instead of growing the process. */
+  maxOldGenerationSizeMb?: number;
+}
+
+/**
+ * Parses in a worker thread, one file per worker; one idle worker is kept (warm() starts it ahead of the
+ * first upload, so the worker's start — bundling, loading exceljs — is not paid by an import).
+ */
+export class WorkerFleetParser implements FleetFileParser {
+  private readonly window: number;
+  private readonly heapMb: number;
+  private idle: ParserThread | null = null;
+  private readonly busy = new Set<ParserThread>();
+  private warming: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(options: WorkerFleetParserOptions = {}) {
+    this.window = options.window ?? 2;
+    this.heapMb = options.maxOldGenerationSizeMb ?? 256;
+  }
+
+  /** Starts the idle worker (if there is none) and waits until it can parse. */
+  warm(): Promise<void> {
+    this.warming ??= (async () => {
+      if (this.closed) return;
+      if (!this.idle?.alive) {
+        const thread = await this.spawn();
+        if (this.closed) return void (await thread.terminate());
+        this.idle = thread;
+      }
+      await this.idle.ready;
+    })().finally(() => {
+      this.warming = null;
+    });
+    return this.warming;
+  }
+
+  private async spawn(): Promise<ParserThread> {
+    return new ParserThread(await parserWorkerSource(), this.heapMb);
+  }
+
+  parse(bytes: Uint8Array, reference: ReferenceRows, chunkRows: number): AsyncIterable<ParsedChunk> {
+    return this.run(bytes, reference, chunkRows);
+  }
+
+  private async take(): Promise<ParserThread> {
+    if (this.warming) await this.warming.catch(() => undefined);
+    if (this.closed) throw new Error('fleet parser closed');
+    let thread = this.idle?.alive ? this.idle : null;
+    this.idle = null;
+    thread ??= await this.spawn();
+    this.busy.add(thread);
+    return thread;
+  }
+
+  private async release(thread: ParserThread, reusable: boolean): Promise<void> {
+    this.busy.delete(thread);
+    if (reusable && thread.alive && !this.closed && !this.idle) {
+      thread.reset();
+      this.idle = thread;
+    } else {
+      await thread.terminate();
+    }
+  }
+
+  private async *run(
+    bytes: Uint8Array,
+    reference: ReferenceRows,
+    chunkRows: number,
+  ): AsyncGenerator<ParsedChunk, void, undefined> {
+    const thread = await this.take();
+    let reusable = false;
+    try {
+      await thread.ready;
+      // The worker gets its own copy (the caller's buffer may be a view of a shared pool).
+      const copy = new Uint8Array(bytes);
+      thread.send({ type: 'parse', bytes: copy.buffer, reference, chunkRows, window: this.window }, [
+        copy.buffer,
+      ]);
+      for (;;) {
+        const event = await thread.next();
+        switch (event.type) {
+          case 'chunk':
+            yield event.chunk;
+            thread.send({ type: 'credit' });
+            break;
+          case 'end':
+            reusable = true;
+            return;
+          case 'rejected':
+            reusable = true;
+            throw new FleetFileRejected(event.message);
+          case 'failed':
+            reusable = true;
+            throw new Error(`fleet parser failed: ${event.message}`);
+          case 'exit':
+            // Out of memory (its heap limit) is this file's doing: it cannot be imported.
+            if ((event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+              throw new FleetFileRejected(FLEET_MSG.uploadFailed, { cause: event.error });
+            }
+            throw event.error;
+          case 'ready':
+            break;
+        }
+      }
+    } finally {
+      // Stopped early (a failed write) or failed: a worker still parsing is terminated, not reused.
+      await this.release(thread, reusable);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = [...this.busy, ...(this.idle ? [this.idle] : [])];
+    this.idle = null;
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+}
