@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
@@ -23,6 +23,8 @@ import { buildFleetXlsx, goodRow } from '../src/features/fleet/fleet.test-suppor
 
 const SIZES = (process.env.BENCH_FLEET_SIZES ?? '10000,100000').split(',').map(Number);
 const MB = 1024 * 1024;
+/** Reads measured idle, before and after the import (a p99 of 1,000 samples is the 10th slowest). */
+const IDLE_READS = 1000;
 
 interface Measure {
   seconds: number;
@@ -37,6 +39,9 @@ interface Measure {
   p99IdleAfterMs?: number;
   p99ImportMs?: number;
   readsDuringImport?: number;
+  /** Median read: idle before / during / idle after, ms. */
+  p50Ms?: [number, number, number];
+  loopDelayMs?: { p50: number; p99: number; max: number };
   /** p99 per read endpoint: idle before / during / idle after, ms. */
   perEndpoint?: Record<string, [number, number, number]>;
 }
@@ -100,10 +105,12 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   };
 }
 
-function p99(samples: number[]): number {
+function percentile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 }
+const p99 = (samples: number[]) => percentile(samples, 0.99);
+const p50 = (samples: number[]) => percentile(samples, 0.5);
 
 async function importEndToEnd(file: string, smallFile: string | undefined): Promise<Measure> {
   const withReads = smallFile !== undefined;
@@ -194,11 +201,13 @@ async function importEndToEnd(file: string, smallFile: string | undefined): Prom
     await jobs.drain();
     for (let i = 0; i < 30; i++) await readOnce(i);
     const idle: number[] = [];
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < IDLE_READS; i++) {
       idle.push(await readOnce(i));
       await new Promise((resolve) => setImmediate(resolve));
     }
     const started = performance.now();
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
     await post();
     let importing = true;
     const draining = jobs.drain().finally(() => {
@@ -211,9 +220,10 @@ async function importEndToEnd(file: string, smallFile: string | undefined): Prom
       await new Promise((resolve) => setImmediate(resolve));
     }
     await draining;
+    loopDelay.disable();
     const seconds = (performance.now() - started) / 1000;
     const idleAfter: number[] = [];
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < IDLE_READS; i++) {
       idleAfter.push(await readOnce(i));
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -235,6 +245,13 @@ async function importEndToEnd(file: string, smallFile: string | undefined): Prom
       p99IdleMs: p99(idle),
       p99IdleAfterMs: p99(idleAfter),
       p99ImportMs: p99(during),
+      p50Ms: [p50(idle), p50(during), p50(idleAfter)],
+      // The API thread's event-loop delay during the import (resolution 1 ms: values include that 1 ms).
+      loopDelayMs: {
+        p50: loopDelay.percentile(50) / 1e6,
+        p99: loopDelay.percentile(99) / 1e6,
+        max: loopDelay.max / 1e6,
+      },
       readsDuringImport: during.length,
       perEndpoint,
     };
@@ -337,6 +354,17 @@ async function main() {
           `${ratio(reads.p99IdleMs)}; vs idle after it (the grown fleet) ${reads.p99IdleAfterMs?.toFixed(1)} ms: ` +
           `${ratio(reads.p99IdleAfterMs)} (target ≤ 2×)`,
       );
+      const [m0, m1, m2] = reads.p50Ms ?? [0, 0, 0];
+      console.log(
+        `  median read: idle before ${m0.toFixed(1)} ms, during ${m1.toFixed(1)} ms, idle after ${m2.toFixed(1)} ms`,
+      );
+      const delay = reads.loopDelayMs;
+      if (delay) {
+        console.log(
+          `  API thread event-loop delay during the import: p50 ${delay.p50.toFixed(1)} ms, ` +
+            `p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`,
+        );
+      }
       for (const [url, [before, during, after]] of Object.entries(reads.perEndpoint ?? {})) {
         console.log(`  ${url}: p99 idle before ${before} ms, during ${during} ms, idle after ${after} ms`);
       }

@@ -28,5 +28,6 @@ export type ParserReply =
   | { type: 'ready' }
   | { type: 'chunk'; chunk: ParsedChunk }
   | { type: 'end' }
-  | { type: 'rejected'; message: string }
+  /** `detail`: what the parser threw (for the log), when it was not the import's own check. */
+  | { type: 'rejected'; message: string; detail?: string | undefined }
   | { type: 'failed'; message: string };

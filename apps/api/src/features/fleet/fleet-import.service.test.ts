@@ -3,26 +3,8 @@ import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { FleetImportService } from './fleet-import.service.ts';
 import { InlineFleetParser, WorkerFleetParser, type FleetFileParser } from './fleet-parser.ts';
-import type { ReferenceRows } from './fleet-rows.ts';
 import type { FleetRepository } from './fleet.repository.ts';
-import { buildFleetXlsx, goodRow } from './fleet.test-support.ts';
-
-const REFERENCE: ReferenceRows = {
-  departments: [
-    { id: 5, code: '05', name: 'Antioquia' },
-    { id: 11, code: '11', name: 'Bogotá, D.C.' },
-    { id: 76, code: '76', name: 'Valle del Cauca' },
-  ],
-  cities: [
-    { id: 5001, code: '05001', name: 'Medellín', commonName: null, departmentId: 5 },
-    { id: 11001, code: '11001', name: 'Bogotá, D.C.', commonName: 'Bogotá', departmentId: 11 },
-    { id: 76001, code: '76001', name: 'Santiago de Cali', commonName: 'Cali', departmentId: 76 },
-  ],
-  documentTypes: [
-    { id: 1, code: 'CC', name: 'Cédula de ciudadanía' },
-    { id: 5, code: 'NIT', name: 'NIT' },
-  ],
-};
+import { TEST_REFERENCE, buildFleetXlsx, goodRow } from './fleet.test-support.ts';
 
 /** A repository that records the chunks written and fails the chunk numbered `failAt` (1-based). */
 function fakeRepo(failAt: number | null, writeMs = 0) {
@@ -30,7 +12,7 @@ function fakeRepo(failAt: number | null, writeMs = 0) {
   const events: string[] = [];
   const repo = {
     claimUpload: async () => ({ id: 1, companyUserId: 7, storageKey: 'k' }),
-    referenceRows: async () => REFERENCE,
+    referenceRows: async () => TEST_REFERENCE,
     failUpload: async () => void events.push('failed'),
     finishUpload: async (_id: number, rows: number) => void events.push(`finished ${rows}`),
     applyChunk: async (_c: number, _u: number, valid: unknown[], invalid: unknown[], rowsDone: number) => {

@@ -113,7 +113,10 @@ export class FleetImportService {
     } catch (err) {
       if (err instanceof ChunkWriteFailed) throw err.failure;
       if (err instanceof FleetFileRejected) {
-        this.deps.log?.warn({ uploadId, err: err.message }, 'fleet file rejected');
+        this.deps.log?.warn(
+          { uploadId, err: err.message, cause: String(err.cause ?? '') },
+          'fleet file rejected',
+        );
         // Whatever was parsed before the file turned out unreadable is written (re-runs converge).
         await writing.catch(() => undefined);
       }

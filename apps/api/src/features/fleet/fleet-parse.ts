@@ -38,11 +38,6 @@ function rowCells(values: unknown): string[] {
   return out;
 }
 
-/** exceljs / sax / zip failures: the bytes are not a readable workbook. */
-function isUnreadable(err: unknown): boolean {
-  return err instanceof Error && /sax|xml|zip|signature|invalid/i.test(err.message);
-}
-
 /**
  * The file's rows in chunks of `chunkRows` (valid and invalid together), in order. Throws FleetFileRejected
  * for an unreadable file, a file without the template's header row, or one without data rows.
@@ -103,8 +98,10 @@ export async function* parseFleetFile(
       }
     }
   } catch (err) {
-    if (isUnreadable(err)) throw new FleetFileRejected(FLEET_MSG.uploadFailed, { cause: err });
-    throw err;
+    // Whatever exceljs, sax or the unzipper threw (bad XML, a truncated ZIP, 'FILE_ENDED', …), the bytes are not
+    // a workbook this parser can read: the upload fails with a message instead of being retried.
+    if (err instanceof FleetFileRejected) throw err;
+    throw new FleetFileRejected(FLEET_MSG.uploadFailed, { cause: err });
   }
   if (!foundTemplate) throw new FleetFileRejected(FLEET_MSG.missingHeaders);
   if (done === 0) throw new FleetFileRejected(FLEET_MSG.emptyFile);

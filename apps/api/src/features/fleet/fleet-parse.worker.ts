@@ -1,4 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { parseFleetFile } from './fleet-parse.ts';
 import { FleetFileRejected, type ParserReply, type ParserRequest } from './fleet-chunks.ts';
 
@@ -8,6 +10,23 @@ import { FleetFileRejected, type ParserReply, type ParserRequest } from './fleet
  */
 const port = parentPort;
 if (!port) throw new Error('fleet-parse.worker.ts runs in a worker thread');
+
+/**
+ * Linux schedules threads on their own: this one gets a lower priority (nice) than the API thread and the
+ * database, so on a busy machine parsing yields the CPU to requests instead of competing with them. Where the
+ * thread id cannot be read (not Linux) the worker keeps the process's priority.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    // Not Linux, or not allowed: the default priority.
+  }
+}
+
+const { nice } = (workerData ?? {}) as { nice?: number };
+if (typeof nice === 'number' && nice > 0) lowerPriority(nice);
 
 let credit = 0;
 let wake: (() => void) | null = null;
@@ -30,8 +49,14 @@ async function parse(request: Extract<ParserRequest, { type: 'parse' }>): Promis
     }
     post({ type: 'end' });
   } catch (err) {
-    if (err instanceof FleetFileRejected) post({ type: 'rejected', message: err.message });
-    else post({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    if (err instanceof FleetFileRejected) {
+      const { cause } = err;
+      post({
+        type: 'rejected',
+        message: err.message,
+        detail: cause instanceof Error ? cause.message : undefined,
+      });
+    } else post({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
 }
 

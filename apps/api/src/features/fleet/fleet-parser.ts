@@ -65,8 +65,12 @@ class ParserThread {
   alive = true;
   readonly ready: Promise<void>;
 
-  constructor(source: string, maxOldGenerationSizeMb: number) {
-    this.worker = new Worker(source, { eval: true, resourceLimits: { maxOldGenerationSizeMb } });
+  constructor(source: string, maxOldGenerationSizeMb: number, nice: number) {
+    this.worker = new Worker(source, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb },
+      workerData: { nice },
+    });
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -126,6 +130,8 @@ export interface WorkerFleetParserOptions {
   window?: number;
   /** The worker's heap limit: a file that needs more fails as unreadable instead of growing the process. */
   maxOldGenerationSizeMb?: number;
+  /** The worker thread's nice value (Linux): above the API thread's, so requests go first on a busy CPU. */
+  nice?: number;
 }
 
 /**
@@ -135,6 +141,7 @@ export interface WorkerFleetParserOptions {
 export class WorkerFleetParser implements FleetFileParser {
   private readonly window: number;
   private readonly heapMb: number;
+  private readonly nice: number;
   private idle: ParserThread | null = null;
   private readonly busy = new Set<ParserThread>();
   private warming: Promise<void> | null = null;
@@ -143,6 +150,7 @@ export class WorkerFleetParser implements FleetFileParser {
   constructor(options: WorkerFleetParserOptions = {}) {
     this.window = options.window ?? 2;
     this.heapMb = options.maxOldGenerationSizeMb ?? 256;
+    this.nice = options.nice ?? Number(process.env.FLEET_NICE ?? 10);
   }
 
   /** Starts the idle worker (if there is none) and waits until it can parse. */
@@ -162,7 +170,7 @@ export class WorkerFleetParser implements FleetFileParser {
   }
 
   private async spawn(): Promise<ParserThread> {
-    return new ParserThread(await parserWorkerSource(), this.heapMb);
+    return new ParserThread(await parserWorkerSource(), this.heapMb, this.nice);
   }
 
   parse(bytes: Uint8Array, reference: ReferenceRows, chunkRows: number): AsyncIterable<ParsedChunk> {
@@ -215,7 +223,7 @@ export class WorkerFleetParser implements FleetFileParser {
             return;
           case 'rejected':
             reusable = true;
-            throw new FleetFileRejected(event.message);
+            throw new FleetFileRejected(event.message, { cause: event.detail });
           case 'failed':
             reusable = true;
             throw new Error(`fleet parser failed: ${event.message}`);
@@ -233,6 +241,11 @@ export class WorkerFleetParser implements FleetFileParser {
       // Stopped early (a failed write) or failed: a worker still parsing is terminated, not reused.
       await this.release(thread, reusable);
     }
+  }
+
+  /** Worker threads alive: the idle one kept warm, and those parsing a file. */
+  threads(): { idle: number; busy: number } {
+    return { idle: this.idle?.alive ? 1 : 0, busy: this.busy.size };
   }
 
   async close(): Promise<void> {

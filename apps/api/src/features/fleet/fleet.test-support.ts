@@ -8,6 +8,7 @@ import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/test-app.ts';
 import { multipart, type TestUser } from '../garage/garage.test-support.ts';
+import type { ReferenceRows } from './fleet-rows.ts';
 
 /** Test and benchmark support for the fleet: company users, generated .xlsx files, crafted ZIPs. */
 
@@ -75,6 +76,24 @@ export function goodRow(i: number): Cells {
   if (i % 4 === 0) row.push(`Conductor ${i}`, 'CC', String(1000000 + i), '3001234567', 'Medellín');
   return row;
 }
+
+/** Reference data for parsing tests without a database (goodRow's places and document types among them). */
+export const TEST_REFERENCE: ReferenceRows = {
+  departments: [
+    { id: 5, code: '05', name: 'Antioquia' },
+    { id: 11, code: '11', name: 'Bogotá, D.C.' },
+    { id: 76, code: '76', name: 'Valle del Cauca' },
+  ],
+  cities: [
+    { id: 5001, code: '05001', name: 'Medellín', commonName: null, departmentId: 5 },
+    { id: 11001, code: '11001', name: 'Bogotá, D.C.', commonName: 'Bogotá', departmentId: 11 },
+    { id: 76001, code: '76001', name: 'Santiago de Cali', commonName: 'Cali', departmentId: 76 },
+  ],
+  documentTypes: [
+    { id: 1, code: 'CC', name: 'Cédula de ciudadanía' },
+    { id: 5, code: 'NIT', name: 'NIT' },
+  ],
+};
 
 /** Writes rows under the template header with exceljs's streaming writer (fast enough for 100,000 rows). */
 export async function buildFleetXlsx(rows: Cells[], opts: { header?: boolean } = {}): Promise<Buffer> {
