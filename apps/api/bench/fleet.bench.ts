@@ -28,6 +28,8 @@ const IDLE_READS = 1000;
 
 interface Measure {
   seconds: number;
+  /** The upload request alone (checks, storing, queueing) until its 202 answer. */
+  uploadMs?: number;
   peakRssMb: number;
   /** RSS with the app (and, on PGlite, the database) started and idle, before the upload. */
   baseRssMb?: number;
@@ -176,6 +178,7 @@ async function importEndToEnd(file: string, smallFile: string | undefined): Prom
     const started = performance.now();
     const res = await post();
     if (res.statusCode !== 202) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+    const uploadMs = performance.now() - started;
     await jobs.drain();
     const seconds = (performance.now() - started) / 1000;
     const status = (
@@ -183,6 +186,7 @@ async function importEndToEnd(file: string, smallFile: string | undefined): Prom
     ).json();
     result = {
       seconds,
+      uploadMs,
       peakRssMb: peakRssMb(),
       baseRssMb,
       rows: status.filas_procesadas,
@@ -323,7 +327,7 @@ async function main() {
       results.push({ size, mb: bytes.length / MB, parse, imp });
       console.log(
         `${size.toLocaleString('en')} rows (${(bytes.length / MB).toFixed(1)} MB): ` +
-          `import ${imp.seconds.toFixed(2)} s, peak RSS ${imp.peakRssMb} MB (idle app ${imp.baseRssMb} MB) ` +
+          `import ${imp.seconds.toFixed(2)} s (upload request ${imp.uploadMs?.toFixed(0)} ms), peak RSS ${imp.peakRssMb} MB (idle app ${imp.baseRssMb} MB) ` +
           `(${imp.vehicles} vehicles, ${imp.errors} errors, ${imp.rows} rows) | ` +
           `parse alone ${parse.seconds.toFixed(2)} s, peak RSS ${parse.peakRssMb} MB | ` +
           `import/parse ${(imp.seconds / parse.seconds).toFixed(2)}×`,

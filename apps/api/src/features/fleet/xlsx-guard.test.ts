@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildFleetXlsx, craftZip, deflatedEntry, goodRow, workbookShell } from './fleet.test-support.ts';
 import { XlsxRejected, inspectXlsx } from './xlsx-guard.ts';
@@ -46,5 +47,23 @@ describe('inspectXlsx (zip checks before parsing)', () => {
       await reason(craftZip(workbookShell(), { junkBeforeDirectory: Buffer.alloc(100, 7) }), limits),
     ).toBe('unsafe');
     expect(await reason(craftZip(workbookShell()), limits)).toBe('ok');
+  });
+
+  it('counts a row tag cut by the 1 MiB inflate chunk boundary once, and never <rows', async () => {
+    for (const shift of [0, 1, 2, 3, 4, 5]) {
+      // Incompressible filler (hex: no '<') so the ratio check passes; the tag lands across the boundary.
+      const filler = randomBytes(1024 * 1024).toString('hex').slice(0, 1024 * 1024 - shift);
+      const sheet = Buffer.from(
+        `${filler}<row r="1"><c/></row><rows/><row>x</row>\n<row\tr="3"/><rowx/><row r="4">`,
+      );
+      const file = craftZip([...workbookShell(), deflatedEntry('xl/worksheets/sheet1.xml', sheet)]);
+      // Four rows: the header and three data rows.
+      expect(await inspectXlsx(file, limits)).toEqual({ dataRows: 3 });
+    }
+  });
+
+  it('refuses an entry that inflates to less than its declared size', async () => {
+    const short = deflatedEntry('xl/worksheets/sheet1.xml', Buffer.from('<row>'.repeat(50)), 400);
+    expect(await reason(craftZip([...workbookShell(), short]), limits)).toBe('unsafe');
   });
 });

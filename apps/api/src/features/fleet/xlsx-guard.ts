@@ -1,3 +1,5 @@
+import { createInflateRaw } from 'node:zlib';
+import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -88,29 +90,61 @@ function centralDirectoryOffset(bytes: Buffer): number | null {
   return null;
 }
 
-/** Inflates one entry, counting '<row' (opening tags of worksheet rows) when asked; stops above `stopAt`. */
+const ROW_TAG = Buffer.from('<row');
+
+/** Opening tags of worksheet rows in `bytes`: '<row ' or '<row>' (not '<rows…'), whose 5th byte is in `bytes`. */
+function countRowTags(bytes: Buffer): number {
+  let rows = 0;
+  for (let i = bytes.indexOf(ROW_TAG); i !== -1 && i + 4 < bytes.length; i = bytes.indexOf(ROW_TAG, i + 4)) {
+    const next = bytes[i + 4];
+    if (next === 0x20 || next === 0x3e || next === 0x09 || next === 0x0a || next === 0x0d) rows++;
+  }
+  return rows;
+}
+
+/**
+ * Inflated bytes handed over at a time: zlib's default 16 KiB made a 45 MB sheet ~2,800 round trips between the
+ * thread pool and the event loop (~0.5 s of the API thread for a 100,000-row file); 1 MiB makes it ~45.
+ */
+const INFLATE_CHUNK = 1024 * 1024;
+
+/**
+ * Inflates one entry, counting '<row' (opening tags of worksheet rows) when asked; stops above `stopAt`. Fails
+ * as soon as the entry inflates beyond its declared size, or when it ends short of it.
+ */
 function inflate(zip: ZipFile, entry: Entry, countRows: boolean, stopAt: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(err ?? new Error('no stream'));
+    zip.openReadStream(entry, { decodeFileData: false }, (err, raw) => {
+      if (err || !raw) return reject(err ?? new Error('no stream'));
+      const inflater = entry.compressionMethod === 8 ? createInflateRaw({ chunkSize: INFLATE_CHUNK }) : null;
+      const stream: Readable = inflater ? raw.pipe(inflater) : raw;
+      const stop = (outcome: () => void) => {
+        raw.unpipe();
+        raw.destroy();
+        inflater?.destroy();
+        outcome();
+      };
+      raw.on('error', (e) => stop(() => reject(e)));
+      let size = 0;
       let rows = 0;
-      let tail = '';
+      // The last 4 bytes of the previous chunk: a tag cut by a chunk boundary is counted across it.
+      let tail = Buffer.alloc(0);
       stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > entry.uncompressedSize) return stop(() => reject(new Error('entry larger than declared')));
         if (!countRows) return;
-        const text = tail + chunk.toString('latin1');
-        // '<row ' or '<row>' (not '<rows…'); a tag within the last 4 characters is counted with the next chunk.
-        for (let i = text.indexOf('<row'); i !== -1 && i + 4 < text.length; i = text.indexOf('<row', i + 4)) {
-          const next = text.charCodeAt(i + 4);
-          if (next === 0x20 || next === 0x3e || next === 0x09 || next === 0x0a || next === 0x0d) rows++;
-        }
-        tail = text.slice(Math.max(0, text.length - 4));
-        if (rows > stopAt) {
-          stream.destroy();
-          resolve(rows);
-        }
+        // Searched as bytes (native indexOf, no text copy of the sheet). The seam (tail + the chunk's first 4
+        // bytes) holds the tags that start in the tail; a tag starting in the chunk is counted in the chunk.
+        rows += countRowTags(Buffer.concat([tail, chunk.subarray(0, 4)])) + countRowTags(chunk);
+        tail =
+          chunk.length >= 4 ? Buffer.from(chunk.subarray(-4)) : Buffer.concat([tail, chunk]).subarray(-4);
+        if (rows > stopAt) stop(() => resolve(rows));
       });
-      stream.on('end', () => resolve(rows));
-      stream.on('error', reject);
+      stream.on('end', () => {
+        if (size !== entry.uncompressedSize) reject(new Error('entry smaller than declared'));
+        else resolve(rows);
+      });
+      stream.on('error', (e) => stop(() => reject(e)));
     });
   });
 }
