@@ -77,17 +77,23 @@ export function goodRow(i: number): Cells {
   return row;
 }
 
-/** Reference data for parsing tests without a database (goodRow's places and document types among them). */
+/**
+ * Reference data for parsing tests without a database: goodRow's places and document types, and two cities
+ * named Armenia (Antioquia and Quindío) for the ambiguous-name rule.
+ */
 export const TEST_REFERENCE: ReferenceRows = {
   departments: [
     { id: 5, code: '05', name: 'Antioquia' },
     { id: 11, code: '11', name: 'Bogotá, D.C.' },
     { id: 76, code: '76', name: 'Valle del Cauca' },
+    { id: 63, code: '63', name: 'Quindío' },
   ],
   cities: [
     { id: 5001, code: '05001', name: 'Medellín', commonName: null, departmentId: 5 },
     { id: 11001, code: '11001', name: 'Bogotá, D.C.', commonName: 'Bogotá', departmentId: 11 },
     { id: 76001, code: '76001', name: 'Santiago de Cali', commonName: 'Cali', departmentId: 76 },
+    { id: 5059, code: '05059', name: 'Armenia', commonName: null, departmentId: 5 },
+    { id: 63001, code: '63001', name: 'Armenia', commonName: null, departmentId: 63 },
   ],
   documentTypes: [
     { id: 1, code: 'CC', name: 'Cédula de ciudadanía' },
