@@ -52,7 +52,9 @@ describe('inspectXlsx (zip checks before parsing)', () => {
   it('counts a row tag cut by the 1 MiB inflate chunk boundary once, and never <rows', async () => {
     for (const shift of [0, 1, 2, 3, 4, 5]) {
       // Incompressible filler (hex: no '<') so the ratio check passes; the tag lands across the boundary.
-      const filler = randomBytes(1024 * 1024).toString('hex').slice(0, 1024 * 1024 - shift);
+      const filler = randomBytes(1024 * 1024)
+        .toString('hex')
+        .slice(0, 1024 * 1024 - shift);
       const sheet = Buffer.from(
         `${filler}<row r="1"><c/></row><rows/><row>x</row>\n<row\tr="3"/><rowx/><row r="4">`,
       );
