@@ -77,7 +77,7 @@ class ParserThread {
       started = resolve;
       failed = reject;
     });
-    // An idle worker never keeps the process alive.
+    // An idle worker never keeps the process alive (one parsing a file does: see busy()).
     this.worker.unref();
     this.worker.on('message', (reply: ParserReply) => {
       if (reply.type === 'ready') started();
@@ -108,6 +108,12 @@ class ParserThread {
   async next(): Promise<Event> {
     while (this.events.length === 0) await new Promise<void>((resolve) => (this.waiting = resolve));
     return this.events.shift() as Event;
+  }
+
+  /** Parsing a file keeps the process alive until the file is done; an idle worker does not. */
+  busy(parsing: boolean): void {
+    if (parsing) this.worker.ref();
+    else this.worker.unref();
   }
 
   send(request: ParserRequest, transfer: ArrayBuffer[] = []): void {
@@ -191,6 +197,7 @@ export class WorkerFleetParser implements FleetFileParser {
     this.busy.delete(thread);
     if (reusable && thread.alive && !this.closed && !this.idle) {
       thread.reset();
+      thread.busy(false);
       this.idle = thread;
     } else {
       await thread.terminate();
@@ -205,6 +212,7 @@ export class WorkerFleetParser implements FleetFileParser {
     const thread = await this.take();
     let reusable = false;
     try {
+      thread.busy(true);
       await thread.ready;
       // The worker gets its own copy (the caller's buffer may be a view of a shared pool).
       const copy = new Uint8Array(bytes);
