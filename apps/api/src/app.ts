@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   let fleetParser = deps.fleetParser;
   if (!fleetParser) {
-    const owned = new WorkerFleetParser();
+    const owned = new WorkerFleetParser({ log: app.log });
     app.addHook('onClose', () => owned.close());
     fleetParser = owned;
   }

@@ -45,7 +45,7 @@ async function main() {
   // registered by buildApp and stopped with the queue.
   const jobs = await PgBossQueue.start({ database, connectionString: config.DATABASE_URL, log });
   // Fleet files are parsed in a worker thread (kept warm: its start-up is not paid by the first upload).
-  const fleetParser = new WorkerFleetParser();
+  const fleetParser = new WorkerFleetParser({ log });
   const app = await buildApp({
     config,
     database,

@@ -123,6 +123,23 @@ describe('WorkerFleetParser', () => {
     expect(small.threads()).toEqual({ idle: 0, busy: 0 });
   });
 
+  it('parses on the calling thread, and says so, when no worker can be started', async () => {
+    const bytes = await mixedFile();
+    const expected = await collect(new InlineFleetParser(), bytes);
+    for (const source of [
+      async () => 'throw new Error("the worker fails as it loads")',
+      async () => {
+        throw new Error('the bundler is missing');
+      },
+    ]) {
+      const warnings: string[] = [];
+      const broken = workerParser({ source, log: { warn: (_obj, msg) => void warnings.push(msg) } });
+      expect(await collect(broken, bytes)).toEqual(expected);
+      expect(warnings).toEqual(['fleet parser worker did not start: parsing on the API thread']);
+      expect(broken.threads()).toEqual({ idle: 0, busy: 0 });
+    }
+  });
+
   it('refuses to parse once closed', async () => {
     const closing = workerParser();
     await closing.warm();

@@ -138,6 +138,9 @@ export interface WorkerFleetParserOptions {
   maxOldGenerationSizeMb?: number;
   /** The worker thread's nice value (Linux): above the API thread's, so requests go first on a busy CPU. */
   nice?: number;
+  /** The worker's code (by default fleet-parse.worker.ts bundled by esbuild); tests pass a broken one. */
+  source?: () => Promise<string>;
+  log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
 /**
@@ -148,6 +151,8 @@ export class WorkerFleetParser implements FleetFileParser {
   private readonly window: number;
   private readonly heapMb: number;
   private readonly nice: number;
+  private readonly source: () => Promise<string>;
+  private readonly log: WorkerFleetParserOptions['log'];
   private idle: ParserThread | null = null;
   private readonly busy = new Set<ParserThread>();
   private warming: Promise<void> | null = null;
@@ -157,6 +162,8 @@ export class WorkerFleetParser implements FleetFileParser {
     this.window = options.window ?? 2;
     this.heapMb = options.maxOldGenerationSizeMb ?? 256;
     this.nice = options.nice ?? Number(process.env.FLEET_NICE ?? 10);
+    this.source = options.source ?? parserWorkerSource;
+    this.log = options.log;
   }
 
   /** Starts the idle worker (if there is none) and waits until it can parse. */
@@ -176,7 +183,7 @@ export class WorkerFleetParser implements FleetFileParser {
   }
 
   private async spawn(): Promise<ParserThread> {
-    return new ParserThread(await parserWorkerSource(), this.heapMb, this.nice);
+    return new ParserThread(await this.source(), this.heapMb, this.nice);
   }
 
   parse(bytes: Uint8Array, reference: ReferenceRows, chunkRows: number): AsyncIterable<ParsedChunk> {
@@ -204,16 +211,37 @@ export class WorkerFleetParser implements FleetFileParser {
     }
   }
 
+  /**
+   * A worker ready to parse, or null when none can be started (the code does not build, the thread fails to
+   * load): the file is then parsed on the calling thread rather than not imported at all.
+   */
+  private async started(): Promise<ParserThread | null> {
+    let thread: ParserThread | null = null;
+    try {
+      thread = await this.take();
+      thread.busy(true);
+      await thread.ready;
+      return thread;
+    } catch (err) {
+      if (thread) await this.release(thread, false);
+      if (this.closed) throw new Error('fleet parser closed', { cause: err });
+      this.log?.warn({ err }, 'fleet parser worker did not start: parsing on the API thread');
+      return null;
+    }
+  }
+
   private async *run(
     bytes: Uint8Array,
     reference: ReferenceRows,
     chunkRows: number,
   ): AsyncGenerator<ParsedChunk, void, undefined> {
-    const thread = await this.take();
+    const thread = await this.started();
+    if (!thread) {
+      yield* new InlineFleetParser().parse(bytes, reference, chunkRows);
+      return;
+    }
     let reusable = false;
     try {
-      thread.busy(true);
-      await thread.ready;
       // The worker gets its own copy (the caller's buffer may be a view of a shared pool).
       const copy = new Uint8Array(bytes);
       thread.send({ type: 'parse', bytes: copy.buffer, reference, chunkRows, window: this.window }, [
