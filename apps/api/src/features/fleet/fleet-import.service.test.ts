@@ -36,9 +36,10 @@ describe.each<[string, FleetFileParser]>([
   ['in a worker thread', worker],
   ['inline', new InlineFleetParser()],
 ])('FleetImportService chunk writes (parsing %s)', (_where, parser) => {
-  it('writes every chunk once, in order, while parsing goes on', async () => {
+  /** A 95-row file imported in chunks of 10 through a repository that writes slowly (5 ms) and fails at `failAt`. */
+  async function importOf95Rows(failAt: number | null) {
     const bytes = await buildFleetXlsx(Array.from({ length: 95 }, (_, i) => goodRow(i)));
-    const { repo, calls, events } = fakeRepo(null, 5);
+    const { repo, calls, events } = fakeRepo(failAt, 5);
     const service = new FleetImportService({
       repo,
       storage: storageOf(bytes),
@@ -46,6 +47,11 @@ describe.each<[string, FleetFileParser]>([
       parser,
       chunkRows: 10,
     });
+    return { service, calls, events };
+  }
+
+  it('writes every chunk once, in order, while parsing goes on', async () => {
+    const { service, calls, events } = await importOf95Rows(null);
     await service.run(1);
     expect(calls.map((c) => c.rowsDone)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 95]);
     expect(calls.reduce((n, c) => n + c.valid + c.invalid, 0)).toBe(95);
@@ -53,15 +59,7 @@ describe.each<[string, FleetFileParser]>([
   });
 
   it('rethrows a database failure (the job is retried) and writes nothing after the failed chunk', async () => {
-    const bytes = await buildFleetXlsx(Array.from({ length: 95 }, (_, i) => goodRow(i)));
-    const { repo, calls, events } = fakeRepo(3, 5);
-    const service = new FleetImportService({
-      repo,
-      storage: storageOf(bytes),
-      clock: new ManualClock(),
-      parser,
-      chunkRows: 10,
-    });
+    const { service, calls, events } = await importOf95Rows(3);
     await expect(service.run(1)).rejects.toThrow('connection lost');
     expect(calls.map((c) => c.rowsDone)).toEqual([10, 20, 30]);
     expect(events).toEqual([]);

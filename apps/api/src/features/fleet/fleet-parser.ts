@@ -26,7 +26,8 @@ export class InlineFleetParser implements FleetFileParser {
   async close(): Promise<void> {}
 }
 
-type Event = ParserReply | { type: 'exit'; error: Error };
+/** What a parse waits for: the worker's replies ('ready' is taken by ParserThread itself), or its exit. */
+type Event = Exclude<ParserReply, { type: 'ready' }> | { type: 'exit'; error: Error };
 
 let workerSource: Promise<string> | null = null;
 
@@ -161,7 +162,7 @@ export class WorkerFleetParser implements FleetFileParser {
   constructor(options: WorkerFleetParserOptions = {}) {
     this.window = options.window ?? 2;
     this.heapMb = options.maxOldGenerationSizeMb ?? 256;
-    this.nice = options.nice ?? Number(process.env.FLEET_NICE ?? 10);
+    this.nice = options.nice ?? 10;
     this.source = options.source ?? parserWorkerSource;
     this.log = options.log;
   }
@@ -269,8 +270,6 @@ export class WorkerFleetParser implements FleetFileParser {
               throw new FleetFileRejected(FLEET_MSG.uploadFailed, { cause: event.error });
             }
             throw event.error;
-          case 'ready':
-            break;
         }
       }
     } finally {

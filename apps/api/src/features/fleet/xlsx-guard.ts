@@ -124,7 +124,8 @@ function inflate(zip: ZipFile, entry: Entry, countRows: boolean, stopAt: number)
         inflater?.destroy();
         outcome();
       };
-      raw.on('error', (e) => stop(() => reject(e)));
+      // Without an inflater `stream` is `raw`: its errors are handled once, below.
+      if (inflater) raw.on('error', (e) => stop(() => reject(e)));
       let size = 0;
       let rows = 0;
       // The last 4 bytes of the previous chunk: a tag cut by a chunk boundary is counted across it.
