@@ -17,6 +17,7 @@ import { TokenService } from '../src/features/accounts/token.service.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { providersFromConfig } from '../src/providers.ts';
 import { openBenchDatabase } from './bench-db.ts';
+import { writeBenchResult } from './bench-results.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -114,6 +115,23 @@ async function main(): Promise<boolean> {
         'successes = capacity': broken ? 'NO' : 'yes',
       },
     ]);
+    writeBenchResult(
+      'booking',
+      {
+        database: database.kind,
+        capacity: CAPACITY,
+        requests: result.requests.total,
+        successes,
+        conflicts,
+        errors: result.errors,
+        p50_ms: result.latency.p50,
+        p99_ms: result.latency.p99,
+        rows_in_slot: rows?.bookings,
+        slot_taken: rows?.taken,
+        successes_equal_capacity: !broken,
+      },
+      { 'successes = capacity': { figure: 'successes_equal_capacity', op: '==', value: true } },
+    );
     await app.close();
     return !broken;
   } finally {

@@ -12,6 +12,7 @@ import { addDays } from '@togo/domain/alerts/alerts.dates';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
 import { ExpiryEngineRepository } from '../src/features/notifications/expiry-engine.repository.ts';
+import { writeBenchResult } from './bench-results.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
 const VEHICLES_PER_USER = 10;
@@ -118,6 +119,28 @@ async function main() {
       );
     }
     console.log('target: ≤ 5 s per run on PostgreSQL; the second run inserts 0');
+    const [first, second, third] = runs.map((r) => r.result);
+    const result = writeBenchResult(
+      'engine',
+      {
+        database: database.kind,
+        vehicles: counts?.vehicles,
+        alert_dates: counts?.dates,
+        run1_seconds: first && Number(first.seconds.toFixed(2)),
+        run1_rows: first?.rows,
+        run2_seconds: second && Number(second.seconds.toFixed(2)),
+        run2_rows: second?.rows,
+        next_day_seconds: third && Number(third.seconds.toFixed(2)),
+        next_day_rows: third?.rows,
+      },
+      {
+        'run 1 ≤ 5 s': { figure: 'run1_seconds', op: '<=', value: 5 },
+        'run 2 ≤ 5 s': { figure: 'run2_seconds', op: '<=', value: 5 },
+        'next day ≤ 5 s': { figure: 'next_day_seconds', op: '<=', value: 5 },
+        'run 2 inserts 0': { figure: 'run2_rows', op: '==', value: 0 },
+      },
+    );
+    if (!result.pass) process.exitCode = 1;
   } finally {
     await database.close();
     await drop();
