@@ -73,7 +73,18 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   const { openPglite, openPostgres } = await import('../../src/db/client.ts');
   const { default: pg } = await import('pg');
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openPglite(null), drop: async () => undefined };
+  if (!url) {
+    // As `npm start` runs it: a data directory on disk (its first start, initdb in a child process).
+    const dir = await mkdtemp(path.join(tmpdir(), 'togo-bench-pglite-'));
+    const database = await openPglite(dir);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const name = `togo_bench_fleet_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

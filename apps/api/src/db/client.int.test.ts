@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, type ScratchPostgres } from '../test/test-db.ts';
@@ -22,6 +26,25 @@ async function sessionsOn(admin: pg.Client, name: string): Promise<number> {
   );
   return res.rows[0]?.n ?? -1;
 }
+
+describe('openPglite on a data directory', () => {
+  it('initialises a new directory (initdb in a child process), then reopens it with its data', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'togo-pglite-'));
+    try {
+      const first = await openPglite(dir);
+      expect(existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
+      await first.exec('create table kept (n int); insert into kept values (7)');
+      const [buffers] = await first.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(buffers?.shared_buffers).toBe('32MB');
+      await first.close();
+      const again = await openPglite(dir);
+      expect(await again.query('select n from kept')).toEqual([{ n: 7 }]);
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('Database.exec (PGlite)', () => {
   let database: Database;
