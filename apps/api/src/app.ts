@@ -5,7 +5,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
-import type { SocialProvider } from '@togo/domain/auth/auth.contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AccountsRepository } from './features/accounts/accounts.repository.ts';
@@ -31,7 +30,8 @@ import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
 import { FleetImportService } from './features/fleet/fleet-import.service.ts';
 import { WorkerFleetParser, type FleetFileParser } from './features/fleet/fleet-parser.ts';
 import { FleetPhotoRepository } from './features/fleet/fleet-photo.repository.ts';
-import { driverPhotoUrl, FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
+import { driverPhotoUrl } from './features/fleet/fleet-driver-person.ts';
+import { FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
@@ -61,37 +61,12 @@ import { authenticate } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
-import type { FileStorage } from './integrations/files/file-storage.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
-import type { FinesProvider } from './integrations/fines/fines-provider.ts';
-import type { RegistryProvider } from './integrations/registry/registry-provider.ts';
-import type { VehicleValueProvider } from './integrations/vehicle-value/vehicle-value-provider.ts';
-import { registerFleetJobs } from './jobs/fleet-import.jobs.ts';
-import { registerGarageJobs } from './jobs/garage-lookup.jobs.ts';
+import { registerFleetJobs } from './features/fleet/fleet-import.jobs.ts';
+import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import type { Messenger } from './integrations/messaging/messenger.ts';
-import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
-import { paymentsFromConfig } from './providers.ts';
-import type { PushSender } from './integrations/push/push-sender.ts';
-import type { SocialVerifier } from './integrations/social/social-verifier.ts';
-
-export interface Providers {
-  messenger: Messenger;
-  /** True when messages go to the development outbox. */
-  outbox: boolean;
-  social: Partial<Record<SocialProvider, SocialVerifier>>;
-  /** Web Push; DisabledPushSender without VAPID keys. */
-  push: PushSender;
-  /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo or http. */
-  registry: RegistryProvider;
-  fines: FinesProvider;
-  vehicleValue: VehicleValueProvider;
-  /** Uploaded files' bytes (local disk under DATA_DIR/files). */
-  fileStorage: FileStorage;
-  /** Booking payments; default from PAYMENTS_PROVIDER (see paymentsFromConfig). */
-  payments?: PaymentProvider;
-}
+import { paymentsFromConfig, type Providers } from './providers.ts';
 
 export interface AppDeps {
   config: Config;

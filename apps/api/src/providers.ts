@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Providers } from './app.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -24,6 +23,30 @@ import type { PaymentProvider } from './integrations/payments/payment-provider.t
 import { SandboxPaymentProvider } from './integrations/payments/sandbox.payments.ts';
 import { WompiPaymentProvider } from './integrations/payments/wompi.payments.ts';
 import { hmacHex } from './lib/crypto.ts';
+import type { SocialProvider } from '@togo/domain/auth/auth.contract';
+import type { FileStorage } from './integrations/files/file-storage.ts';
+import type { FinesProvider } from './integrations/fines/fines-provider.ts';
+import type { RegistryProvider } from './integrations/registry/registry-provider.ts';
+import type { VehicleValueProvider } from './integrations/vehicle-value/vehicle-value-provider.ts';
+import type { PushSender } from './integrations/push/push-sender.ts';
+import type { SocialVerifier } from './integrations/social/social-verifier.ts';
+
+export interface Providers {
+  messenger: Messenger;
+  /** True when messages go to the development outbox. */
+  outbox: boolean;
+  social: Partial<Record<SocialProvider, SocialVerifier>>;
+  /** Web Push; DisabledPushSender without VAPID keys. */
+  push: PushSender;
+  /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo or http. */
+  registry: RegistryProvider;
+  fines: FinesProvider;
+  vehicleValue: VehicleValueProvider;
+  /** Uploaded files' bytes (local disk under DATA_DIR/files). */
+  fileStorage: FileStorage;
+  /** Booking payments; default from PAYMENTS_PROVIDER (see paymentsFromConfig). */
+  payments?: PaymentProvider;
+}
 
 /** Chooses each outside system's implementation from the configuration. */
 export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: Logger): Providers {

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Providers } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { listOutbox } from '../integrations/messaging/outbox.messenger.ts';
 import { InlineJobQueue } from '../jobs/inline.queue.ts';
 import { ManualClock } from '../lib/clock.ts';
-import { providersFromConfig } from '../providers.ts';
+import { providersFromConfig, type Providers } from '../providers.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export interface TestContext {

@@ -19,7 +19,7 @@ import type { JobContext, JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GarageRepository } from '../garage/garage.repository.ts';
 import type { GarageService } from '../garage/garage.service.ts';
-import { currentPerson, type DriverPhotoUrl } from './fleet-photo.service.ts';
+import { currentPerson, type DriverPhotoUrl } from './fleet-driver-person.ts';
 import { requireCompany, toFleetVehicle, type CompanyUser } from './fleet.service.ts';
 import type { DriverSnapshotKind, FleetRepository, FleetVehicleView } from './fleet.repository.ts';
 

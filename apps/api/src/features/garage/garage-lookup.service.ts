@@ -53,7 +53,7 @@ export function registryAlertDates(answer: RegistryVehicle): AlertDateValues[] {
 }
 
 /**
- * Background look-ups of a vehicle (run by the jobs in src/jobs/garage-lookup.jobs.ts). A provider
+ * Background look-ups of a vehicle (run by the jobs in garage-lookup.jobs.ts). A provider
  * answer is stored in provider_snapshots with the provider's name; failures are counted and re-thrown
  * so the queue retries with backoff, until the last attempt or a non-retryable error marks it failed.
  */

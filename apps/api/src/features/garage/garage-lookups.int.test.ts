@@ -12,7 +12,7 @@ import {
   LOOKUP_SWEEP_CRON,
   LOOKUP_SWEEP_JOB,
   REGISTRY_LOOKUP_JOB,
-} from '../../jobs/garage-lookup.jobs.ts';
+} from './garage-lookup.job-names.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { sendJson, startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';

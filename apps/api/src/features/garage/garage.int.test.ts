@@ -3,7 +3,7 @@ import { vehicleSchema } from '@togo/domain/garage/garage.contract';
 import type { RegistryVehicle } from '@togo/domain/garage/registry.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerSnapshots, vehicles } from '../../db/schema.ts';
-import { FINES_LOOKUP_JOB, REGISTRY_LOOKUP_JOB } from '../../jobs/garage-lookup.jobs.ts';
+import { FINES_LOOKUP_JOB, REGISTRY_LOOKUP_JOB } from './garage-lookup.job-names.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   createSignedInUser,

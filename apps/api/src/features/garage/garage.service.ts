@@ -13,7 +13,7 @@ import {
   LOOKUP_JOB_OPTIONS,
   REGISTRY_LOOKUP_JOB,
   type LookupJobData,
-} from '../../jobs/garage-lookup.jobs.ts';
+} from './garage-lookup.job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toVehicle } from './garage.mapper.ts';

@@ -2,10 +2,10 @@ import {
   FLEET_DRIVER_LOOKUP_JOB,
   type FleetDetailService,
   type FleetDriverLookupJobData,
-} from '../features/fleet/fleet-detail.service.ts';
-import type { FleetImportService } from '../features/fleet/fleet-import.service.ts';
-import { FLEET_IMPORT_JOB, type FleetImportJobData } from '../features/fleet/fleet.service.ts';
-import type { JobContext, JobQueue } from './job-queue.ts';
+} from './fleet-detail.service.ts';
+import type { FleetImportService } from './fleet-import.service.ts';
+import { FLEET_IMPORT_JOB, type FleetImportJobData } from './fleet.service.ts';
+import type { JobContext, JobQueue } from '../../jobs/job-queue.ts';
 
 /** For queues that do not report the run: a failure is then never taken as the last attempt. */
 const UNKNOWN_RUN: JobContext = { id: '', attempt: 1, retryLimit: 0, isLastAttempt: false };
