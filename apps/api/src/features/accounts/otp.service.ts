@@ -156,7 +156,8 @@ export class OtpService {
     }
     const ceiling = this.limits.smsHourlyCeiling;
     const sms = input.destinations.some((d) => d.channel === 'sms');
-    if (sms) rules.push({ key: SMS_KEY, limit: ceiling, windowSeconds: 3600, message: OTP_MESSAGES.smsCeiling });
+    if (sms)
+      rules.push({ key: SMS_KEY, limit: ceiling, windowSeconds: 3600, message: OTP_MESSAGES.smsCeiling });
     const { refusal, counts } = await this.limiter.take(rules);
     if (refusal?.rule.key === SMS_KEY) {
       this.limits.log?.warn(

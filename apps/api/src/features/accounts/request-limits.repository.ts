@@ -54,6 +54,8 @@ export class RequestLimitsRepository {
 
   /** Forgets key's hits older than `before` (they no longer count in any window). */
   async pruneHits(key: string, before: Date): Promise<void> {
-    await this.db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.created, before)));
+    await this.db
+      .delete(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.created, before)));
   }
 }
