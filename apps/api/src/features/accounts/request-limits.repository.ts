@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 
@@ -28,12 +28,12 @@ export class RequestLimitsRepository {
     });
   }
 
-  /** The times of key's hits since `since`, newest first, at most `limit` of them. */
+  /** The times of key's hits after `since` (a hit leaves its window exactly `window` later), newest first, at most `limit` of them. */
   async hitsSince(key: string, since: Date, limit: number): Promise<Date[]> {
     const rows = await this.db
       .select({ created: rateLimitHits.created })
       .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.key, key), gte(rateLimitHits.created, since)))
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.created, since)))
       .orderBy(desc(rateLimitHits.created))
       .limit(limit);
     return rows.map((r) => r.created);
@@ -43,7 +43,7 @@ export class RequestLimitsRepository {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.key, key), gte(rateLimitHits.created, since)));
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.created, since)));
     return Number(row?.n ?? 0);
   }
 
@@ -56,6 +56,6 @@ export class RequestLimitsRepository {
   async pruneHits(key: string, before: Date): Promise<void> {
     await this.db
       .delete(rateLimitHits)
-      .where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.created, before)));
+      .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.created, before)));
   }
 }
