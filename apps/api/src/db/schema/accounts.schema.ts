@@ -79,7 +79,7 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** One-time codes: stored as HMAC(secret, identifier|process|code), bound to identifier + process. */
+/** One-time codes: stored as HMAC(secret, process|identifier||code), bound to identifier + process (decision 016). */
 export const otpCodes = pgTable(
   'otp_codes',
   {
