@@ -99,8 +99,9 @@ export class OtpService {
     private readonly limits: CodeLimitsOptions,
   ) {}
 
-  private hmac(process: OtpProcess, identifier: string, binding: string, code: string): string {
-    return hmacHex(this.secret, `${process}|${identifier}|${binding}|${code}`);
+  /** The code's HMAC (the empty field is where the binding was before decision 016). */
+  private hmac(process: OtpProcess, identifier: string, code: string): string {
+    return hmacHex(this.secret, `${process}|${identifier}||${code}`);
   }
 
   /** The binding is kept apart from the code's HMAC, so the code verifies without it (issue 17, finding 8). */
@@ -184,7 +185,7 @@ export class OtpService {
       identifier: input.identifier,
       process: input.process,
       userId: input.userId,
-      codeHmac: this.hmac(input.process, input.identifier, '', code),
+      codeHmac: this.hmac(input.process, input.identifier, code),
       bindingHmac: input.binding ? this.bindingHmac(input.process, input.identifier, input.binding) : null,
       created: now,
       expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000),
@@ -239,7 +240,7 @@ export class OtpService {
       const resend = row.created.getTime() + OTP_RESEND_SECONDS * 1000;
       return tooManyWithWait(OTP_MESSAGES.spent, (resend - now.getTime()) / 1000);
     }
-    const codeOk = safeEqualHex(this.hmac(input.process, input.identifier, '', input.code), row.codeHmac);
+    const codeOk = safeEqualHex(this.hmac(input.process, input.identifier, input.code), row.codeHmac);
     const bindingOk =
       input.binding === undefined ||
       safeEqualHex(
