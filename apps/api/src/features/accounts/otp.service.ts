@@ -209,9 +209,19 @@ export class OtpService {
    * daily lock-out. `requireVerified` is the password-change step after verification.
    */
   async check(input: CheckCodeInput): Promise<OtpRow> {
+    // A flood at a spent code is refused without queueing on the lock (attempts only grow, so this holds).
+    const live = await this.repo.findLiveCode(input.identifier, input.process);
+    const now = this.clock.now();
+    if (live && live.attempts >= OTP_MAX_ATTEMPTS && live.expiresAt > now) throw this.spent(live, now);
     const outcome = await this.repo.withCodeLock(input.identifier, (tx) => this.checkLocked(tx, input));
     if (outcome instanceof AppError) throw outcome;
     return outcome;
+  }
+
+  /** 429 for a code with 5 wrong tries: the wait is until a new code may be requested. */
+  private spent(row: OtpRow, now: Date): AppError {
+    const resend = row.created.getTime() + OTP_RESEND_SECONDS * 1000;
+    return tooManyWithWait(OTP_MESSAGES.spent, (resend - now.getTime()) / 1000);
   }
 
   /** Returns the row, or the error to throw once the failure it counted is committed. */
@@ -236,10 +246,7 @@ export class OtpService {
     if (input.userId != null && row.userId != null && row.userId !== input.userId) {
       return fail(OTP_MESSAGES.invalid);
     }
-    if (row.attempts >= OTP_MAX_ATTEMPTS) {
-      const resend = row.created.getTime() + OTP_RESEND_SECONDS * 1000;
-      return tooManyWithWait(OTP_MESSAGES.spent, (resend - now.getTime()) / 1000);
-    }
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return this.spent(row, now);
     const codeOk = safeEqualHex(this.hmac(input.process, input.identifier, input.code), row.codeHmac);
     const bindingOk =
       input.binding === undefined ||
