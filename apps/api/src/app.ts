@@ -12,6 +12,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { AccountsService } from './features/accounts/accounts.service.ts';
 import { OtpService } from './features/accounts/otp.service.ts';
 import { ThrottleService } from './features/accounts/throttle.service.ts';
+import { RequestLimitsRepository } from './features/accounts/request-limits.repository.ts';
+import { RequestLimiter } from './features/accounts/request-limits.service.ts';
 import { TokenService } from './features/accounts/token.service.ts';
 import { AlertsRepository } from './features/alerts/alerts.repository.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
@@ -104,7 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const repo = new AccountsRepository(database.db);
   const tokens = new TokenService(repo, clock);
-  const otp = new OtpService(repo, providers.messenger, clock, deps.secret);
+  const limiter = new RequestLimiter(new RequestLimitsRepository(database.db), clock);
+  const otp = new OtpService(repo, providers.messenger, clock, deps.secret, limiter, {
+    smsHourlyCeiling: config.OTP_HOURLY_SMS_CEILING,
+    log: app.log,
+  });
   const throttle = new ThrottleService(repo, clock);
   const fileUrls = new FileUrlSigner(deps.secret, config.FILE_URL_TTL_SECONDS);
   const profile = new ProfileService({
@@ -123,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providers.social,
     clock,
     profile.pictureUrl,
+    limiter,
   );
   const auth = authenticate(tokens);
 

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       'WOMPI_EVENTS_SECRET',
     ],
     [{ CHATBOT_TOKEN: 'short' }, 'CHATBOT_TOKEN'],
+    [{ OTP_HOURLY_SMS_CEILING: '0' }, 'OTP_HOURLY_SMS_CEILING'],
+    [{ OTP_HOURLY_SMS_CEILING: 'mucho' }, 'OTP_HOURLY_SMS_CEILING'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

@@ -91,6 +91,8 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Lifetime of the signed URLs of uploaded files (licence document, vehicle picture). */
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  /** Code SMS per hour for the whole service; reaching it logs an alarm and refuses SMS codes (decision 016). */
+  OTP_HOURLY_SMS_CEILING: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Payments of bookings: 'sandbox' (local checkout page, no money moves) or 'wompi'. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'wompi']).default('sandbox'),
   WOMPI_PUBLIC_KEY: optionalText,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -78,7 +79,7 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** One-time codes: stored as HMAC(secret, identifier|process|code), bound to identifier + process. */
+/** One-time codes: stored as HMAC(secret, process|identifier||code), bound to identifier + process (decision 016). */
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -87,6 +88,8 @@ export const otpCodes = pgTable(
     process: text('process').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHmac: text('code_hmac').notNull(),
+    /** HMAC of the data the code is bound to (the phone of a registration); null when unbound. */
+    bindingHmac: text('binding_hmac'),
     attempts: smallint('attempts').notNull().default(0),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -114,4 +117,17 @@ export const throttles = pgTable('throttles', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** The last attempt taken; the count restarts only after a quiet period since it (decision 016). */
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
 });
+
+/** Hits of the request limits (code requests per phone, per IP, SMS per hour…), decision 016. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.created)],
+);

@@ -473,7 +473,7 @@ describe('password reset', () => {
     expect((await login(phone, 'ClaveNueva2026', { usuario_id: a.id })).statusCode).toBe(200);
   });
 
-  it('kills a code after 5 wrong tries: the 6th fails even with the right code', async () => {
+  it('spends a code after 5 wrong tries: the 6th is refused (429) even with the right code', async () => {
     const p = await register();
     await requestReset(p.email);
     const code = await t.lastCode(p.email.toLowerCase());
@@ -484,8 +484,17 @@ describe('password reset', () => {
       expect(r.json()).toEqual({ codigo: ['El código ingresado es incorrecto.'] });
     }
     const sixth = await verify(p.email, code);
-    expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual({ codigo: ['El código no es válido o ha expirado. Solicita uno nuevo.'] });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.headers['retry-after']).toBe('60');
+    expect(sixth.json()).toEqual({
+      detail: 'Superaste el número de intentos para este código. Podrás solicitar uno nuevo en 60 segundos.',
+    });
+    // Not evaluated: no failure is counted for it.
+    const failures = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from otp_failures where identifier = $1',
+      [p.email.toLowerCase()],
+    );
+    expect(failures[0]?.n).toBe(5);
   });
 
   it('locks the code flow after 10 failures per identifier in a day', async () => {
@@ -522,7 +531,9 @@ describe('password reset', () => {
     t.clock.advance(61_000);
     const hourly = await requestReset(p.email);
     expect(hourly.statusCode).toBe(429);
-    expect(hourly.json().detail).toBe('Solicitaste demasiados códigos. Intenta de nuevo más tarde.');
+    expect(hourly.json().detail).toBe(
+      `Solicitaste demasiados códigos. Intenta de nuevo en ${hourly.headers['retry-after']} segundos.`,
+    );
     const latest = await t.lastCode(p.email.toLowerCase());
     if (first !== latest) {
       const old = await verify(p.email, first);

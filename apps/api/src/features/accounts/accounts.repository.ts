@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, otpCodes, otpFailures, throttles, userIdentities, users } from '../../db/schema.ts';
 
@@ -22,12 +22,31 @@ function prepareSessionQuery(db: Db) {
 export type UserRow = typeof users.$inferSelect;
 export type OtpRow = typeof otpCodes.$inferSelect;
 
+/** Lock class for pg_advisory_xact_lock(class, hashtext(identifier)): one code check per identifier at a time. */
+const CODE_LOCK_CLASS = 7_420_018;
+
+/** Sign-in throttling: `threshold` attempts, then growing blocks; the count restarts after `quietSeconds`. */
+export interface ThrottleRule {
+  threshold: number;
+  maxBlockSeconds: number;
+  quietSeconds: number;
+}
+
 /** SQL only: every rule lives in the services. */
 export class AccountsRepository {
-  private readonly sessionQuery;
+  private sessionQuery: ReturnType<typeof prepareSessionQuery> | undefined;
 
-  constructor(private readonly db: Db) {
-    this.sessionQuery = prepareSessionQuery(db);
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Runs fn in one transaction holding the lock of `identifier`'s codes: checks of its codes take turns
+   * in every process, so the attempt cap and the daily lock-out are checked and counted atomically.
+   */
+  withCodeLock<T>(identifier: string, fn: (tx: AccountsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${identifier}))`);
+      return fn(new AccountsRepository(tx as unknown as Db));
+    });
   }
 
   // users
@@ -91,6 +110,7 @@ export class AccountsRepository {
   }
 
   async findSession(tokenHash: string, now: Date) {
+    this.sessionQuery ??= prepareSessionQuery(this.db);
     const [row] = await this.sessionQuery.execute({ hash: tokenHash, now: now.toISOString() });
     return row;
   }
@@ -145,17 +165,17 @@ export class AccountsRepository {
     return row;
   }
 
-  /** Counts one wrong try atomically; kills the code at maxAttempts. Returns the new count. */
-  async registerWrongAttempt(id: number, maxAttempts: number, now: Date): Promise<number> {
+  /**
+   * Counts one wrong try atomically, never past maxAttempts (a code with maxAttempts wrong tries is spent:
+   * it is not evaluated again). Returns the new count, or null when the code was already spent.
+   */
+  async registerWrongAttempt(id: number, maxAttempts: number): Promise<number | null> {
     const [row] = await this.db
       .update(otpCodes)
-      .set({
-        attempts: sql`${otpCodes.attempts} + 1`,
-        cancelledAt: sql`case when ${otpCodes.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else ${otpCodes.cancelledAt} end`,
-      })
-      .where(eq(otpCodes.id, id))
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(and(eq(otpCodes.id, id), lt(otpCodes.attempts, maxAttempts)))
       .returning({ attempts: otpCodes.attempts });
-    return row?.attempts ?? maxAttempts;
+    return row?.attempts ?? null;
   }
 
   async markVerified(id: number, now: Date): Promise<boolean> {
@@ -205,38 +225,47 @@ export class AccountsRepository {
   }
 
   /**
-   * One failure more for `key`, in one statement: the window restarts when it is older than
-   * windowSeconds; from `threshold` failures on, the key is blocked for 2^(failures-threshold) s,
-   * capped at maxBlockSeconds.
+   * Takes one sign-in attempt for `key` before the password is checked, in one statement (so concurrent
+   * requests cannot all pass a read-then-write check). Refused (no row) while the key is blocked. The count
+   * restarts only after `quietSeconds` without attempts; from `threshold` attempts on, the key is blocked
+   * for 2^(attempts-threshold) s, capped at maxBlockSeconds (decision 016).
    */
-  async registerThrottleFailure(
-    key: string,
-    now: Date,
-    opts: { windowSeconds: number; threshold: number; maxBlockSeconds: number },
-  ) {
-    const nowIso = now.toISOString();
-    const fresh = sql`${throttles.windowStart} < ${nowIso}::timestamptz - make_interval(secs => ${opts.windowSeconds})`;
-    const failures = sql`case when ${fresh} then 1 else ${throttles.failures} + 1 end`;
-    const blockFor = (f: typeof failures) =>
-      sql`case when ${f} >= ${opts.threshold} then ${nowIso}::timestamptz + make_interval(secs => least(power(2, ${f} - ${opts.threshold}), ${opts.maxBlockSeconds})) else null end`;
+  async takeThrottleAttempt(key: string, now: Date, rule: ThrottleRule) {
+    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const quiet = sql`(${throttles.lastAttemptAt} is null or ${throttles.lastAttemptAt} < ${nowTs} - make_interval(secs => ${rule.quietSeconds}))`;
+    const count = sql`(case when ${quiet} then 1 else ${throttles.failures} + 1 end)`;
     const [row] = await this.db
       .insert(throttles)
       .values({
         key,
         failures: 1,
         windowStart: now,
-        blockedUntil: opts.threshold <= 1 ? new Date(now.getTime() + 1000) : null,
+        lastAttemptAt: now,
+        blockedUntil: rule.threshold <= 1 ? new Date(now.getTime() + 1000) : null,
       })
       .onConflictDoUpdate({
         target: throttles.key,
         set: {
-          failures,
-          windowStart: sql`case when ${fresh} then ${nowIso}::timestamptz else ${throttles.windowStart} end`,
-          blockedUntil: blockFor(failures),
+          failures: count,
+          windowStart: sql`case when ${quiet} then ${nowTs} else ${throttles.windowStart} end`,
+          lastAttemptAt: now,
+          blockedUntil: sql`case when ${count} >= ${rule.threshold} then ${nowTs} + make_interval(secs => least(power(2, least(${count} - ${rule.threshold}, 30)), ${rule.maxBlockSeconds})) else null end`,
         },
+        setWhere: sql`${throttles.blockedUntil} is null or ${throttles.blockedUntil} <= ${nowTs}`,
       })
       .returning();
     return row;
+  }
+
+  /** Gives back an attempt taken for a request that did not fail (the block it set, if any, is lifted). */
+  async releaseThrottleAttempt(key: string, threshold: number): Promise<void> {
+    await this.db
+      .update(throttles)
+      .set({
+        failures: sql`greatest(${throttles.failures} - 1, 0)`,
+        blockedUntil: sql`case when ${throttles.failures} - 1 >= ${threshold} then ${throttles.blockedUntil} else null end`,
+      })
+      .where(eq(throttles.key, key));
   }
 
   async clearThrottle(key: string): Promise<void> {

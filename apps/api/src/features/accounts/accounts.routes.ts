@@ -24,7 +24,7 @@ export function accountsRoutes(
   const auth = { preHandler: deps.auth };
 
   app.post('/api/identidad/usuarios/validar-username/', async (req) =>
-    accounts.validateUsername(parse(validateUsernameSchema, req.body).username),
+    accounts.validateUsername(parse(validateUsernameSchema, req.body).username, req.ip),
   );
 
   app.post('/api/identidad/usuarios/signup/', async (req, reply) => {
@@ -33,7 +33,7 @@ export function accountsRoutes(
   });
 
   app.post('/api/identidad/usuarios/solicitar-codigo-otp/', async (req) =>
-    accounts.requestCode(parse(otpRequestSchema, req.body)),
+    accounts.requestCode(parse(otpRequestSchema, req.body), req.ip),
   );
 
   app.post('/api/identidad/usuarios/verificar-codigo-otp/', async (req) =>

@@ -31,6 +31,7 @@ import {
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { OtpService } from './otp.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import type { RequestLimiter } from './request-limits.service.ts';
 import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
 import type { TokenService } from './token.service.ts';
 import { toLoginResponse, toUserInfo, type PictureUrl, type UserInfoResponse } from './user.mapper.ts';
@@ -51,6 +52,11 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const PROVIDER_LABEL: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+/** validar-username: at most this many checks per IP in USERNAME_CHECK_WINDOW_SECONDS (decision 016). */
+export const USERNAME_CHECKS_PER_IP = 30;
+export const USERNAME_CHECK_WINDOW_SECONDS = 600;
+const USERNAME_TOO_MANY = (wait: string) =>
+  `Hiciste demasiadas consultas de correo. Intenta de nuevo en ${wait}.`;
 const MAX_CANDIDATES = 10;
 
 type LoginInput = z.output<typeof loginRequestSchema>;
@@ -69,7 +75,9 @@ export class AccountsService {
     private readonly social: Partial<Record<SocialProvider, SocialVerifier>>,
     private readonly clock: Clock,
     /** Signs uploaded profile pictures' URLs (features/profile). */
-    private readonly pictureUrl?: PictureUrl,
+    private readonly pictureUrl: PictureUrl | undefined,
+    /** Request limits kept in the database (validar-username per IP). */
+    private readonly limiter: RequestLimiter,
   ) {}
 
   /** Accounts an identifier (email or 10-digit phone) can mean. */
@@ -90,7 +98,15 @@ export class AccountsService {
     return new AppError(406, body);
   }
 
-  async validateUsername(email: string): Promise<{ disponible: true }> {
+  async validateUsername(email: string, ip: string): Promise<{ disponible: true }> {
+    await this.limiter.enforce([
+      {
+        key: `username:ip:${ip}`,
+        limit: USERNAME_CHECKS_PER_IP,
+        windowSeconds: USERNAME_CHECK_WINDOW_SECONDS,
+        message: USERNAME_TOO_MANY,
+      },
+    ]);
     if (await this.repo.findUserByEmail(email)) throw AppError.field('username', ACCOUNT_MESSAGES.emailTaken);
     return { disponible: true };
   }
@@ -101,9 +117,10 @@ export class AccountsService {
    */
   async login(input: LoginInput, ip: string): Promise<LoginResponse> {
     const identifier = normalizeIdentifier(input.email);
-    const accountKey = `login:acct:${identifier}`;
-    const ipKey = `login:ip:${ip}`;
-    await this.throttle.assertAllowed([accountKey, ipKey]);
+    const account = { key: `login:acct:${identifier}`, policy: ACCOUNT_POLICY };
+    const byIp = { key: `login:ip:${ip}`, policy: IP_POLICY };
+    // Each attempt is taken (and counted) atomically before the password is checked (decision 016).
+    await this.throttle.take([byIp, account]);
 
     let users = await this.candidates(identifier);
     if (input.usuario_id != null) users = users.filter((u) => u.id === input.usuario_id);
@@ -114,18 +131,14 @@ export class AccountsService {
     for (const user of users) {
       if (await verifyPassword(user.passwordHash, input.password)) matching.push(user);
     }
-    if (matching.length === 0) {
-      await this.throttle.fail(accountKey, ACCOUNT_POLICY);
-      await this.throttle.fail(ipKey, IP_POLICY);
-      throw AppError.badRequest(ACCOUNT_MESSAGES.badCredentials);
-    }
+    if (matching.length === 0) throw AppError.badRequest(ACCOUNT_MESSAGES.badCredentials);
+    await this.throttle.succeeded(account, byIp);
     if (matching.length > 1) throw this.severalAccounts(matching);
-    await this.throttle.clear(accountKey);
     const user = matching[0] as UserRow;
     return toLoginResponse(user, await this.tokens.issue(user.id), this.pictureUrl);
   }
 
-  async requestCode(input: OtpRequestInput): Promise<OtpResponse> {
+  async requestCode(input: OtpRequestInput, ip: string): Promise<OtpResponse> {
     const answer = (canal: ('email' | 'sms')[], destino: string): OtpResponse => ({
       detail: ACCOUNT_MESSAGES.codeSent,
       otp: { canal, destino, vigencia_segundos: OTP_VALIDITY_SECONDS, reenvio_segundos: OTP_RESEND_SECONDS },
@@ -139,6 +152,8 @@ export class AccountsService {
         process: input.proceso,
         userId: null,
         binding: input.numero_telefono,
+        phone: input.numero_telefono,
+        ip,
         destinations: [
           { channel: 'email', to: input.correo },
           { channel: 'sms', to: input.numero_telefono },
@@ -160,6 +175,8 @@ export class AccountsService {
       identifier,
       process: 'RESETEAR_CLAVE',
       userId: user?.id ?? null,
+      phone: isEmail ? undefined : identifier,
+      ip,
       destinations: user ? [{ channel, to: isEmail ? user.email : identifier }] : [],
     });
     return answer([channel], destino);

@@ -12,20 +12,35 @@ import type { Clock } from '../../lib/clock.ts';
 import { hmacHex, newNumericCode, safeEqualHex } from '../../lib/crypto.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { AccountsRepository, OtpRow } from './accounts.repository.ts';
+import { tooManyWithWait, type LimitRule, type RequestLimiter } from './request-limits.service.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 /** After a reset code is verified, the password must be changed within this time. */
 export const VERIFIED_CODE_WINDOW_MS = 10 * 60_000;
 
 export const OTP_MESSAGES = {
   invalid: 'El código no es válido o ha expirado. Solicita uno nuevo.',
   wrong: 'El código ingresado es incorrecto.',
-  locked: 'Superaste el número de intentos permitidos. Intenta de nuevo más tarde.',
-  resendWait: 'Debes esperar antes de solicitar un nuevo código.',
-  hourly: 'Solicitaste demasiados códigos. Intenta de nuevo más tarde.',
+  locked: (wait: string) => `Superaste el número de intentos permitidos. Intenta de nuevo en ${wait}.`,
+  spent: (wait: string) =>
+    `Superaste el número de intentos para este código. Podrás solicitar uno nuevo en ${wait}.`,
+  resendWait: (wait: string) => `Debes esperar ${wait} antes de solicitar un nuevo código.`,
+  hourly: (wait: string) => `Solicitaste demasiados códigos. Intenta de nuevo en ${wait}.`,
+  ipHourly: (wait: string) =>
+    `Se solicitaron demasiados códigos desde tu conexión. Intenta de nuevo en ${wait}.`,
+  smsCeiling: (wait: string) =>
+    `En este momento no podemos enviar más mensajes de texto. Intenta de nuevo en ${wait}.`,
   notVerified: 'Primero debes verificar el código enviado.',
 } as const;
+
+/** Code requests per IP and hour (decision 016). */
+export const OTP_MAX_PER_IP_HOUR = 30;
+
+export interface CodeLimitsOptions {
+  /** SMS sends per hour for the whole service (OTP_HOURLY_SMS_CEILING): reaching it raises an alarm. */
+  smsHourlyCeiling: number;
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } | undefined;
+}
 
 export interface CodeDestination {
   channel: 'email' | 'sms';
@@ -36,9 +51,13 @@ export interface IssueCodeInput {
   identifier: string;
   process: OtpProcess;
   userId: number | null;
-  /** Extra data the code is bound to (the phone of a registration), part of the HMAC. */
+  /** Extra data the code is bound to (the phone of a registration), checked when a caller gives it. */
   binding?: string;
   destinations: CodeDestination[];
+  /** The phone the request names, limited even when nothing is sent (decision 016). */
+  phone?: string | undefined;
+  /** The requester's IP (request.ip), limited per hour. */
+  ip?: string | undefined;
 }
 
 const TEXTS: Record<OtpProcess, { subject: string; body: (code: string) => string }> = {
@@ -56,6 +75,19 @@ const TEXTS: Record<OtpProcess, { subject: string; body: (code: string) => strin
   },
 };
 
+export interface CheckCodeInput {
+  identifier: string;
+  process: OtpProcess;
+  code: string;
+  userId?: number | null | undefined;
+  /** When given, the code must have been issued with this binding (sign-up: the phone). */
+  binding?: string;
+  field: string;
+  requireVerified?: boolean;
+}
+
+const SMS_KEY = 'otp:sms';
+
 /** One-time codes (ARCHITECTURE.md "Security and reliability rules"). */
 export class OtpService {
   constructor(
@@ -63,46 +95,89 @@ export class OtpService {
     private readonly messenger: Messenger,
     private readonly clock: Clock,
     private readonly secret: string,
+    private readonly limiter: RequestLimiter,
+    private readonly limits: CodeLimitsOptions,
   ) {}
 
-  private hmac(process: OtpProcess, identifier: string, binding: string, code: string): string {
-    return hmacHex(this.secret, `${process}|${identifier}|${binding}|${code}`);
+  /** The code's HMAC (the empty field is where the binding was before decision 016). */
+  private hmac(process: OtpProcess, identifier: string, code: string): string {
+    return hmacHex(this.secret, `${process}|${identifier}||${code}`);
+  }
+
+  /** The binding is kept apart from the code's HMAC, so the code verifies without it (issue 17, finding 8). */
+  private bindingHmac(process: OtpProcess, identifier: string, binding: string): string {
+    return hmacHex(this.secret, `binding|${process}|${identifier}|${binding}`);
   }
 
   /** 10 failures per identifier in 24 h lock the whole code flow for that identifier. */
-  async assertNotLocked(identifier: string): Promise<void> {
+  async assertNotLocked(identifier: string, repo: AccountsRepository = this.repo): Promise<void> {
     const now = this.clock.now().getTime();
-    const failures = await this.repo.failuresSince(identifier, new Date(now - DAY));
+    const failures = await repo.failuresSince(identifier, new Date(now - DAY));
     if (failures.length >= OTP_MAX_FAILURES_PER_DAY) {
       const oldest = failures[failures.length - OTP_MAX_FAILURES_PER_DAY] as Date;
-      throw AppError.tooMany(OTP_MESSAGES.locked, (oldest.getTime() + DAY - now) / 1000);
+      throw tooManyWithWait(OTP_MESSAGES.locked, (oldest.getTime() + DAY - now) / 1000);
     }
   }
 
   /**
-   * A new code at most 5 an hour per identifier, and at most every 60 s for the same process (a reset
-   * right after registering is not a resend).
+   * Counts a code request against every limit, atomically in the database (decision 016): per identifier
+   * a new code every 60 s for the same process (a reset right after registering is not a resend) and 5 an
+   * hour; per phone one every 60 s and 5 an hour; 30 an hour per IP; and the hourly SMS ceiling.
    */
-  async assertCanIssue(identifier: string, process: OtpProcess): Promise<void> {
-    await this.assertNotLocked(identifier);
-    const now = this.clock.now().getTime();
-    const recent = await this.repo.codesSince(identifier, new Date(now - HOUR));
-    const last = recent.filter((r) => r.process === process).at(-1)?.created;
-    if (last && now - last.getTime() < OTP_RESEND_SECONDS * 1000) {
-      throw AppError.tooMany(
-        OTP_MESSAGES.resendWait,
-        (last.getTime() + OTP_RESEND_SECONDS * 1000 - now) / 1000,
+  async assertCanIssue(input: IssueCodeInput): Promise<void> {
+    await this.assertNotLocked(input.identifier);
+    const rules: LimitRule[] = [
+      {
+        key: `otp:resend:${input.process}:${input.identifier}`,
+        limit: 1,
+        windowSeconds: OTP_RESEND_SECONDS,
+        message: OTP_MESSAGES.resendWait,
+      },
+      {
+        key: `otp:identifier:${input.identifier}`,
+        limit: OTP_MAX_PER_HOUR,
+        windowSeconds: 3600,
+        message: OTP_MESSAGES.hourly,
+      },
+    ];
+    if (input.phone) {
+      const key = `otp:phone:${input.phone}`;
+      rules.push(
+        { key, limit: 1, windowSeconds: OTP_RESEND_SECONDS, message: OTP_MESSAGES.resendWait },
+        { key, limit: OTP_MAX_PER_HOUR, windowSeconds: 3600, message: OTP_MESSAGES.hourly },
       );
     }
-    if (recent.length >= OTP_MAX_PER_HOUR) {
-      const oldest = recent[recent.length - OTP_MAX_PER_HOUR]?.created.getTime() ?? now;
-      throw AppError.tooMany(OTP_MESSAGES.hourly, (oldest + HOUR - now) / 1000);
+    if (input.ip) {
+      rules.push({
+        key: `otp:ip:${input.ip}`,
+        limit: OTP_MAX_PER_IP_HOUR,
+        windowSeconds: 3600,
+        message: OTP_MESSAGES.ipHourly,
+      });
+    }
+    const ceiling = this.limits.smsHourlyCeiling;
+    const sms = input.destinations.some((d) => d.channel === 'sms');
+    if (sms)
+      rules.push({ key: SMS_KEY, limit: ceiling, windowSeconds: 3600, message: OTP_MESSAGES.smsCeiling });
+    const { refusal, counts } = await this.limiter.take(rules);
+    if (refusal?.rule.key === SMS_KEY) {
+      this.limits.log?.warn(
+        { alarm: 'otp_sms_hourly_ceiling', ceiling },
+        `SMS ceiling reached: ${ceiling} code SMS in the last hour (OTP_HOURLY_SMS_CEILING); refusing SMS codes`,
+      );
+    }
+    if (refusal) throw tooManyWithWait(refusal.rule.message, refusal.retryAfterSeconds);
+    if (sms && counts.get(SMS_KEY) === ceiling) {
+      this.limits.log?.error(
+        { alarm: 'otp_sms_hourly_ceiling', ceiling },
+        `SMS ceiling reached: ${ceiling} code SMS in the last hour (OTP_HOURLY_SMS_CEILING); further SMS codes are refused`,
+      );
     }
   }
 
   /** Issues a code (cancelling the previous one) and sends it; with no destinations it is stored only. */
   async issue(input: IssueCodeInput): Promise<void> {
-    await this.assertCanIssue(input.identifier, input.process);
+    await this.assertCanIssue(input);
     const now = this.clock.now();
     const code = newNumericCode(OTP_LENGTH);
     await this.repo.cancelActiveCodes(input.identifier, input.process, now);
@@ -110,7 +185,8 @@ export class OtpService {
       identifier: input.identifier,
       process: input.process,
       userId: input.userId,
-      codeHmac: this.hmac(input.process, input.identifier, input.binding ?? '', code),
+      codeHmac: this.hmac(input.process, input.identifier, code),
+      bindingHmac: input.binding ? this.bindingHmac(input.process, input.identifier, input.binding) : null,
       created: now,
       expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000),
     });
@@ -126,44 +202,63 @@ export class OtpService {
     }
   }
 
-  private async fail(identifier: string, field: string, message: string): Promise<never> {
-    await this.repo.insertFailure(identifier, this.clock.now());
-    throw AppError.field(field, message);
+  /**
+   * Checks a code for identifier + process. A wrong code counts a try and a failure for the identifier;
+   * a code with 5 wrong tries is spent (429, no longer evaluated). The whole check runs under the
+   * identifier's lock, in one transaction (decision 016), so concurrent guesses cannot pass the cap or the
+   * daily lock-out. `requireVerified` is the password-change step after verification.
+   */
+  async check(input: CheckCodeInput): Promise<OtpRow> {
+    // A flood at a spent code is refused without queueing on the lock (attempts only grow, so this holds).
+    const live = await this.repo.findLiveCode(input.identifier, input.process);
+    const now = this.clock.now();
+    if (live && live.attempts >= OTP_MAX_ATTEMPTS && live.expiresAt > now) throw this.spent(live, now);
+    const outcome = await this.repo.withCodeLock(input.identifier, (tx) => this.checkLocked(tx, input));
+    if (outcome instanceof AppError) throw outcome;
+    return outcome;
   }
 
-  /**
-   * Checks a code for identifier + process. A wrong code counts a try (the 5th kills the code) and a
-   * failure for the identifier. `requireVerified` is the password-change step after verification.
-   */
-  async check(input: {
-    identifier: string;
-    process: OtpProcess;
-    code: string;
-    userId?: number | null | undefined;
-    binding?: string;
-    field: string;
-    requireVerified?: boolean;
-  }): Promise<OtpRow> {
-    await this.assertNotLocked(input.identifier);
+  /** 429 for a code with 5 wrong tries: the wait is until a new code may be requested. */
+  private spent(row: OtpRow, now: Date): AppError {
+    const resend = row.created.getTime() + OTP_RESEND_SECONDS * 1000;
+    return tooManyWithWait(OTP_MESSAGES.spent, (resend - now.getTime()) / 1000);
+  }
+
+  /** Returns the row, or the error to throw once the failure it counted is committed. */
+  private async checkLocked(tx: AccountsRepository, input: CheckCodeInput): Promise<OtpRow | AppError> {
+    try {
+      await this.assertNotLocked(input.identifier, tx);
+    } catch (err) {
+      if (err instanceof AppError) return err;
+      throw err;
+    }
     const now = this.clock.now();
-    const row = await this.repo.findLiveCode(input.identifier, input.process);
+    const fail = async (message: string) => {
+      await tx.insertFailure(input.identifier, now);
+      return AppError.field(input.field, message);
+    };
+    const row = await tx.findLiveCode(input.identifier, input.process);
     const deadline = (r: OtpRow) =>
       input.requireVerified && r.verifiedAt
         ? r.verifiedAt.getTime() + VERIFIED_CODE_WINDOW_MS
         : r.expiresAt.getTime();
-    if (!row || deadline(row) <= now.getTime())
-      return this.fail(input.identifier, input.field, OTP_MESSAGES.invalid);
+    if (!row || deadline(row) <= now.getTime()) return fail(OTP_MESSAGES.invalid);
     if (input.userId != null && row.userId != null && row.userId !== input.userId) {
-      return this.fail(input.identifier, input.field, OTP_MESSAGES.invalid);
+      return fail(OTP_MESSAGES.invalid);
     }
-    const expected = this.hmac(input.process, input.identifier, input.binding ?? '', input.code);
-    if (!safeEqualHex(expected, row.codeHmac)) {
-      await this.repo.registerWrongAttempt(row.id, OTP_MAX_ATTEMPTS, now);
-      return this.fail(input.identifier, input.field, OTP_MESSAGES.wrong);
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return this.spent(row, now);
+    const codeOk = safeEqualHex(this.hmac(input.process, input.identifier, input.code), row.codeHmac);
+    const bindingOk =
+      input.binding === undefined ||
+      safeEqualHex(
+        this.bindingHmac(input.process, input.identifier, input.binding),
+        row.bindingHmac ?? this.bindingHmac(input.process, input.identifier, ''),
+      );
+    if (!codeOk || !bindingOk) {
+      await tx.registerWrongAttempt(row.id, OTP_MAX_ATTEMPTS);
+      return fail(OTP_MESSAGES.wrong);
     }
-    if (input.requireVerified && !row.verifiedAt) {
-      return this.fail(input.identifier, input.field, OTP_MESSAGES.notVerified);
-    }
+    if (input.requireVerified && !row.verifiedAt) return fail(OTP_MESSAGES.notVerified);
     return row;
   }
 

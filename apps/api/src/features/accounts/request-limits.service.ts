@@ -1,0 +1,82 @@
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RequestLimitsRepository } from './request-limits.repository.ts';
+
+/** At most `limit` hits on `key` in any `windowSeconds`; `message` gets the wait ("45 segundos"). */
+export interface LimitRule {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message: (wait: string) => string;
+}
+
+export interface LimitRefusal {
+  rule: LimitRule;
+  retryAfterSeconds: number;
+}
+
+export interface LimitOutcome {
+  /** The rule that refused the request (the one with the longest wait), or null when it was counted. */
+  refusal: LimitRefusal | null;
+  /** Hits of every key in its longest window, this one included (when counted). */
+  counts: Map<string, number>;
+}
+
+/** "1 segundo", "45 segundos": the wait a 429 states, equal to its Retry-After. */
+export function waitText(seconds: number): string {
+  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+}
+
+/** A 429 whose Spanish detail states the seconds left, with the same number in Retry-After. */
+export function tooManyWithWait(message: (wait: string) => string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return AppError.tooMany(message(waitText(seconds)), seconds);
+}
+
+/**
+ * Sliding-window request limits kept in the database (decision 016): every API process shares them, and
+ * a request is counted only when no rule is full, atomically (the keys are locked while counting).
+ */
+export class RequestLimiter {
+  constructor(
+    private readonly repo: RequestLimitsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async take(rules: LimitRule[]): Promise<LimitOutcome> {
+    const now = this.clock.now();
+    const t = now.getTime();
+    const longest = new Map<string, number>();
+    for (const r of rules) longest.set(r.key, Math.max(longest.get(r.key) ?? 0, r.windowSeconds));
+    return this.repo.locked([...longest.keys()], async (tx) => {
+      let refusal: LimitRefusal | null = null;
+      for (const rule of rules) {
+        const hits = await tx.hitsSince(rule.key, new Date(t - rule.windowSeconds * 1000), rule.limit);
+        if (hits.length < rule.limit) continue;
+        // The limit-th newest hit leaves the window first and frees a place.
+        const freed = (hits[rule.limit - 1] as Date).getTime() + rule.windowSeconds * 1000;
+        const retryAfterSeconds = (freed - t) / 1000;
+        if (!refusal || retryAfterSeconds > refusal.retryAfterSeconds) refusal = { rule, retryAfterSeconds };
+      }
+      const counts = new Map<string, number>();
+      if (refusal) return { refusal, counts };
+      for (const [key, windowSeconds] of longest) {
+        await tx.pruneHits(key, new Date(t - windowSeconds * 1000));
+      }
+      await tx.insertHits([...longest.keys()], now);
+      for (const [key, windowSeconds] of longest) {
+        counts.set(key, await tx.countHitsSince(key, new Date(t - windowSeconds * 1000)));
+      }
+      return { refusal: null, counts };
+    });
+  }
+
+  /** take(), throwing the refusal as a 429 with the seconds left. */
+  async enforce(rules: LimitRule[]): Promise<LimitOutcome> {
+    const outcome = await this.take(rules);
+    if (outcome.refusal) {
+      throw tooManyWithWait(outcome.refusal.rule.message, outcome.refusal.retryAfterSeconds);
+    }
+    return outcome;
+  }
+}
