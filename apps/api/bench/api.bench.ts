@@ -245,7 +245,8 @@ async function seed(database: Database, config: Config) {
 // ——— The endpoints' SQL (copied from the repositories; column aliases added for object rows)
 
 const SESSION_SQL = `select "auth_tokens"."id" as token_id, "auth_tokens"."expires_at" as expires_at,
-  "users"."id" as id, "users"."email" as email, "users"."password_hash" as password_hash,
+  "users"."id" as id, "users"."email" as email, "users"."email_verified" as email_verified,
+  "users"."pending_email" as pending_email, "users"."password_hash" as password_hash,
   "users"."nombres" as nombres, "users"."apellidos" as apellidos, "users"."telefono" as telefono,
   "users"."tipo_documento" as tipo_documento, "users"."identificacion" as identificacion,
   "users"."razon_social" as razon_social, "users"."group_id" as group_id, "users"."is_first_login_togo" as is_first_login_togo,
@@ -324,6 +325,8 @@ function rowToUser(r: Row): UserRow {
   return {
     id: r.id as number,
     email: r.email as string,
+    emailVerified: r.email_verified as boolean,
+    pendingEmail: r.pending_email as string | null,
     passwordHash: r.password_hash as string | null,
     nombres: r.nombres as string,
     apellidos: r.apellidos as string,
