@@ -412,7 +412,12 @@ describe('password reset', () => {
       usuario_id: null,
       proceso,
     });
-  const reset = (identificador: string, codigo_otp: string, clave: string, extra: Record<string, unknown> = {}) =>
+  const reset = (
+    identificador: string,
+    codigo_otp: string,
+    clave: string,
+    extra: Record<string, unknown> = {},
+  ) =>
     post('/api/identidad/usuarios/resetear-clave/', {
       identificador,
       codigo_otp,

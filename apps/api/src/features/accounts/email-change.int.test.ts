@@ -134,7 +134,9 @@ describe('email change: pending until the code sent to the new address is verifi
     t.clock.advance(61_000);
     expect((await changeEmail(ana.headers, ana.id, next)).statusCode).toBe(200);
     const second = await t.lastCode(next);
-    const notices = (await outboxTo(t, ana.email)).filter((m) => m.subject?.startsWith('Solicitud de cambio'));
+    const notices = (await outboxTo(t, ana.email)).filter((m) =>
+      m.subject?.startsWith('Solicitud de cambio'),
+    );
     expect(notices).toHaveLength(1);
     if (first !== second) {
       expect((await verifyEmail(ana.headers, ana.id, { codigo: first })).statusCode).toBe(400);

@@ -31,7 +31,12 @@ const verify = (identificador: string, codigo: string, usuario_id: number | null
     usuario_id,
     proceso: 'RESETEAR_CLAVE',
   });
-const reset = (identificador: string, codigo_otp: string, clave: string, extra: Record<string, unknown> = {}) =>
+const reset = (
+  identificador: string,
+  codigo_otp: string,
+  clave: string,
+  extra: Record<string, unknown> = {},
+) =>
   post(t, '/api/identidad/usuarios/resetear-clave/', {
     identificador,
     codigo_otp,
@@ -61,7 +66,9 @@ describe('password reset for a phone shared by several accounts', () => {
     const [a, b, phone] = await twoAccountsOnOnePhone();
     const res = await requestReset(phone);
     expect(res.statusCode).toBe(200);
-    expect(res.json().otp).toEqual(expect.objectContaining({ canal: ['sms'], destino: '******' + phone.slice(-4) }));
+    expect(res.json().otp).toEqual(
+      expect.objectContaining({ canal: ['sms'], destino: '******' + phone.slice(-4) }),
+    );
     revealsNothing(res.body, [a, b]);
     const sms = await outboxTo(t, phone);
     expect(sms.filter((m) => m.body.includes('código'))).toHaveLength(3); // 2 registrations + this reset

@@ -132,6 +132,40 @@ describe('Google sign-in', () => {
     expect(linked.json().id).toBe(legacy.id);
   });
 
+  it('a password reset by a code sent to the address verifies it, and then Google links', async () => {
+    await t.database.db
+      .insert(users)
+      .values({ email: 'recupera@correo.com', nombres: 'Rita', apellidos: 'Mora', groupId: 1 });
+    const before = await oauth('google', await idToken({ sub: 'g-230', email: 'recupera@correo.com' }));
+    expect(before.statusCode).toBe(400);
+    const body = { identificador: 'recupera@correo.com', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE' };
+    const path = '/api/identidad/usuarios';
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${path}/solicitar-codigo-otp/`, payload: body }))
+        .statusCode,
+    ).toBe(200);
+    const codigo = await t.lastCode('recupera@correo.com');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `${path}/verificar-codigo-otp/`,
+      payload: { codigo, identificador: 'recupera@correo.com', proceso: 'RESETEAR_CLAVE' },
+    });
+    expect(verified.statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${path}/resetear-clave/`,
+      payload: {
+        identificador: 'recupera@correo.com',
+        codigo_otp: codigo,
+        clave: 'ClaveNueva2026',
+        confirmar_clave: 'ClaveNueva2026',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await oauth('google', await idToken({ sub: 'g-230', email: 'recupera@correo.com' }));
+    expect(after.statusCode).toBe(200);
+  });
+
   it('never creates an account with an email Google does not mark verified', async () => {
     const claims = { sub: 'g-400', email: 'no.verificado@correo.com', email_verified: false };
     const res = await oauth('google', await idToken(claims));

@@ -81,7 +81,10 @@ describe('PATCH users-admin-manager: email', () => {
       payload: { codigo: await t.lastCode('ana.nueva@correo.com') },
     });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({ email: 'ana.nueva@correo.com', username: 'ana.nueva@correo.com' });
+    expect(verified.json()).toMatchObject({
+      email: 'ana.nueva@correo.com',
+      username: 'ana.nueva@correo.com',
+    });
     expect(verified.json().tercero.correo).toBe('ana.nueva@correo.com');
     expect((await userRow(ana.id)).email).toBe('ana.nueva@correo.com');
     const me = await t.app.inject({

@@ -75,7 +75,10 @@ describe('ResetPassword', () => {
     expect(view.api.bodies(OTP)).toEqual([
       { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE', usuario_id: 9 },
     ]);
-    expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({ from: 'app', usuario_id: 9 });
+    expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({
+      from: 'app',
+      usuario_id: 9,
+    });
   });
 
   it('shows the server detail on other errors', async () => {

@@ -142,7 +142,12 @@ describe('SendCode', () => {
   });
 
   it('reset mode: a shared phone answers 406 after verification; the chosen account goes to change-password', async () => {
-    const phoneFlow: OtpFlow = { ...resetFlow, identificador: '3001234567', usuario_id: null, destino: '******4567' };
+    const phoneFlow: OtpFlow = {
+      ...resetFlow,
+      identificador: '3001234567',
+      usuario_id: null,
+      destino: '******4567',
+    };
     const view = setup(phoneFlow, {
       [VERIFY]: () =>
         json(406, {

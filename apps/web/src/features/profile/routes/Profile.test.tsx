@@ -39,7 +39,9 @@ const pendingAnswer = {
 
 const boxes = (scope: HTMLElement) => within(scope).getAllByRole('textbox') as HTMLInputElement[];
 const typeCode = (scope: HTMLElement, code: string) =>
-  code.split('').forEach((digit, index) => fireEvent.change(boxes(scope)[index]!, { target: { value: digit } }));
+  code
+    .split('')
+    .forEach((digit, index) => fireEvent.change(boxes(scope)[index]!, { target: { value: digit } }));
 
 const stored = () => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as UserInfo;
 
