@@ -27,20 +27,13 @@ function remember(answer: ProfileAnswer): UserInfo | null {
   });
 }
 
-export interface EmailChangeResult {
-  user: UserInfo | null;
-  /** The masked address the code went to; null when nothing is pending (the current email was sent). */
-  destino: string | null;
-}
-
 /**
  * PATCH {email, username, intermediaryy{email}}: the server keeps the current email and sends a code to the
- * new one (correo_pendiente); also the resend, asked again with the same address.
+ * new one (correo_pendiente, stored with the userInfo); also the resend, asked again with the same address.
  */
-export async function changeEmail(userId: number, email: string): Promise<EmailChangeResult> {
+export async function changeEmail(userId: number, email: string): Promise<UserInfo | null> {
   const body: ProfileEmailChange = { email, username: email, intermediaryy: { email } };
-  const answer = await apiPatch<ProfileAnswer>(path(userId), body);
-  return { user: remember(answer), destino: answer.correo_pendiente ? (answer.otp?.destino ?? null) : null };
+  return remember(await apiPatch<ProfileAnswer>(path(userId), body));
 }
 
 /** POST users-admin-manager/{id}/verificar-correo/ {codigo}: the pending email becomes the account's. */

@@ -61,8 +61,7 @@ export function EmailVerificationModal({
     setNotice(null);
     setBusy(true);
     try {
-      const result = await changeEmail(userId, pendingEmail);
-      onUpdated(result.user);
+      onUpdated(await changeEmail(userId, pendingEmail));
       restart();
       setNotice('Te enviamos un nuevo código.');
     } catch (err) {

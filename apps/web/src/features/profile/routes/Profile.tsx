@@ -184,7 +184,7 @@ export function ProfileRoute() {
               validate: validateEmail,
             },
           ]}
-          onSubmit={async ({ email }) => emailChanged((await changeEmail(user.id, email ?? '')).user)}
+          onSubmit={async ({ email }) => emailChanged(await changeEmail(user.id, email ?? ''))}
           onClose={() => setEditing(null)}
         />
       ) : null}
