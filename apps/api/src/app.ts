@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { AccountsRepository } from './features/accounts/accounts.repository.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { AccountsService } from './features/accounts/accounts.service.ts';
+import { EmailChangeService } from './features/accounts/email-change.service.ts';
 import { OtpService } from './features/accounts/otp.service.ts';
 import { ThrottleService } from './features/accounts/throttle.service.ts';
 import { RequestLimitsRepository } from './features/accounts/request-limits.repository.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     profile.pictureUrl,
     limiter,
   );
+  const emailChange = new EmailChangeService(repo, otp, providers.messenger, clock, profile.pictureUrl);
   const auth = authenticate(tokens);
 
   const expiryRepo = new ExpiryEngineRepository(database.db);
@@ -260,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { database, publicConfig });
   accountsRoutes(app, { accounts, auth });
-  profileRoutes(app, { accounts, profile, auth });
+  profileRoutes(app, { accounts, profile, emailChange, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
   fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, auth });

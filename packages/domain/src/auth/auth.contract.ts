@@ -66,6 +66,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type UserInfo = Omit<LoginResponse, 'access_token' | 'token'> & {
   access_token?: string;
   token?: string;
+  /** A requested email change waiting for its code (profile answers only). */
+  correo_pendiente?: string | null;
 };
 
 export const accountOptionSchema = z.object({ correo: z.string(), id: z.number().int() });

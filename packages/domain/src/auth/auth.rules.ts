@@ -11,8 +11,14 @@ export const PHONE_LENGTH = 10;
 /** Fixed application identifier sent with OTP requests (AHGA §3 "aplicacion"). */
 export const APP_IDENTIFIER = 'TOGO';
 
+/** Processes a client may name on the public code endpoints (solicitar/verificar-codigo-otp). */
 export const OTP_PROCESSES = ['RESETEAR_CLAVE', 'REGISTRO_USUARIO'] as const;
-export type OtpProcess = (typeof OTP_PROCESSES)[number];
+/**
+ * The email change of a signed-in user (PATCH users-admin-manager {email}): its code goes to the new
+ * address and is checked only by the signed-in verification endpoint, never by verificar-codigo-otp.
+ */
+export const EMAIL_CHANGE_PROCESS = 'CAMBIO_CORREO';
+export type OtpProcess = (typeof OTP_PROCESSES)[number] | typeof EMAIL_CHANGE_PROCESS;
 
 /** Letters (Spanish accents, ñ, ü included) and spaces. */
 export const NAME_PATTERN = /^[A-Za-zÁÉÍÓÚáéíóúÑñÜü ]+$/;

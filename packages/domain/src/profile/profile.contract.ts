@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, NAME_PATTERN } from '../auth/auth.rules.ts';
+import { MSG, NAME_PATTERN, OTP_PATTERN } from '../auth/auth.rules.ts';
 
 /**
  * Profile changes (SPPF §7 "PATCH api/users-admin-manager/{userId}/"). The body is one of: an email change,
@@ -16,6 +16,10 @@ export const PROFILE_MSG = {
   pictureType: 'La imagen debe ser JPG o PNG.',
   pictureTooLarge: 'La imagen no puede superar 5 MB.',
   pictureDamaged: 'La imagen está dañada o no se puede leer.',
+  emailCodeSent: 'Te enviamos un código al nuevo correo. Tu correo cambiará cuando lo verifiques.',
+  emailVerified: 'Tu correo se actualizó correctamente.',
+  emailNoPending: 'No tienes un cambio de correo pendiente. Solicítalo de nuevo.',
+  codeFormat: 'El código debe tener 4 dígitos.',
 } as const;
 
 /** Largest accepted profile picture upload (bytes); larger uploads answer 413. */
@@ -69,11 +73,31 @@ export function profileChangeKind(body: unknown): 'email' | 'name' | 'other' {
   return 'other';
 }
 
-/** The fields of the answer the profile screen reads (the full user info is returned). */
+/** POST users-admin-manager/{id}/verificar-correo/ {codigo}: applies the pending email change. */
+export const emailVerifySchema = z.object({
+  codigo: z.string(required).trim().regex(OTP_PATTERN, PROFILE_MSG.codeFormat),
+});
+export type EmailVerify = z.input<typeof emailVerifySchema>;
+
+/**
+ * The fields of the answer the profile screen reads (the full user info is returned). After an email
+ * change, `email` is still the current (verified) address; `correo_pendiente` is the address waiting for
+ * its code and `otp` describes the code sent to it (as solicitar-codigo-otp does). Both are additive.
+ */
 export const profileResponseSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   profile_picture: z.string().nullable(),
+  correo_pendiente: z.string().nullable().optional(),
+  detail: z.string().optional(),
+  otp: z
+    .object({
+      canal: z.array(z.enum(['email', 'sms'])),
+      destino: z.string(),
+      vigencia_segundos: z.number().int(),
+      reenvio_segundos: z.number().int(),
+    })
+    .optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

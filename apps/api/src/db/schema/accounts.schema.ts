@@ -23,6 +23,13 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /**
+     * The email was proven by a code sent to it (sign-up, verified change, emailed reset) or vouched for by
+     * a provider that says so; only such accounts are linked to a Google/Facebook sign-in by email.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** A requested email change waiting for the code sent to the new address (the old one still signs in). */
+    pendingEmail: text('pending_email'),
     passwordHash: text('password_hash'),
     nombres: text('nombres').notNull(),
     apellidos: text('apellidos').notNull(),

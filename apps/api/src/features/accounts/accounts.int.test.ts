@@ -412,12 +412,18 @@ describe('password reset', () => {
       usuario_id: null,
       proceso,
     });
-  const reset = (identificador: string, codigo_otp: string, clave: string) =>
+  const reset = (
+    identificador: string,
+    codigo_otp: string,
+    clave: string,
+    extra: Record<string, unknown> = {},
+  ) =>
     post('/api/identidad/usuarios/resetear-clave/', {
       identificador,
       codigo_otp,
       clave,
       confirmar_clave: clave,
+      ...extra,
     });
 
   it('resets by email: the verified code allows one change, does not sign in, and revokes every session', async () => {
@@ -457,19 +463,18 @@ describe('password reset', () => {
     expect((await login(p.email, 'OtraClave789')).statusCode).toBe(400);
   });
 
-  it('resets by SMS, with 406 when the phone has several accounts', async () => {
+  it('resets by SMS; a phone with several accounts gets the account choice (406) only after verification', async () => {
     const phone = '3204445566';
     const a = await register(newPerson(phone));
     await register(newPerson(phone));
-    const several = await requestReset(phone);
-    expect(several.statusCode).toBe(406);
-    expect(several.json().opciones).toHaveLength(2);
-    const res = await requestReset(phone, { usuario_id: a.id });
+    const res = await requestReset(phone);
     expect(res.statusCode).toBe(200);
     expect(res.json().otp).toEqual(expect.objectContaining({ canal: ['sms'], destino: '******5566' }));
     const code = await t.lastCode(phone);
-    expect((await verify(phone, code)).statusCode).toBe(200);
-    expect((await reset(phone, code, 'ClaveNueva2026')).statusCode).toBe(200);
+    const several = await verify(phone, code);
+    expect(several.statusCode).toBe(406);
+    expect(several.json().opciones).toHaveLength(2);
+    expect((await reset(phone, code, 'ClaveNueva2026', { usuario_id: a.id })).statusCode).toBe(200);
     expect((await login(phone, 'ClaveNueva2026', { usuario_id: a.id })).statusCode).toBe(200);
   });
 

@@ -79,10 +79,31 @@ export class AccountsRepository {
     return row;
   }
 
-  /** Changes the password and revokes every session of the user, atomically. */
-  async updatePasswordAndRevokeTokens(userId: number, passwordHash: string, now: Date): Promise<void> {
+  /**
+   * Applies a pending email change: the new address becomes the (verified) email, only while it is still
+   * the pending one. A unique violation means another account took the address meanwhile.
+   */
+  async applyPendingEmail(userId: number, email: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ email, emailVerified: true, pendingEmail: null, updated: now })
+      .where(and(eq(users.id, userId), eq(users.pendingEmail, email)))
+      .returning();
+    return row;
+  }
+
+  /** Changes the password (and marks the email verified when asked) and revokes every session, atomically. */
+  async updatePasswordAndRevokeTokens(
+    userId: number,
+    passwordHash: string,
+    now: Date,
+    emailVerified = false,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updated: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updated: now, ...(emailVerified ? { emailVerified: true } : {}) })
+        .where(eq(users.id, userId));
       await tx
         .update(authTokens)
         .set({ revokedAt: now })

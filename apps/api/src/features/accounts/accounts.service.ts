@@ -28,13 +28,19 @@ import {
   type SocialProfile,
   type SocialVerifier,
 } from '../../integrations/social/social-verifier.ts';
-import type { AccountsRepository, UserRow } from './accounts.repository.ts';
+import type { AccountsRepository, OtpRow, UserRow } from './accounts.repository.ts';
 import type { OtpService } from './otp.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import type { RequestLimiter } from './request-limits.service.ts';
 import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
 import type { TokenService } from './token.service.ts';
-import { toLoginResponse, toUserInfo, type PictureUrl, type UserInfoResponse } from './user.mapper.ts';
+import {
+  placeholderEmail,
+  toLoginResponse,
+  toUserInfo,
+  type PictureUrl,
+  type UserInfoResponse,
+} from './user.mapper.ts';
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: 'No fue posible iniciar sesión con las credenciales proporcionadas.',
@@ -168,13 +174,14 @@ export class AccountsService {
     const destino = isEmail ? maskEmail(identifier) : maskPhone(identifier);
     let users = await this.candidates(identifier);
     if (input.usuario_id != null) users = users.filter((u) => u.id === input.usuario_id);
-    else if (users.length > 1) throw this.severalAccounts(users);
+    // A phone shared by several accounts gets one code, bound to no account: which accounts it opens is
+    // only told after the code is verified (verifyCode). Unknown identifiers get the same answer (and the
+    // same throttling); nothing is sent.
     const user = users[0];
-    // Unknown identifiers get the same answer (and the same throttling); nothing is sent.
     await this.otp.issue({
       identifier,
       process: 'RESETEAR_CLAVE',
-      userId: user?.id ?? null,
+      userId: users.length === 1 && user ? user.id : null,
       phone: isEmail ? undefined : identifier,
       ip,
       destinations: user ? [{ channel, to: isEmail ? user.email : identifier }] : [],
@@ -191,11 +198,10 @@ export class AccountsService {
       userId: input.usuario_id,
       field: 'codigo',
     });
-    if (input.proceso === 'RESETEAR_CLAVE' && row.userId == null) {
-      // A code issued for an unknown identifier never verifies.
-      throw AppError.field('codigo', 'El código ingresado es incorrecto.');
-    }
+    const owners = input.proceso === 'RESETEAR_CLAVE' ? await this.resetOwners(row, input.usuario_id) : [];
     await this.otp.markVerified(row);
+    // A shared phone: the account choice (406) comes only now that the code proved the phone.
+    if (owners.length > 1 && input.usuario_id == null) throw this.severalAccounts(owners);
     return { detail: ACCOUNT_MESSAGES.codeVerified, verificado: true };
   }
 
@@ -225,6 +231,8 @@ export class AccountsService {
         razonSocial: input.tercero.razon_social?.trim() || null,
         groupId: GROUP_CLIENT,
         isFirstLoginTogo: true,
+        // The sign-up code went to this address (and the phone).
+        emailVerified: true,
         created: now,
         updated: now,
       });
@@ -246,12 +254,34 @@ export class AccountsService {
       field: 'codigo_otp',
       requireVerified: true,
     });
-    if (row.userId == null) throw AppError.field('codigo_otp', 'El código ingresado es incorrecto.');
+    const owners = await this.resetOwners(row, input.usuario_id, 'codigo_otp');
+    if (owners.length > 1) throw this.severalAccounts(owners);
+    const owner = owners[0] as UserRow;
     const passwordHash = await hashPassword(input.clave);
     await this.otp.consume(row, 'codigo_otp');
-    await this.repo.updatePasswordAndRevokeTokens(row.userId, passwordHash, this.clock.now());
+    // A code received at the account's email also proves that address.
+    const emailProven = identifier.includes('@') && owner.email.toLowerCase() === identifier;
+    await this.repo.updatePasswordAndRevokeTokens(owner.id, passwordHash, this.clock.now(), emailProven);
     await this.throttle.clear(`login:acct:${identifier}`);
     return { detail: ACCOUNT_MESSAGES.passwordChanged };
+  }
+
+  /**
+   * The accounts a checked RESETEAR_CLAVE code opens: its own account, or (a code sent to a phone shared by
+   * several accounts) every account of that phone, narrowed to `usuarioId` when given. None: the code was
+   * issued for an unknown identifier and never verifies.
+   */
+  private async resetOwners(row: OtpRow, usuarioId: number | null | undefined, field = 'codigo') {
+    let owners: UserRow[];
+    if (row.userId != null) {
+      const user = await this.repo.findUserById(row.userId);
+      owners = user ? [user] : [];
+    } else {
+      owners = await this.candidates(row.identifier);
+      if (usuarioId != null) owners = owners.filter((u) => u.id === usuarioId);
+    }
+    if (owners.length === 0) throw AppError.field(field, 'El código ingresado es incorrecto.');
+    return owners;
   }
 
   async socialLogin(provider: SocialProvider, token: string): Promise<LoginResponse> {
@@ -278,7 +308,10 @@ export class AccountsService {
     if (profile.email) {
       const existing = await this.repo.findUserByEmail(profile.email);
       if (existing) {
-        if (!profile.emailVerified) throw AppError.field('username', ACCOUNT_MESSAGES.socialEmailTaken);
+        // Linked only when both sides proved the address: the provider says so, and the account verified it
+        // (else whoever typed someone's address into an account would receive their social sign-in).
+        if (!profile.emailVerified || !existing.emailVerified)
+          throw AppError.field('username', ACCOUNT_MESSAGES.socialEmailTaken);
         await this.repo.insertIdentity({
           userId: existing.id,
           provider: profile.provider,
@@ -289,9 +322,12 @@ export class AccountsService {
       }
     }
     const now = this.clock.now();
+    // An email the provider does not vouch for is never given to a new account (it could be someone
+    // else's): such accounts, like those without an email, get a unique placeholder username.
+    const verifiedEmail = profile.emailVerified ? profile.email : null;
     const user = await this.repo.insertUser({
-      // Providers that give no email still need a unique username.
-      email: profile.email ?? `${profile.provider}-${profile.subject}@usuarios.togo.com.co`,
+      email: verifiedEmail ?? placeholderEmail(profile.provider, profile.subject),
+      emailVerified: verifiedEmail != null,
       passwordHash: null,
       nombres: profile.firstName || 'Usuario',
       apellidos: profile.lastName,

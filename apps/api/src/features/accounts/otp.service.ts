@@ -73,6 +73,12 @@ const TEXTS: Record<OtpProcess, { subject: string; body: (code: string) => strin
       `Hola, tu código para restablecer tu contraseña de TOGO es ${code}. ` +
       'Vence en 2 minutos. Si no lo solicitaste, ignora este mensaje y tu contraseña seguirá igual.',
   },
+  CAMBIO_CORREO: {
+    subject: 'Tu código para confirmar tu nuevo correo en TOGO',
+    body: (code) =>
+      `Hola, tu código para confirmar este correo en tu cuenta de TOGO es ${code}. ` +
+      'Vence en 2 minutos. Si no lo solicitaste, ignora este mensaje.',
+  },
 };
 
 export interface CheckCodeInput {

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { sendJson, startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { users } from '../../db/schema.ts';
+import { registerUser } from './accounts.test-support.ts';
 
 const CLIENT_ID = 'togo-test.apps.googleusercontent.com';
 const FB_APP = '123456';
@@ -105,6 +108,88 @@ describe('Google sign-in', () => {
     expect(verified.json().id).toBe(first.json().id);
   });
 
+  it('links an account registered through the sign-up code flow (its email is verified)', async () => {
+    const owner = await registerUser(t);
+    const res = await oauth('google', await idToken({ sub: 'g-210', email: owner.email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(owner.id);
+  });
+
+  it('never links an account whose own email is not verified, even when Google verified it', async () => {
+    const [legacy] = await t.database.db
+      .insert(users)
+      .values({ email: 'sin.verificar@correo.com', nombres: 'Lina', apellidos: 'Ruiz', groupId: 1 })
+      .returning();
+    if (!legacy) throw new Error('not inserted');
+    const refused = await oauth('google', await idToken({ sub: 'g-220', email: 'sin.verificar@correo.com' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().username[0]).toMatch(/Ya existe una cuenta/);
+    const identities = await t.database.query('select 1 from user_identities where subject = $1', ['g-220']);
+    expect(identities).toHaveLength(0);
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, legacy.id));
+    const linked = await oauth('google', await idToken({ sub: 'g-220', email: 'sin.verificar@correo.com' }));
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().id).toBe(legacy.id);
+  });
+
+  it('a password reset by a code sent to the address verifies it, and then Google links', async () => {
+    await t.database.db
+      .insert(users)
+      .values({ email: 'recupera@correo.com', nombres: 'Rita', apellidos: 'Mora', groupId: 1 });
+    const before = await oauth('google', await idToken({ sub: 'g-230', email: 'recupera@correo.com' }));
+    expect(before.statusCode).toBe(400);
+    const body = { identificador: 'recupera@correo.com', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE' };
+    const path = '/api/identidad/usuarios';
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${path}/solicitar-codigo-otp/`, payload: body }))
+        .statusCode,
+    ).toBe(200);
+    const codigo = await t.lastCode('recupera@correo.com');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `${path}/verificar-codigo-otp/`,
+      payload: { codigo, identificador: 'recupera@correo.com', proceso: 'RESETEAR_CLAVE' },
+    });
+    expect(verified.statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${path}/resetear-clave/`,
+      payload: {
+        identificador: 'recupera@correo.com',
+        codigo_otp: codigo,
+        clave: 'ClaveNueva2026',
+        confirmar_clave: 'ClaveNueva2026',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await oauth('google', await idToken({ sub: 'g-230', email: 'recupera@correo.com' }));
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('never creates an account with an email Google does not mark verified', async () => {
+    const claims = { sub: 'g-400', email: 'no.verificado@correo.com', email_verified: false };
+    const res = await oauth('google', await idToken(claims));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe('google-g-400@usuarios.togo.com.co');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row?.emailVerified).toBe(false);
+    // The address stays free for its owner.
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/identidad/usuarios/validar-username/',
+      payload: { username: 'no.verificado@correo.com' },
+    });
+    expect(free.statusCode).toBe(200);
+    const again = await oauth('google', await idToken({ ...claims, email_verified: 'false' }));
+    expect(again.json().id).toBe(res.json().id);
+  });
+
+  it('a Google-verified email creates a verified account', async () => {
+    const res = await oauth('google', await idToken({ sub: 'g-410', email: 'verificada@correo.com' }));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row).toMatchObject({ email: 'verificada@correo.com', emailVerified: true });
+  });
+
   it.each([
     ['a token signed by another key', () => idToken({ sub: 'g-3' }, { signer: otherKey })],
     ['another audience', () => idToken({ sub: 'g-3', aud: 'otra-app' })],
@@ -122,10 +207,18 @@ describe('Google sign-in', () => {
 });
 
 describe('Facebook sign-in', () => {
-  it('verifies the access token with debug_token and signs in', async () => {
+  it('verifies the access token with debug_token and signs in, never giving the account the Facebook email', async () => {
     const res = await oauth('facebook', 'fb-good');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'fb.user@correo.com', nombres: 'Fabio' });
+    // Facebook does not say the email is verified: the account gets a placeholder, the address stays free.
+    expect(res.json()).toMatchObject({ email: 'facebook-9001@usuarios.togo.com.co', nombres: 'Fabio' });
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/identidad/usuarios/validar-username/',
+      payload: { username: 'fb.user@correo.com' },
+    });
+    expect(free.statusCode).toBe(200);
+    expect((await oauth('facebook', 'fb-good')).json().id).toBe(res.json().id);
     const debugCall = graph.requests.find((r) => r.url.startsWith('/v10.0/debug_token'));
     expect(debugCall?.url).toContain('input_token=fb-good');
   });

@@ -2,6 +2,12 @@ import type { LoginResponse } from '@togo/domain/auth/auth.contract';
 import { GROUP_NAMES } from '@togo/domain/roles';
 import type { UserRow } from './accounts.repository.ts';
 
+/** Username of an account whose provider gave no verified email (a domain of ours: it receives nothing). */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'usuarios.togo.com.co';
+export const placeholderEmail = (provider: string, subject: string) =>
+  `${provider}-${subject}@${PLACEHOLDER_EMAIL_DOMAIN}`;
+export const isPlaceholderEmail = (email: string) => email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+
 export type UserInfoResponse = Omit<LoginResponse, 'access_token' | 'token'>;
 
 /** A stored file id → its signed URL (uploaded profile pictures are never served without one). */

@@ -59,22 +59,33 @@ afterAll(async () => {
 });
 
 describe('PATCH users-admin-manager: email', () => {
-  it('changes the email (trimmed, lower-case) and answers the profile fields', async () => {
+  it('records the email (trimmed, lower-case) as pending; the verification code applies it', async () => {
     const res = await patch(ana, ana.id, {
       email: '  Ana.Nueva@Correo.COM ',
       username: 'Ana.Nueva@Correo.COM',
       intermediaryy: { email: 'Ana.Nueva@Correo.COM' },
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({
-      email: 'ana.nueva@correo.com',
-      username: 'ana.nueva@correo.com',
+    const before = (await userRow(ana.id)).email;
+    expect(res.json()).toMatchObject({
+      email: before,
+      correo_pendiente: 'ana.nueva@correo.com',
       first_name: 'Ana',
       last_name: 'Pérez',
       profile_picture: null,
     });
-    expect(body.tercero.correo).toBe('ana.nueva@correo.com');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `${url(ana.id)}verificar-correo/`,
+      headers: ana.headers,
+      payload: { codigo: await t.lastCode('ana.nueva@correo.com') },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      email: 'ana.nueva@correo.com',
+      username: 'ana.nueva@correo.com',
+    });
+    expect(verified.json().tercero.correo).toBe('ana.nueva@correo.com');
     expect((await userRow(ana.id)).email).toBe('ana.nueva@correo.com');
     const me = await t.app.inject({
       method: 'GET',
@@ -85,16 +96,17 @@ describe('PATCH users-admin-manager: email', () => {
   });
 
   it('refuses an email another account has (any case) with a Spanish field error, changing nothing', async () => {
-    const before = (await userRow(beto.id)).email;
+    const before = await userRow(beto.id);
     const res = await patch(beto, beto.id, { email: 'ANA.NUEVA@correo.com' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: [PROFILE_MSG.emailTaken] });
-    expect((await userRow(beto.id)).email).toBe(before);
+    expect(await userRow(beto.id)).toEqual(before);
   });
 
   it('keeping one’s own email is not a conflict', async () => {
     const res = await patch(ana, ana.id, { email: 'ana.nueva@correo.com' });
     expect(res.statusCode).toBe(200);
+    expect(res.json().correo_pendiente).toBeNull();
   });
 
   it('refuses an invalid or empty email', async () => {
@@ -107,20 +119,6 @@ describe('PATCH users-admin-manager: email', () => {
     const wrongType = await patch(beto, beto.id, { email: 42 });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toHaveProperty('email');
-  });
-
-  it('two accounts asking for the same free email at once: exactly one gets it', async () => {
-    const carla = await createSignedInUser(t);
-    const dario = await createSignedInUser(t);
-    const [a, b] = await Promise.all([
-      patch(carla, carla.id, { email: 'libre@correo.com' }),
-      patch(dario, dario.id, { email: 'libre@correo.com' }),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
-    const loser = a.statusCode === 400 ? a : b;
-    expect(loser.json()).toEqual({ email: [PROFILE_MSG.emailTaken] });
-    const owners = await t.database.db.select().from(users).where(eq(users.email, 'libre@correo.com'));
-    expect(owners).toHaveLength(1);
   });
 });
 

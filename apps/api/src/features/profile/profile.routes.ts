@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { userTypeChangeSchema } from '@togo/domain/auth/auth.contract';
 import {
+  emailVerifySchema,
   PROFILE_MSG,
   PROFILE_PICTURE_MAX_BYTES,
   profileChangeKind,
@@ -11,6 +12,7 @@ import { requireSession } from '../../http/auth.ts';
 import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import { parse, pathId } from '../../http/validation.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { EmailChangeService } from '../accounts/email-change.service.ts';
 import type { ProfileService } from './profile.service.ts';
 
 /** The multipart field 'profile_picture' (at most 5 MB, 413 beyond); null when there is none. */
@@ -27,24 +29,37 @@ const pictureReader = (req: FastifyRequest) => async () =>
 /**
  * PATCH /api/users-admin-manager/{id}/ (SPPF §7 and AHGA §7): one path for the profile's email, names and
  * picture (multipart) and for the user-type choice (groups, is_first_login_togo). Which change is meant
- * follows from the body: multipart → picture; 'email' → email; first/last name → names; otherwise user type.
+ * follows from the body: multipart → picture; 'email' → a pending email change (code to the new address);
+ * first/last name → names; otherwise user type.
  */
 export function profileRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; profile: ProfileService; auth: preHandlerAsyncHookHandler },
+  deps: {
+    accounts: AccountsService;
+    profile: ProfileService;
+    emailChange: EmailChangeService;
+    auth: preHandlerAsyncHookHandler;
+  },
 ) {
-  const { accounts, profile } = deps;
+  const { accounts, profile, emailChange } = deps;
   app.patch('/api/users-admin-manager/:id/', { preHandler: deps.auth }, async (req) => {
     const actor = requireSession(req).user;
     const id = pathId(req);
     if (req.isMultipart()) return profile.changePicture(actor, id, pictureReader(req));
     switch (profileChangeKind(req.body)) {
       case 'email':
-        return profile.changeEmail(actor, id, parse(profileEmailChangeSchema, req.body));
+        return emailChange.request(actor, id, parse(profileEmailChangeSchema, req.body));
       case 'name':
         return profile.changeName(actor, id, parse(profileNameChangeSchema, req.body));
       default:
         return accounts.updateUser(actor, id, parse(userTypeChangeSchema, req.body));
     }
+  });
+
+  // The email change asked for by PATCH {email} is applied only with the code sent to the new address.
+  app.post('/api/users-admin-manager/:id/verificar-correo/', { preHandler: deps.auth }, async (req) => {
+    const actor = requireSession(req).user;
+    const id = pathId(req);
+    return emailChange.verify(actor, id, parse(emailVerifySchema, req.body).codigo);
   });
 }

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import {
   PROFILE_MSG,
   PROFILE_PICTURE_MAX_SIDE,
-  type profileEmailChangeSchema,
   type profileNameChangeSchema,
 } from '@togo/domain/profile/profile.contract';
 import { AppError } from '../../http/app-error.ts';
@@ -16,7 +15,6 @@ import type { AccountsRepository, UserRow } from '../accounts/accounts.repositor
 import { toUserInfo, type UserInfoResponse } from '../accounts/user.mapper.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
-type EmailChange = z.output<typeof profileEmailChangeSchema>;
 type NameChange = z.output<typeof profileNameChangeSchema>;
 
 export interface ProfileDeps {
@@ -29,8 +27,8 @@ export interface ProfileDeps {
 }
 
 /**
- * Profile changes of the signed-in user (SPPF §7): email (also the username), names, and the profile
- * picture. Only the account's owner may change it: any other id answers 404 as if it did not exist.
+ * Profile changes of the signed-in user (SPPF §7): names and the profile picture (the email, also the
+ * username, changes only after verification: accounts/email-change.service.ts). Only the account's owner may change it: any other id answers 404 as if it did not exist.
  */
 export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
@@ -45,20 +43,6 @@ export class ProfileService {
   private info(user: UserRow | undefined): UserInfoResponse {
     if (!user) throw AppError.notFound();
     return toUserInfo(user, this.pictureUrl);
-  }
-
-  async changeEmail(actor: UserRow, id: number, input: EmailChange): Promise<UserInfoResponse> {
-    this.owned(actor, id);
-    const { accounts, clock } = this.deps;
-    const other = await accounts.findUserByEmail(input.email);
-    if (other && other.id !== actor.id) throw AppError.field('email', PROFILE_MSG.emailTaken);
-    try {
-      return this.info(await accounts.updateUser(id, { email: input.email, updated: clock.now() }));
-    } catch (err) {
-      // Two accounts asking for the same address at once: the unique index decides, the loser gets a 400.
-      if (isUniqueViolation(err)) throw AppError.field('email', PROFILE_MSG.emailTaken);
-      throw err;
-    }
   }
 
   async changeName(actor: UserRow, id: number, input: NameChange): Promise<UserInfoResponse> {
@@ -119,9 +103,4 @@ export class ProfileService {
       what: 'profile picture',
     };
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

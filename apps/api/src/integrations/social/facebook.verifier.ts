@@ -25,7 +25,9 @@ const meSchema = z.object({
 /**
  * Facebook access tokens, checked with Graph `debug_token` using our app token (app id|secret):
  * valid, issued for our app, not expired; then the profile fields the product asks for.
- * Graph does not say whether an email is verified, so Facebook emails never link existing accounts.
+ * Neither debug_token nor /me says whether the email is verified (Graph omits unconfirmed addresses, but
+ * gives no flag and has not always held to it), so a Facebook email is reported unverified: it never links
+ * an existing account and never becomes a new account's email (decision 017).
  */
 export class FacebookVerifier implements SocialVerifier {
   constructor(

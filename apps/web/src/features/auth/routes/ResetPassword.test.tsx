@@ -38,14 +38,8 @@ describe('ResetPassword', () => {
     expect(input).toHaveValue('');
   });
 
-  it('asks for a 10-digit phone, handles 406 with the selection modal and goes to send-code', async () => {
-    const view = setup([
-      json(406, {
-        detalles: 'Este número tiene varias cuentas.',
-        opciones: [{ correo: 'a***@x.co', id: 4 }],
-      }),
-      sent(),
-    ]);
+  it('asks for a 10-digit phone and goes to send-code without any account choice (that comes after the code)', async () => {
+    const view = setup([sent()]);
     await view.user.click(screen.getByRole('button', { name: /SMS/ }));
     const input = within(screen.getByRole('dialog')).getByLabelText('Número de celular');
     await view.user.type(input, '30012');
@@ -54,24 +48,21 @@ describe('ResetPassword', () => {
     await view.user.type(input, '3001234567');
     await view.user.click(screen.getByRole('button', { name: 'Enviar código' }));
 
-    const select = await screen.findByRole('dialog', { name: 'Accion requerida' });
-    await view.user.click(within(select).getByRole('radio', { name: 'a***@x.co' }));
-    await view.user.click(within(select).getByRole('button', { name: 'Volver' }));
-
     expect(await screen.findByText('Ruta /auth/send-code')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Accion requerida' })).not.toBeInTheDocument();
     expect(view.api.bodies(OTP)).toEqual([
       { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE' },
-      { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE', usuario_id: 4 },
     ]);
     expect(sessionStorage.getItem('access_otp')).toBe('true');
     expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({
       mode: 'reset',
       identificador: '3001234567',
-      usuario_id: 4,
+      usuario_id: null,
+      destino: '******4567',
     });
   });
 
-  it('from=app uses the stored email and phone, shown masked', async () => {
+  it('from=app uses the stored email and phone, shown masked, and names the signed-in account', async () => {
     localStorage.setItem(
       'userInfo',
       JSON.stringify({ id: 9, email: 'juanperez@gmail.com', tercero: { telefono: '3001234567' } }),
@@ -82,9 +73,12 @@ describe('ResetPassword', () => {
     await view.user.click(screen.getByRole('button', { name: /SMS/ }));
     expect(await screen.findByText('Ruta /auth/send-code')).toBeInTheDocument();
     expect(view.api.bodies(OTP)).toEqual([
-      { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE' },
+      { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE', usuario_id: 9 },
     ]);
-    expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({ from: 'app' });
+    expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({
+      from: 'app',
+      usuario_id: 9,
+    });
   });
 
   it('shows the server detail on other errors', async () => {

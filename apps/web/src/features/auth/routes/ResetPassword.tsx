@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { MultipleAccounts } from '@togo/domain/auth/auth.contract';
 import { APP_IDENTIFIER, maskEmail, maskPhone, MSG } from '@togo/domain/auth/auth.rules';
 import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { ChatIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { SelectModal } from '../../../components/ui/SelectModal.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
@@ -14,10 +12,13 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useRequestOtpMutation } from '../api/request-otp.ts';
 import { IdentifierModal } from '../components/IdentifierModal.tsx';
 import type { ResetChannel } from '../components/IdentifierModal.tsx';
-import { multipleAccountsOf } from '../multiple-accounts.ts';
 import { setOtpFlow } from '../otp-flow.ts';
 
-/** auth/reset-password[?from=app]: choose email or SMS, then a RESETEAR_CLAVE code is sent. */
+/**
+ * auth/reset-password[?from=app]: choose email or SMS, then a RESETEAR_CLAVE code is sent. A phone shared
+ * by several accounts gets one code; the account choice comes after verification (send-code), so the
+ * request never lists accounts. In the app the signed-in account is named (usuario_id).
+ */
 export function ResetPasswordRoute() {
   usePageTitle('Recuperar contraseña');
   const navigate = useNavigate();
@@ -31,7 +32,6 @@ export function ResetPasswordRoute() {
   const inApp = fromApp && user != null;
 
   const [channel, setChannel] = useState<ResetChannel | null>(null);
-  const [accounts, setAccounts] = useState<(MultipleAccounts & { identifier: string }) | null>(null);
 
   const send = async (identifier: string, usuarioId?: number) => {
     try {
@@ -53,12 +53,6 @@ export function ResetPasswordRoute() {
       setSessionFlag(SESSION_KEYS.accessOtp);
       await navigate('/auth/send-code');
     } catch (error) {
-      const several = isApiError(error) && error.status === 406 ? multipleAccountsOf(error.body) : null;
-      if (several) {
-        setChannel(null);
-        setAccounts({ ...several, identifier });
-        return;
-      }
       const messages = isApiError(error) ? flattenErrorMessages(error.body) : [];
       const message = errorDetail(error) ?? (messages.length ? messages.join(', ') : MSG.unknownError);
       await dialog.show({ variant: 'warning', title: '¡Ups!', message });
@@ -71,7 +65,7 @@ export function ResetPasswordRoute() {
       return;
     }
     const identifier = next === 'email' ? storedEmail : storedPhone;
-    if (identifier) void send(identifier);
+    if (identifier) void send(identifier, user.id);
   };
 
   return (
@@ -123,18 +117,6 @@ export function ResetPasswordRoute() {
         busy={requestOtp.isPending}
         onClose={() => setChannel(null)}
         onSubmit={(identifier) => void send(identifier)}
-      />
-      <SelectModal
-        open={accounts != null}
-        title="Accion requerida"
-        text={accounts?.detalles}
-        options={(accounts?.opciones ?? []).map((option) => ({ label: option.correo, value: option.id }))}
-        onClose={() => setAccounts(null)}
-        onConfirm={(usuarioId) => {
-          const identifier = accounts?.identifier;
-          setAccounts(null);
-          if (identifier) void send(identifier, usuarioId);
-        }}
       />
       {requestOtp.isPending ? <TruckLoader overlay /> : null}
     </section>

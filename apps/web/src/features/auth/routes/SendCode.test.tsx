@@ -141,6 +141,43 @@ describe('SendCode', () => {
     expect(sessionStorage.getItem('access_change_password')).toBe('true');
   });
 
+  it('reset mode: a shared phone answers 406 after verification; the chosen account goes to change-password', async () => {
+    const phoneFlow: OtpFlow = {
+      ...resetFlow,
+      identificador: '3001234567',
+      usuario_id: null,
+      destino: '******4567',
+    };
+    const view = setup(phoneFlow, {
+      [VERIFY]: () =>
+        json(406, {
+          detalles: 'Encontramos varias cuentas asociadas. Selecciona la cuenta con la que deseas continuar.',
+          opciones: [
+            { correo: '***na@x.co', id: 4 },
+            { correo: '***to@x.co', id: 5 },
+          ],
+        }),
+    });
+    view.typeCode('4821');
+    await view.user.click(screen.getByRole('button', { name: 'Verificar' }));
+
+    const select = await screen.findByRole('dialog', { name: 'Accion requerida' });
+    expect(select).toHaveTextContent('Encontramos varias cuentas asociadas.');
+    await view.user.click(within(select).getByRole('radio', { name: '***to@x.co' }));
+    await view.user.click(within(select).getByRole('button', { name: 'Volver' }));
+
+    expect(await screen.findByText('Ruta /auth/change-password')).toBeInTheDocument();
+    expect(view.api.bodies(VERIFY)).toEqual([
+      { codigo: '4821', identificador: '3001234567', usuario_id: null, proceso: 'RESETEAR_CLAVE' },
+    ]);
+    expect(JSON.parse(sessionStorage.getItem('otp_flow') ?? '{}')).toMatchObject({
+      usuario_id: 5,
+      codigo: '4821',
+    });
+    expect(sessionStorage.getItem('access_otp')).toBeNull();
+    expect(sessionStorage.getItem('access_change_password')).toBe('true');
+  });
+
   it('create mode: signs up with the pending payload + codigo_otp, then shows the welcome dialog', async () => {
     setPendingRegistration(account);
     const view = setup(

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { MultipleAccounts } from '@togo/domain/auth/auth.contract';
 import { Navigate, useNavigate } from 'react-router';
 import {
   APP_IDENTIFIER,
@@ -10,31 +11,22 @@ import {
 import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { OtpInput } from '../../../components/ui/OtpInput.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { SelectModal } from '../../../components/ui/SelectModal.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/formatters.ts';
 import { clearSessionFlag, SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { requestOtp } from '../api/request-otp.ts';
 import { useSignupMutation } from '../api/signup.ts';
 import { useVerifyOtpMutation } from '../api/verify-otp.ts';
+import { multipleAccountsOf } from '../multiple-accounts.ts';
 import { clearOtpFlow, getOtpFlow, setOtpFlow } from '../otp-flow.ts';
 import type { OtpFlow } from '../otp-flow.ts';
 import { clearPendingRegistration, getPendingRegistration } from '../pending-registration.ts';
 import type { AccountPayload } from '../pending-registration.ts';
-
-/** Counts down one step a second while above zero; `restart` starts again from `seconds`. */
-function useCountdown(seconds: number) {
-  const [remaining, setRemaining] = useState(seconds);
-  const running = remaining > 0;
-  useEffect(() => {
-    if (!running) return;
-    const id = setInterval(() => setRemaining((value) => Math.max(value - 1, 0)), 1000);
-    return () => clearInterval(id);
-  }, [running]);
-  return { remaining, restart: () => setRemaining(seconds) };
-}
 
 const messagesOf = (error: unknown) => {
   const messages = isApiError(error) ? flattenErrorMessages(error.body) : [];
@@ -70,6 +62,8 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
   const [code, setCode] = useState('');
   const [boxesKey, setBoxesKey] = useState(0);
   const [destino, setDestino] = useState(flow.destino);
+  // A phone shared by several accounts: the server lists them (406) only once the code is verified.
+  const [accounts, setAccounts] = useState<MultipleAccounts | null>(null);
   const busy = signup.isPending || verify.isPending;
   const complete = code.length === OTP_LENGTH && OTP_PATTERN.test(code);
 
@@ -122,6 +116,13 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
     await navigate('/auth/login', { replace: true });
   };
 
+  const toChangePassword = async (usuarioId: number | null) => {
+    clearSessionFlag(SESSION_KEYS.accessOtp);
+    setOtpFlow({ ...flow, usuario_id: usuarioId, codigo: code });
+    setSessionFlag(SESSION_KEYS.accessChangePassword);
+    await navigate('/auth/change-password', { replace: true });
+  };
+
   const verifyReset = async () => {
     try {
       await verify.mutateAsync({
@@ -130,11 +131,13 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
         usuario_id: flow.usuario_id,
         proceso: 'RESETEAR_CLAVE',
       });
-      clearSessionFlag(SESSION_KEYS.accessOtp);
-      setOtpFlow({ ...flow, codigo: code });
-      setSessionFlag(SESSION_KEYS.accessChangePassword);
-      await navigate('/auth/change-password', { replace: true });
+      await toChangePassword(flow.usuario_id);
     } catch (error) {
+      const several = isApiError(error) && error.status === 406 ? multipleAccountsOf(error.body) : null;
+      if (several) {
+        setAccounts(several);
+        return;
+      }
       clearBoxes();
       await dialog.show({ variant: 'warning', title: '¡Ups!', message: messagesOf(error) });
     }
@@ -189,6 +192,17 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
           Verificar
         </button>
       </form>
+      <SelectModal
+        open={accounts != null}
+        title="Accion requerida"
+        text={accounts?.detalles}
+        options={(accounts?.opciones ?? []).map((option) => ({ label: option.correo, value: option.id }))}
+        onClose={() => setAccounts(null)}
+        onConfirm={(usuarioId) => {
+          setAccounts(null);
+          void toChangePassword(usuarioId);
+        }}
+      />
       {busy ? <TruckLoader overlay /> : null}
     </section>
   );

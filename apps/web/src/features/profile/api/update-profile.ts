@@ -1,10 +1,14 @@
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
-import type { ProfileEmailChange, ProfileNameChange } from '@togo/domain/profile/profile.contract';
-import { apiPatch, apiUpload } from '../../../lib/api-client.ts';
+import type {
+  EmailVerify,
+  ProfileEmailChange,
+  ProfileNameChange,
+  ProfileResponse,
+} from '@togo/domain/profile/profile.contract';
+import { apiPatch, apiPost, apiUpload } from '../../../lib/api-client.ts';
 import { updateUserInfo } from '../../../lib/storage.ts';
 
-type ProfileAnswer = Partial<UserInfo> &
-  Pick<UserInfo, 'email' | 'first_name' | 'last_name' | 'profile_picture'>;
+type ProfileAnswer = Partial<UserInfo> & ProfileResponse;
 
 const path = (userId: number) => `/api/users-admin-manager/${userId}/`;
 
@@ -19,13 +23,23 @@ function remember(answer: ProfileAnswer): UserInfo | null {
     apellidos: answer.apellidos ?? answer.last_name,
     profile_picture: answer.profile_picture,
     ...(answer.tercero ? { tercero: answer.tercero } : {}),
+    ...(answer.correo_pendiente !== undefined ? { correo_pendiente: answer.correo_pendiente } : {}),
   });
 }
 
-/** PATCH {email, username, intermediaryy{email}} */
+/**
+ * PATCH {email, username, intermediaryy{email}}: the server keeps the current email and sends a code to the
+ * new one (correo_pendiente, stored with the userInfo); also the resend, asked again with the same address.
+ */
 export async function changeEmail(userId: number, email: string): Promise<UserInfo | null> {
   const body: ProfileEmailChange = { email, username: email, intermediaryy: { email } };
   return remember(await apiPatch<ProfileAnswer>(path(userId), body));
+}
+
+/** POST users-admin-manager/{id}/verificar-correo/ {codigo}: the pending email becomes the account's. */
+export async function verifyEmailChange(userId: number, codigo: string): Promise<UserInfo | null> {
+  const body: EmailVerify = { codigo };
+  return remember(await apiPost<ProfileAnswer>(`${path(userId)}verificar-correo/`, body));
 }
 
 /** PATCH {first_name, last_name, intermediaryy{first_name, last_name, bussines_name}} */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
 import { COMING_SOON_MESSAGE } from '../../../components/ui/coming-soon.ts';
@@ -29,6 +29,19 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+const pendingAnswer = {
+  ...USER,
+  correo_pendiente: 'nueva@correo.com',
+  detail: 'Te enviamos un código al nuevo correo. Tu correo cambiará cuando lo verifiques.',
+  otp: { canal: ['email'], destino: '***va@correo.com', vigencia_segundos: 120, reenvio_segundos: 60 },
+};
+
+const boxes = (scope: HTMLElement) => within(scope).getAllByRole('textbox') as HTMLInputElement[];
+const typeCode = (scope: HTMLElement, code: string) =>
+  code
+    .split('')
+    .forEach((digit, index) => fireEvent.change(boxes(scope)[index]!, { target: { value: digit } }));
 
 const stored = () => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as UserInfo;
 
@@ -79,10 +92,17 @@ describe('change email form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends the change, updates the screen and the stored userInfo', async () => {
+  it('sends the change, keeps the current email and asks for the code sent to the new address', async () => {
     const api = mockFetch({
-      'PATCH /api/users-admin-manager/12/': () =>
-        json(200, { ...USER, email: 'nueva@correo.com', username: 'nueva@correo.com' }),
+      'PATCH /api/users-admin-manager/12/': () => json(200, pendingAnswer),
+      'POST /api/users-admin-manager/12/verificar-correo/': () =>
+        json(200, {
+          ...USER,
+          email: 'nueva@correo.com',
+          username: 'nueva@correo.com',
+          correo_pendiente: null,
+          detail: 'Tu correo se actualizó correctamente.',
+        }),
     });
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: /Correo electrónico/ }));
@@ -90,9 +110,13 @@ describe('change email form', () => {
     await user.clear(input);
     await user.type(input, 'nueva@correo.com');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getAllByText('nueva@correo.com').length).toBeGreaterThan(0);
-    expect(stored().email).toBe('nueva@correo.com');
+
+    const modal = await screen.findByRole('dialog', { name: 'Verifica tu nuevo correo' });
+    expect(modal).toHaveTextContent('***va@correo.com');
+    expect(modal).toHaveTextContent('Tu correo actual seguirá activo hasta que lo verifiques.');
+    expect(within(modal).getByText('02:00')).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
+    expect(stored()).toMatchObject({ email: 'ana@correo.com', correo_pendiente: 'nueva@correo.com' });
     expect(api.bodies('PATCH /api/users-admin-manager/12/')).toEqual([
       {
         email: 'nueva@correo.com',
@@ -100,6 +124,76 @@ describe('change email form', () => {
         intermediaryy: { email: 'nueva@correo.com' },
       },
     ]);
+
+    const verify = within(modal).getByRole('button', { name: 'Verificar' });
+    expect(verify).toBeDisabled();
+    typeCode(modal, '4821');
+    await user.click(verify);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Verifica tu nuevo correo' })).not.toBeInTheDocument(),
+    );
+    const done = await screen.findByRole('dialog');
+    expect(done).toHaveTextContent('Tu correo se actualizó correctamente.');
+    expect(api.bodies('POST /api/users-admin-manager/12/verificar-correo/')).toEqual([{ codigo: '4821' }]);
+    expect(stored()).toMatchObject({ email: 'nueva@correo.com', correo_pendiente: null });
+    await user.click(within(done).getByRole('button', { name: 'Aceptar' }));
+    expect(screen.getAllByText('nueva@correo.com').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Correo pendiente/ })).not.toBeInTheDocument();
+  });
+
+  it('a wrong code shows the server message, clears the boxes and keeps the change pending', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...USER, correo_pendiente: 'nueva@correo.com' }));
+    mockFetch({
+      'POST /api/users-admin-manager/12/verificar-correo/': () =>
+        json(400, { codigo: ['El código ingresado es incorrecto.'] }),
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: /Correo pendiente de verificación/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Verifica tu nuevo correo' });
+    typeCode(modal, '0000');
+    await user.click(within(modal).getByRole('button', { name: 'Verificar' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('El código ingresado es incorrecto.');
+    expect(boxes(modal).map((b) => b.value)).toEqual(['', '', '', '']);
+    expect(stored()).toMatchObject({ email: 'ana@correo.com', correo_pendiente: 'nueva@correo.com' });
+  });
+
+  it('reopened later, resend is enabled: it asks the same change again and restarts the countdown', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...USER, correo_pendiente: 'nueva@correo.com' }));
+    const api = mockFetch({
+      'PATCH /api/users-admin-manager/12/': [json(200, pendingAnswer)],
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: /Correo pendiente de verificación/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Verifica tu nuevo correo' });
+    expect(within(modal).getByText('00:00')).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Reenviar código' }));
+    expect(await within(modal).findByText('Te enviamos un nuevo código.')).toBeInTheDocument();
+    expect(within(modal).getByText('02:00')).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
+    expect(api.bodies('PATCH /api/users-admin-manager/12/')).toEqual([
+      {
+        email: 'nueva@correo.com',
+        username: 'nueva@correo.com',
+        intermediaryy: { email: 'nueva@correo.com' },
+      },
+    ]);
+  });
+
+  it('a refused resend (429) shows the server message in Spanish', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...USER, correo_pendiente: 'nueva@correo.com' }));
+    mockFetch({
+      'PATCH /api/users-admin-manager/12/': [
+        json(429, { detail: 'Debes esperar antes de solicitar un nuevo código.' }, { 'Retry-After': '60' }),
+      ],
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: /Correo pendiente de verificación/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Verifica tu nuevo correo' });
+    await user.click(within(modal).getByRole('button', { name: 'Reenviar código' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(
+      'Debes esperar antes de solicitar un nuevo código.',
+    );
+    expect(within(modal).getByRole('button', { name: 'Reenviar código' })).toBeEnabled();
   });
 
   it("shows the server's field error (email taken) and keeps the old email", async () => {

@@ -10,11 +10,12 @@ import { errorDetail } from '../../../lib/api-client.ts';
 import { getUserInfo } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { changeEmail, changeName, changePicture } from '../api/update-profile.ts';
+import { EmailVerificationModal } from '../components/EmailVerificationModal.tsx';
 import { ProfileFormModal } from '../components/ProfileFormModal.tsx';
 import { validateEmail, validateName } from '../profile-forms.ts';
 import '../profile.css';
 
-type Editing = 'email' | 'name' | null;
+type Editing = 'email' | 'verify-email' | 'name' | null;
 
 function fullName(user: UserInfo | null): string {
   return [user?.first_name || user?.nombres, user?.last_name || user?.apellidos]
@@ -65,6 +66,8 @@ export function ProfileRoute() {
   const comingSoon = useComingSoon();
   const [user, setUser] = useState<UserInfo | null>(getUserInfo);
   const [editing, setEditing] = useState<Editing>(null);
+  /** The code of the pending email change was just sent (its countdown runs). */
+  const [justSent, setJustSent] = useState(false);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -80,6 +83,17 @@ export function ProfileRoute() {
   const saved = (next: UserInfo | null) => {
     if (next) setUser(next);
     setEditing(null);
+  };
+
+  const emailChanged = (next: UserInfo | null) => {
+    if (next) setUser(next);
+    setJustSent(true);
+    setEditing(next?.correo_pendiente ? 'verify-email' : null);
+  };
+
+  const emailVerified = async (next: UserInfo | null) => {
+    saved(next);
+    await dialog.show({ variant: 'success', message: 'Tu correo se actualizó correctamente.' });
   };
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -136,6 +150,16 @@ export function ProfileRoute() {
       <h3 className="profile-section">Cuenta</h3>
       <ul className="profile-rows">
         <Row label="Correo electrónico" value={user.email} onClick={() => setEditing('email')} />
+        {user.correo_pendiente ? (
+          <Row
+            label="Correo pendiente de verificación"
+            value={user.correo_pendiente}
+            onClick={() => {
+              setJustSent(false);
+              setEditing('verify-email');
+            }}
+          />
+        ) : null}
         <Row label="Contraseña" value="••••••••" to="/auth/reset-password?from=app" />
         <Row label="Nombre" value={name} onClick={() => setEditing('name')} />
       </ul>
@@ -160,7 +184,17 @@ export function ProfileRoute() {
               validate: validateEmail,
             },
           ]}
-          onSubmit={async ({ email }) => saved(await changeEmail(user.id, email ?? ''))}
+          onSubmit={async ({ email }) => emailChanged(await changeEmail(user.id, email ?? ''))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing === 'verify-email' && user.correo_pendiente ? (
+        <EmailVerificationModal
+          userId={user.id}
+          pendingEmail={user.correo_pendiente}
+          justSent={justSent}
+          onVerified={(next) => void emailVerified(next)}
+          onUpdated={(next) => next && setUser(next)}
           onClose={() => setEditing(null)}
         />
       ) : null}
