@@ -153,8 +153,10 @@ describe('email change: pending until the code sent to the new address is verifi
     for (let i = 0; i < 5; i++) {
       expect((await verifyEmail(ana.headers, ana.id, { codigo: wrong })).statusCode).toBe(400);
     }
+    // A spent code refuses even the right digits, with the seconds to wait (decision 016).
     const late = await verifyEmail(ana.headers, ana.id, { codigo: code });
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(429);
+    expect(late.headers['retry-after']).toBeDefined();
     expect((await row(ana.id)).email).toBe(ana.email);
   });
 
