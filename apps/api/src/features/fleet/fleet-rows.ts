@@ -1,5 +1,6 @@
 import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.constants';
 import { isValidPlate, normalizePlate } from '@togo/domain/plates/plate.rules';
+import { fromSpreadsheetText } from '../../lib/spreadsheet-text.ts';
 
 /**
  * Pure validation of one row of the fleet template (docs/decisions/011-fleet-import.md). Messages name the
@@ -52,7 +53,7 @@ export function normalizeName(raw: string): string {
 /** A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return fromSpreadsheetText(value.trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
