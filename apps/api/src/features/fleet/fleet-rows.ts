@@ -50,10 +50,14 @@ export function normalizeName(raw: string): string {
     .trim();
 }
 
-/** A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). */
+/**
+ * A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). NUL
+ * characters are dropped: XML has none, but exceljs's whole-file reader decodes the OOXML escape `_x0000_` into
+ * one (its streaming reader, used for uploads, does not), and PostgreSQL cannot store it (decision 018). A quote the errors workbook put in front of formula-like text is dropped too.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return fromSpreadsheetText(value.trim());
+  if (typeof value === 'string') return fromSpreadsheetText(value.replaceAll('\u0000', '').trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
