@@ -58,10 +58,7 @@ export function findNul(value: unknown, path: (string | number)[] = [], out: Nul
  * An integer that fits its column, given as a number or as a numeric string (forms, query strings): a value out of
  * range is a 400 with DRF's Spanish 'Asegúrese de que este valor es menor o igual a N.' message.
  */
-export function boundedInt(
-  column: IntColumn,
-  opts: { min?: number; max?: number; message?: string } = {},
-) {
+export function boundedInt(column: IntColumn, opts: { min?: number; max?: number; message?: string } = {}) {
   const range = INT_RANGES[column];
   const min = Math.max(opts.min ?? range.min, range.min);
   const max = Math.min(opts.max ?? range.max, range.max);

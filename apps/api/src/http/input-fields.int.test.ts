@@ -72,12 +72,18 @@ const FIXTURES: Fixture[] = [
     url: () => '/api/identidad/usuarios/validar-username/',
     input: () => ({ username: 'nueva.cuenta@correo.com' }),
   },
-  { name: 'registration', method: 'POST', url: () => '/api/identidad/usuarios/signup/', input: signup, ints: [
+  {
+    name: 'registration',
+    method: 'POST',
+    url: () => '/api/identidad/usuarios/signup/',
+    input: signup,
+    ints: [
       [['group'], 'smallint'],
       [['center'], 'integer'],
       [['id_user_v2'], 'integer'],
       [['tercero', 'ubic_geo_nv1'], 'integer'],
-    ] },
+    ],
+  },
   {
     name: 'registration code',
     method: 'POST',
@@ -101,7 +107,12 @@ const FIXTURES: Fixture[] = [
     name: 'code verification',
     method: 'POST',
     url: () => '/api/identidad/usuarios/verificar-codigo-otp/',
-    input: () => ({ codigo: '1234', identificador: 'ana@correo.com', usuario_id: 1, proceso: 'RESETEAR_CLAVE' }),
+    input: () => ({
+      codigo: '1234',
+      identificador: 'ana@correo.com',
+      usuario_id: 1,
+      proceso: 'RESETEAR_CLAVE',
+    }),
     ints: [[['usuario_id'], 'integer']],
   },
   {
@@ -153,7 +164,13 @@ const FIXTURES: Fixture[] = [
     method: 'PUT',
     url: () => `/api/togo/vehicle/${fleetVehicleId}/conductor_flota/`,
     user: () => company,
-    input: () => ({ nombre: 'Luis Gómez', tipo_documento: 1, documento: '1098765432', telefono: '3001234567', city: 11001 }),
+    input: () => ({
+      nombre: 'Luis Gómez',
+      tipo_documento: 1,
+      documento: '1098765432',
+      telefono: '3001234567',
+      city: 11001,
+    }),
     ints: [
       [['tipo_documento'], 'smallint'],
       [['city'], 'integer'],
@@ -188,6 +205,45 @@ const FIXTURES: Fixture[] = [
     input: () => ({ to: 'ana@correo.com' }),
   },
   {
+    name: 'alert query',
+    method: 'GET',
+    url: () => '/api/togo/alerta/get_alerta/',
+    user: () => client,
+    input: () => ({ id_garaje: '1', code: 'ALERTA_SOAT' }),
+    ints: [[['id_garaje'], 'integer']],
+  },
+  {
+    name: 'notifications',
+    method: 'GET',
+    url: () => '/api/togo/notificacion/list_notificaciones_by_garaje/',
+    user: () => client,
+    input: () => ({ id_garaje: '1', page: '1', page_size: '10' }),
+    ints: [[['id_garaje'], 'integer']],
+  },
+  {
+    name: 'pico y placa',
+    method: 'GET',
+    url: () => '/api/togo/pico-placa/',
+    user: () => client,
+    input: () => ({ id_garaje: '1', fecha: '2026-11-24' }),
+    ints: [[['id_garaje'], 'integer']],
+  },
+  {
+    name: 'cities',
+    method: 'GET',
+    url: () => '/api/automas-param-cities/',
+    user: () => client,
+    input: () => ({ departament: '11' }),
+    ints: [[['departament'], 'integer']],
+  },
+  {
+    name: 'catalogue',
+    method: 'GET',
+    url: () => '/api/conf/catalogos/paginado/',
+    user: () => client,
+    input: () => ({ clave_padre: 'MARCAS', page: '1', page_size: '10' }),
+  },
+  {
     name: 'departments',
     method: 'GET',
     url: () => '/api/automas-param-departaments/',
@@ -211,11 +267,21 @@ async function send(f: Fixture, input: Record<string, unknown>) {
 /** Row counts of the tables the fixtures write to: the same before and after every refused request. */
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['users', 'vehicles', 'otp_codes', 'outbox_messages', 'alert_dates', 'bookings', 'fleet_drivers']) {
+  for (const table of [
+    'users',
+    'vehicles',
+    'otp_codes',
+    'outbox_messages',
+    'alert_dates',
+    'bookings',
+    'fleet_drivers',
+  ]) {
     const rows = await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     out[table] = rows[0]?.n ?? -1;
   }
-  const users = await t.database.query<{ nombres: string }>(`select nombres from users where id = $1`, [client.id]);
+  const users = await t.database.query<{ nombres: string }>(`select nombres from users where id = $1`, [
+    client.id,
+  ]);
   out[`nombres:${users[0]?.nombres}`] = 1;
   return out;
 }

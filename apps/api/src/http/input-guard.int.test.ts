@@ -85,10 +85,10 @@ const EXTRA_FIELDS = (leaves: Leaves) => ({
 });
 
 function requestSample(leaves: Leaves): Record<string, unknown> {
-  return mergeSamples([
-    ...INPUT_SCHEMAS.map((s) => sampleOf(s, leaves)),
-    EXTRA_FIELDS(leaves),
-  ]) as Record<string, unknown>;
+  return mergeSamples([...INPUT_SCHEMAS.map((s) => sampleOf(s, leaves)), EXTRA_FIELDS(leaves)]) as Record<
+    string,
+    unknown
+  >;
 }
 
 const NUL = 'a\u0000b';
@@ -113,7 +113,10 @@ afterAll(async () => {
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
-async function send(route: AppRoute, opts: { param: string; query?: string; body?: unknown; user: TestUser }) {
+async function send(
+  route: AppRoute,
+  opts: { param: string; query?: string; body?: unknown; user: TestUser },
+) {
   const url = fillParams(route.url, opts.param) + (opts.query ? `?${opts.query}` : '');
   const res = await t.app.inject({
     method: route.method as 'GET',

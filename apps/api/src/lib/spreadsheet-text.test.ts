@@ -10,10 +10,13 @@ describe('spreadsheetText (OWASP CSV injection)', () => {
     },
   );
 
-  it.each(['ABC123', 'Ana Pérez', '', "'quoted", ' =1', '3001234567', 'a=b'])('keeps other text: %j', (text) => {
-    expect(spreadsheetText(text)).toBe(text);
-    expect(fromSpreadsheetText(text)).toBe(text);
-  });
+  it.each(['ABC123', 'Ana Pérez', '', "'quoted", ' =1', '3001234567', 'a=b'])(
+    'keeps other text: %j',
+    (text) => {
+      expect(spreadsheetText(text)).toBe(text);
+      expect(fromSpreadsheetText(text)).toBe(text);
+    },
+  );
 
   it('a row keeps its numbers and neutralises its text', () => {
     expect(spreadsheetRow(['=1+1', 45210, -3, 'ok'])).toEqual(["'=1+1", 45210, -3, 'ok']);

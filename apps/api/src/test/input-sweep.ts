@@ -85,7 +85,10 @@ export function sampleOf(schema: z.ZodType, leaves: Leaves): unknown {
       return sampleOf(def.innerType as z.ZodType, leaves);
     case 'pipe':
       // z.preprocess is a pipe from a transform: the schema that reads the value is its output.
-      return sampleOf((defOf(def.in as z.ZodType).type === 'transform' ? def.out : def.in) as z.ZodType, leaves);
+      return sampleOf(
+        (defOf(def.in as z.ZodType).type === 'transform' ? def.out : def.in) as z.ZodType,
+        leaves,
+      );
     case 'union':
       return mergeSamples((def.options ?? []).map((o) => sampleOf(o, leaves)));
     case 'array':

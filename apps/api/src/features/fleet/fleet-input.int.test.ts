@@ -42,7 +42,11 @@ describe('fleet upload input', () => {
       filas_con_errores: 1,
     });
 
-    const download = await t.app.inject({ method: 'GET', url: FLEET_PATHS.errorsDownload, headers: company.headers });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: FLEET_PATHS.errorsDownload,
+      headers: company.headers,
+    });
     expect(download.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(download.rawPayload as unknown as ArrayBuffer);

@@ -29,7 +29,9 @@ describe('the errors workbook (decision 018: spreadsheet formula injection)', ()
       // XML reads a carriage return back as a line feed; the quote in front is what matters.
       expect(cell.value).toBe(text === 'ABC123' ? text : `'${text}`.replace('\r', '\n'));
     }
-    expect(row.getCell(FLEET_TEMPLATE_COLUMNS.length + 1).value).toBe("'=1+1 Placa: Formato de placa inválido.");
+    expect(row.getCell(FLEET_TEMPLATE_COLUMNS.length + 1).value).toBe(
+      "'=1+1 Placa: Formato de placa inválido.",
+    );
   });
 
   it('reading the file back (a corrected upload) gives the text the user typed', async () => {
