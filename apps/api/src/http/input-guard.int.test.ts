@@ -175,6 +175,12 @@ describe('NUL characters, every route', () => {
     expect(res.json()).toEqual({ to: [INPUT_MSG.invalidCharacters] });
   });
 
+  it('a NUL in a path no route names (the static catch-all) is a 400 too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/a%00b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'La dirección contiene caracteres no válidos.' });
+  });
+
   it('a NUL in a header (the session token) is a 400 before any look-up', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -17,7 +17,12 @@ export function registerInputGuard(app: FastifyInstance): void {
         throw AppError.badRequest(`El encabezado ${name} contiene caracteres no válidos.`);
       }
     }
-    rejectNul(request.params);
+    // The static catch-all's parameter is the path itself, not a field.
+    const { '*': path, ...params } = (request.params ?? {}) as Record<string, unknown>;
+    if (typeof path === 'string' && hasNul(path)) {
+      throw AppError.badRequest('La dirección contiene caracteres no válidos.');
+    }
+    rejectNul(params);
     rejectNul(request.query);
     // A multipart body is a stream here (read by the route); JSON bodies are parsed objects.
     if (request.body !== undefined && !request.isMultipart()) rejectNul(request.body);
