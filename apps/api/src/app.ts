@@ -62,6 +62,7 @@ import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { ReferenceService } from './features/reference/reference.service.ts';
 import { authenticate } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { Clock } from './lib/clock.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest('session', null);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   registerSecurityHeaders(app, { hsts: config.NODE_ENV === 'production' });
 

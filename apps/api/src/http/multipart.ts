@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { hasNul, INPUT_MSG } from '@togo/domain/input-limits';
 import { AppError } from './app-error.ts';
 
 export interface UploadedFile {
@@ -35,6 +36,11 @@ export function fileFieldReader(
       if (part.fieldname !== opts.field) {
         part.file.resume();
         return null;
+      }
+      // The file name is stored with the upload: a NUL in it is refused like any text (decision 018).
+      if (hasNul(part.filename)) {
+        part.file.resume();
+        throw AppError.field(opts.field, INPUT_MSG.invalidCharacters);
       }
       return { filename: part.filename, bytes: await part.toBuffer() };
     } catch (err) {

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { FieldErrors } from '@togo/domain/http-errors';
+import { findNul } from '@togo/domain/input-limits';
 import { AppError } from './app-error.ts';
 
+type Issue = { path: readonly PropertyKey[]; message: string };
+
 /** zod issues → DRF field errors: {"campo": ["mensaje"]}, nested objects as nested bodies. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
+export function toFieldErrors(error: z.ZodError | { issues: readonly Issue[] }): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const keys = issue.path.length ? issue.path.map(String) : ['non_field_errors'];
@@ -23,8 +26,18 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Parses a request part with a zod schema or throws a 400 in the DRF shape. */
+/** A 400 naming every field of `value` (body, query string, params) whose text carries a NUL character. */
+export function rejectNul(value: unknown): void {
+  const issues = findNul(value);
+  if (issues.length) throw new AppError(400, toFieldErrors({ issues }) as Record<string, unknown>);
+}
+
+/**
+ * Parses a request part with a zod schema or throws a 400 in the DRF shape. Text with a NUL character is refused
+ * before the schema runs, whatever the schema says (decision 018).
+ */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  rejectNul(value);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError(400, toFieldErrors(result.error) as Record<string, unknown>);
   return result.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedId, boundedInt } from '../input-limits.ts';
 import { GROUP_CLIENT, GROUP_COMPANY } from '../roles.ts';
 import {
   APP_IDENTIFIER,
@@ -26,8 +27,8 @@ const password = () =>
     .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`)
     .max(128, 'La contraseña no puede tener más de 128 caracteres.');
 const name = () => requiredText().max(80).regex(NAME_PATTERN, MSG.lettersOnly);
-const userId = () =>
-  z.coerce.number({ error: 'Debe ser un número entero.' }).int().positive().optional().nullable();
+/** users.id is a serial (int4): a larger id is a 400, never a query that overflows. */
+const userId = () => boundedId('integer').optional().nullable();
 const processSchema = z.enum(OTP_PROCESSES, { error: 'Proceso no válido.' });
 
 export const loginRequestSchema = z.object({
@@ -85,11 +86,11 @@ export const signupRequestSchema = z
     password: password(),
     password_confirmation: z.string(required),
     codigo_otp: trimmed().regex(OTP_PATTERN, 'El código debe tener 4 dígitos.'),
-    group: z.coerce.number().int().optional(),
+    group: boundedInt('smallint').optional(),
     cliente_ids: z.array(z.unknown()).max(0).optional(),
     profile_picture_base64: z.null().optional(),
-    center: z.coerce.number().int().optional(),
-    id_user_v2: z.coerce.number().int().optional(),
+    center: boundedInt('integer').optional(),
+    id_user_v2: boundedInt('integer').optional(),
     is_mia: z.boolean().optional(),
     is_resting: z.boolean().optional(),
     operation_area: z.null().optional(),
@@ -99,9 +100,9 @@ export const signupRequestSchema = z
         identificacion: trimmed().max(20).optional(),
         telefono: phone(),
         tipo_documento: trimmed().max(5).optional(),
-        ubic_geo_nv1: z.coerce.number().int().optional().nullable(),
-        ubic_geo_nv2: z.coerce.number().int().optional().nullable(),
-        ubic_geo_nv3: z.coerce.number().int().optional().nullable(),
+        ubic_geo_nv1: boundedInt('integer').optional().nullable(),
+        ubic_geo_nv2: boundedInt('integer').optional().nullable(),
+        ubic_geo_nv3: boundedInt('integer').optional().nullable(),
         nombres: name(),
         apellidos: name(),
         razon_social: z.string().max(200).nullable().optional(),
@@ -178,10 +179,7 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export const userTypeChangeSchema = z.object({
   groups: z
     .array(
-      z.coerce
-        .number()
-        .int()
-        .refine((g) => g === GROUP_CLIENT || g === GROUP_COMPANY, 'Grupo no válido.'),
+      boundedInt('smallint').refine((g) => g === GROUP_CLIENT || g === GROUP_COMPANY, 'Grupo no válido.'),
     )
     .length(1, 'Debe indicar exactamente un grupo.')
     .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drivingLicenceSchema, fineSchema } from '../garage/registry.contract.ts';
 import { LOOKUP_STATUSES, vehicleDataSchema } from '../garage/garage.contract.ts';
+import { INT_RANGES, maxValueMessage } from '../input-limits.ts';
 
 /**
  * Wire contract of the company fleet area (SPPF §2 fleet screens, §3 entities, §5 upload validation,
@@ -204,16 +205,20 @@ const optionalText = (max: number, pattern: RegExp, message: string) =>
       return s;
     });
 
-/** Optional positive integer id (number or numeric string): blank → null. */
-const optionalId = () =>
+/** Optional positive integer id (number or numeric string), at most `max` (its column's range): blank → null. */
+const optionalId = (max: number = INT_RANGES.integer.max) =>
   z
     .unknown()
     .optional()
     .transform((v, ctx) => {
       if (isBlank(v)) return null;
       const s = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
-      if (!/^\d{1,9}$/.test(s) || Number(s) <= 0) {
+      if (!/^\d{1,10}$/.test(s) || Number(s) <= 0) {
         ctx.addIssue({ code: 'custom', message: 'Debe ser un número entero.' });
+        return z.NEVER;
+      }
+      if (Number(s) > max) {
+        ctx.addIssue({ code: 'custom', message: maxValueMessage(max) });
         return z.NEVER;
       }
       return Number(s);
@@ -227,7 +232,7 @@ export const fleetDriverAssignSchema = z
   .object({
     propietario: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
     nombre: optionalText(120, /^[^<>]+$/, 'Máximo 120 caracteres, sin < ni >.'),
-    tipo_documento: optionalId(),
+    tipo_documento: optionalId(INT_RANGES.smallint.max),
     documento: optionalText(20, /^[A-Za-z0-9]+$/, 'Solo se permiten letras y números (máximo 20).'),
     telefono: optionalText(15, /^\+?\d{7,15}$/, 'Teléfono no válido.'),
     /** DANE city code. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_RANGES, maxValueMessage } from '../input-limits.ts';
 import { normalizePlate, isValidPlate, PLATE_INVALID_MESSAGE } from '../plates/plate.rules.ts';
 
 /** Wire contract of the garage API (AHGA §3, §5, §7; SPPF §3 "Selected vehicle"). */
@@ -30,16 +31,23 @@ function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
-/** A positive integer id sent as a number (or as a numeric string from a form). */
-const idField = () =>
+/**
+ * A positive integer id sent as a number (or as a numeric string from a form), at most `max` (its column's range:
+ * integer by default, smallint for document types).
+ */
+const idField = (max: number = INT_RANGES.integer.max) =>
   z.unknown().transform((v, ctx) => {
     if (isBlank(v)) {
       ctx.addIssue({ code: 'custom', message: GARAGE_MSG.required });
       return z.NEVER;
     }
     const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '';
-    if (!/^\d{1,9}$/.test(s) || Number(s) <= 0) {
+    if (!/^\d{1,10}$/.test(s) || Number(s) <= 0) {
       ctx.addIssue({ code: 'custom', message: GARAGE_MSG.integer });
+      return z.NEVER;
+    }
+    if (Number(s) > max) {
+      ctx.addIssue({ code: 'custom', message: maxValueMessage(max) });
       return z.NEVER;
     }
     return Number(s);
@@ -68,7 +76,7 @@ export const vehicleCreateSchema = z.object({
   documento_propietario: textField(/^[A-Za-z0-9]+$/, GARAGE_MSG.alphanumeric, 20).transform((v) =>
     v.toUpperCase(),
   ),
-  tipo_documento_propietario: idField(),
+  tipo_documento_propietario: idField(INT_RANGES.smallint.max),
   /** Upper-cased, spaces and hyphens removed, checked against the Colombian plate formats. */
   placa: z.unknown().transform((v, ctx) => {
     if (isBlank(v)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_RANGES, maxValueMessage } from '../input-limits.ts';
 
 /**
  * Wire contract of the reference-data calls (AHGA §3 and §7): departments, cities and document types.
@@ -22,7 +23,10 @@ export const queryId = () =>
 
 /** GET /api/automas-param-departaments/?country_id=1 (country_id optional, default 1 = Colombia). */
 export const departmentsQuerySchema = z.object({
-  country_id: queryId().optional(),
+  /** departments.country_id is a smallint. */
+  country_id: queryId()
+    .pipe(z.number().max(INT_RANGES.smallint.max, maxValueMessage(INT_RANGES.smallint.max)))
+    .optional(),
 });
 
 /** GET /api/automas-param-cities/?departament={id} — the spec's spelling 'departament'. */

@@ -15,6 +15,8 @@ describe('fleet row rules', () => {
     expect(normalizeName('  Bogotá, D.C. ')).toBe('bogota d c');
     expect(normalizeName('MEDELLÍN')).toBe('medellin');
     expect(cellText(45210)).toBe('45210');
+    expect(cellText(' AB\u0000C ')).toBe('ABC');
+    expect(cellText("'=1+1")).toBe('=1+1');
     expect(cellText({ richText: [{ text: 'AB' }, { text: 'C123' }] })).toBe('ABC123');
     expect(cellText({ formula: 'A1', result: 7 })).toBe('7');
     expect(cellText({ text: 'link', hyperlink: 'http://x' })).toBe('link');

@@ -1,5 +1,6 @@
 import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.constants';
 import { isValidPlate, normalizePlate } from '@togo/domain/plates/plate.rules';
+import { fromSpreadsheetText } from '../../lib/spreadsheet-text.ts';
 
 /**
  * Pure validation of one row of the fleet template (docs/decisions/011-fleet-import.md). Messages name the
@@ -49,10 +50,14 @@ export function normalizeName(raw: string): string {
     .trim();
 }
 
-/** A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). */
+/**
+ * A spreadsheet cell value as text (exceljs values: text, numbers, dates, rich text, formulas, links). NUL
+ * characters are dropped: XML has none, but exceljs's whole-file reader decodes the OOXML escape `_x0000_` into
+ * one (its streaming reader, used for uploads, does not), and PostgreSQL cannot store it (decision 018). A quote the errors workbook put in front of formula-like text is dropped too.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return fromSpreadsheetText(value.replaceAll('\u0000', '').trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import {
   FLEET_UPLOAD_MAX_ROWS,
 } from '@togo/domain/fleet/fleet.contract';
 import { DOCUMENT_TYPES } from '@togo/domain/reference/document-types';
+import { spreadsheetRow } from '../../lib/spreadsheet-text.ts';
 
 /**
  * The guide's and the errors download's .xlsx files, generated with exceljs — loaded on the first download,
@@ -122,14 +123,17 @@ export async function buildGuideWorkbook(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The current error rows with their cells and an 'Errores' column, ready to fix and upload again. */
+/**
+ * The current error rows with their cells and an 'Errores' column, ready to fix and upload again. The cells are the
+ * user's text: formula-like text is neutralised (spreadsheet-text.ts).
+ */
 export async function buildErrorsWorkbook(rows: { valores: string[]; message: string }[]): Promise<Buffer> {
   const wb = await newWorkbook();
   wb.creator = 'TOGO';
   const ws = addTemplateSheet(wb, FLEET_ERRORS_COLUMN);
   for (const r of rows) {
     const cells = FLEET_TEMPLATE_COLUMNS.map((_, i) => r.valores[i] ?? '');
-    ws.addRow([...cells, r.message]);
+    ws.addRow(spreadsheetRow([...cells, r.message]));
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
