@@ -5,7 +5,7 @@
  * file, so the migrations (src/db/migrations), seed-data/ and public/ are found where they are in the
  * repository; the fleet parser's worker is bundled here and inlined. docs/decisions/019-production-runtime.md.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -13,7 +13,7 @@ import { fleetWorkerBuildOptions } from '../src/features/fleet/fleet-parser.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const srcDir = path.join(apiDir, 'src');
-const distDir = path.join(apiDir, 'dist');
+const defaultDistDir = path.join(apiDir, 'dist');
 
 /** Bare imports (npm packages) stay external, except the workspace's own TypeScript packages. */
 const externalPackages: Plugin = {
@@ -27,8 +27,8 @@ const externalPackages: Plugin = {
   },
 };
 
-/** import.meta.url of a bundled source file = that file's URL, relative to the bundle. */
-const sourceUrls: Plugin = {
+/** import.meta.url of a bundled source file = that file's URL, relative to the bundle in distDir. */
+const sourceUrls = (distDir: string): Plugin => ({
   name: 'source-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
@@ -41,15 +41,18 @@ const sourceUrls: Plugin = {
       };
     });
   },
-};
+});
 
-export async function buildApi(): Promise<string> {
+/**
+ * Writes distDir/server.js (and its source map). distDir must be inside the repository: the bundle's npm
+ * imports are resolved from node_modules above it.
+ */
+export async function buildApi(distDir = defaultDistDir): Promise<string> {
   const worker = await build(
     fleetWorkerBuildOptions(path.join(srcDir, 'features', 'fleet', 'fleet-parse.worker.ts')),
   );
   const workerCode = worker.outputFiles[0]?.text;
   if (!workerCode) throw new Error('the fleet parser worker did not bundle');
-  await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
   const outfile = path.join(distDir, 'server.js');
   await build({
@@ -60,7 +63,7 @@ export async function buildApi(): Promise<string> {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    plugins: [externalPackages, sourceUrls],
+    plugins: [externalPackages, sourceUrls(distDir)],
     define: { TOGO_PREBUILT_FLEET_WORKER: JSON.stringify(workerCode) },
     // Bundled CommonJS helpers may call require(): give the ES module one.
     banner: { js: "import { createRequire as __togoRequire } from 'node:module';\nconst require = __togoRequire(import.meta.url);" },

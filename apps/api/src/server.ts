@@ -95,9 +95,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  fleetParser.warm().catch((err: unknown) => {
-    if (!closing) log.warn({ err }, 'fleet parser worker did not start');
-  });
+  fleetParser.warm().then(
+    () => log.info('fleet parser worker ready'),
+    (err: unknown) => {
+      if (!closing) log.warn({ err }, 'fleet parser worker did not start');
+    },
+  );
   log.info(`TOGO listening on port ${config.PORT}, links to ${config.WEB_URL} (database: ${database.kind})`);
 }
 
