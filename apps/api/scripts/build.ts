@@ -36,7 +36,10 @@ const sourceUrls = (distDir: string): Plugin => ({
       if (!code.includes('import.meta.url')) return undefined;
       const relative = path.relative(distDir, args.path).split(path.sep).join('/');
       return {
-        contents: code.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`),
+        contents: code.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(relative)}, import.meta.url).href`,
+        ),
         loader: 'ts',
       };
     });
@@ -66,7 +69,9 @@ export async function buildApi(distDir = defaultDistDir): Promise<string> {
     plugins: [externalPackages, sourceUrls(distDir)],
     define: { TOGO_PREBUILT_FLEET_WORKER: JSON.stringify(workerCode) },
     // Bundled CommonJS helpers may call require(): give the ES module one.
-    banner: { js: "import { createRequire as __togoRequire } from 'node:module';\nconst require = __togoRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __togoRequire } from 'node:module';\nconst require = __togoRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   return outfile;

@@ -129,8 +129,8 @@ describe('loadConfig in production', () => {
     });
     expect(demo).toMatchObject({ ALLOW_DEMO: true, PAYMENTS_PROVIDER: 'sandbox', REGISTRY_PROVIDER: 'demo' });
     const message = configError({ NODE_ENV: 'production', ALLOW_DEMO: '1' });
-    expect(message).toMatch(/^  APP_SECRET: /m);
-    expect(message).toMatch(/^  WEB_URL: /m);
+    expect(message).toMatch(/^ {2}APP_SECRET: /m);
+    expect(message).toMatch(/^ {2}WEB_URL: /m);
     expect(message).not.toContain('PAYMENTS_PROVIDER');
   });
 
@@ -147,7 +147,9 @@ describe('WEB_URL', () => {
   });
 
   it('is kept when set, without a trailing slash; a bad one is refused', () => {
-    expect(loadConfig({ PORT: '4321', WEB_URL: 'https://togo.example/' }).WEB_URL).toBe('https://togo.example');
+    expect(loadConfig({ PORT: '4321', WEB_URL: 'https://togo.example/' }).WEB_URL).toBe(
+      'https://togo.example',
+    );
     expect(() => loadConfig({ WEB_URL: 'togo' })).toThrow(/WEB_URL:/);
   });
 });

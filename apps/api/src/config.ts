@@ -43,7 +43,7 @@ export const configSchema = z.object({
       if (parsed === null) {
         ctx.addIssue({
           code: 'custom',
-          message: "must be false, true, a number of hops, or a comma-separated list of IPs/CIDRs",
+          message: 'must be false, true, a number of hops, or a comma-separated list of IPs/CIDRs',
         });
         return z.NEVER;
       }
@@ -176,7 +176,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (config.NODE_ENV === 'production') {
     const problems = productionProblems(parsed.data);
     if (problems.length > 0) {
-      throw new ConfigError(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+      throw new ConfigError(
+        `Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
     }
   }
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
@@ -232,7 +234,7 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
   }
   if (config.TRUST_PROXY === true) {
     problems.push(
-      'TRUST_PROXY: true trusts any client\'s X-Forwarded-For; set the number of proxies in front (e.g. 1) or their addresses/CIDRs',
+      "TRUST_PROXY: true trusts any client's X-Forwarded-For; set the number of proxies in front (e.g. 1) or their addresses/CIDRs",
     );
   }
   if (config.ALLOW_DEMO) return problems;
@@ -240,8 +242,10 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
   if (config.PAYMENTS_PROVIDER === 'sandbox') {
     problems.push(`PAYMENTS_PROVIDER: the sandbox moves no money and anyone can approve; set wompi${demo}`);
   }
-  if (!config.SMTP_URL) problems.push(`SMTP_URL: required in production, emails would go to the development outbox${demo}`);
-  if (!config.SMS_URL) problems.push(`SMS_URL: required in production, SMS would go to the development outbox${demo}`);
+  if (!config.SMTP_URL)
+    problems.push(`SMTP_URL: required in production, emails would go to the development outbox${demo}`);
+  if (!config.SMS_URL)
+    problems.push(`SMS_URL: required in production, SMS would go to the development outbox${demo}`);
   for (const kind of ['REGISTRY', 'FINES', 'VALUE'] as const) {
     if (config[`${kind}_PROVIDER`] === 'demo') {
       problems.push(`${kind}_PROVIDER: the demo provider invents data; set http${demo}`);

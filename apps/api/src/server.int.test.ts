@@ -41,7 +41,10 @@ interface Running {
 }
 
 function run(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [serverJs], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverJs], {
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
@@ -69,7 +72,9 @@ function run(env: Record<string, string>): Running {
       new Promise<string>((resolve, reject) => {
         waiters.push({ pattern, resolve });
         check();
-        void exited.then((code) => reject(new Error(`server exited (${code}) before ${pattern}:\n${out}\n${err}`)));
+        void exited.then((code) =>
+          reject(new Error(`server exited (${code}) before ${pattern}:\n${out}\n${err}`)),
+        );
       }),
   };
 }
@@ -103,7 +108,12 @@ describe('NODE_ENV=production', () => {
   }, 60_000);
 
   it('with ALLOW_DEMO=1 still exits without APP_SECRET, naming it', async () => {
-    const server = run({ NODE_ENV: 'production', ALLOW_DEMO: '1', WEB_URL: 'https://demo.example', DATA_DIR: dataDir });
+    const server = run({
+      NODE_ENV: 'production',
+      ALLOW_DEMO: '1',
+      WEB_URL: 'https://demo.example',
+      DATA_DIR: dataDir,
+    });
     expect(await server.exited).not.toBe(0);
     expect(server.stderr()).toMatch(/^ {2}APP_SECRET: /m);
     expect(server.stderr()).not.toContain('PAYMENTS_PROVIDER');

@@ -45,7 +45,8 @@ async function start(
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -98,7 +99,9 @@ describe('request ids', () => {
     ['JSON', '{"a":1}'],
   ])('replaces %s by a generated UUID', async (_what, header) => {
     const res = await s.app.inject({ url: '/api/health/live', headers: { 'x-request-id': header } });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(res.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect(res.headers['x-request-id']).not.toBe(header);
   });
 
@@ -149,9 +152,9 @@ describe('GET /metrics', () => {
   it('does not exist without METRICS_TOKEN', async () => {
     const { app } = await start();
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a missing or wrong token and serves Prometheus text for the right one', async () => {
@@ -207,7 +210,7 @@ describe('demonstration mode and links', () => {
     WEB_URL: 'https://demo.togo.example',
   };
 
-  it("production with ALLOW_DEMO=1 tells the web app (demo_mode) and keeps the sandbox checkout", async () => {
+  it('production with ALLOW_DEMO=1 tells the web app (demo_mode) and keeps the sandbox checkout', async () => {
     const { app } = await start(demo);
     expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({
       demo_mode: true,
@@ -243,7 +246,9 @@ describe('demonstration mode and links', () => {
 
   it('without WEB_URL, the share link and the payment link use the listening port', async () => {
     const { app } = await start({ PORT: '4517' });
-    expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({ web_url: 'http://localhost:4517' });
+    expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({
+      web_url: 'http://localhost:4517',
+    });
     const config = loadConfig({ PORT: '4517' });
     const { paymentsFromConfig } = await import('../providers.ts');
     const link = await paymentsFromConfig(config, 'x'.repeat(40)).createPaymentLink({

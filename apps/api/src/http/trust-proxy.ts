@@ -5,7 +5,9 @@ import type { TrustProxy } from '../config.ts';
  * number (it cannot check that the nearest hop is a proxy), so hop counts are only safe when the API is
  * reachable through the proxies alone; addresses/CIDRs are checked (docs/decisions/019-production-runtime.md).
  */
-export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((addr: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_addr, hop) => hop < value;
   return value;
 }

@@ -57,8 +57,8 @@ export function countingErrors<T extends object>(
   counts: (err: unknown) => boolean = () => true,
 ): T {
   return new Proxy(target, {
-    get(obj, key, receiver) {
-      const value: unknown = Reflect.get(obj, key, receiver);
+    get(obj, key) {
+      const value: unknown = Reflect.get(obj, key);
       if (typeof value !== 'function' || key === 'constructor') return value;
       return function (this: unknown, ...args: unknown[]) {
         const result: unknown = (value as (...a: unknown[]) => unknown).apply(obj, args);

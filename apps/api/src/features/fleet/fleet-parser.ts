@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { BuildOptions } from 'esbuild';
 import { FLEET_MSG } from '@togo/domain/fleet/fleet.constants';
 import { FleetFileRejected, type ParsedChunk, type ParserReply, type ParserRequest } from './fleet-chunks.ts';
 import type { ReferenceRows } from './fleet-rows.ts';
@@ -37,12 +38,14 @@ declare const TOGO_PREBUILT_FLEET_WORKER: string | undefined;
 async function bundledWorker(): Promise<string> {
   if (typeof TOGO_PREBUILT_FLEET_WORKER === 'string') return TOGO_PREBUILT_FLEET_WORKER;
   const { build } = await import('esbuild');
-  const result = await build(fleetWorkerBuildOptions(fileURLToPath(new URL('./fleet-parse.worker.ts', import.meta.url))));
+  const result = await build(
+    fleetWorkerBuildOptions(fileURLToPath(new URL('./fleet-parse.worker.ts', import.meta.url))),
+  );
   return result.outputFiles[0]?.text ?? '';
 }
 
 /** How the worker is bundled, at run time here and at build time by scripts/build.ts. */
-export function fleetWorkerBuildOptions(entry: string) {
+export function fleetWorkerBuildOptions(entry: string): BuildOptions & { write: false } {
   return {
     entryPoints: [entry],
     bundle: true,
@@ -52,7 +55,7 @@ export function fleetWorkerBuildOptions(entry: string) {
     external: ['exceljs'],
     write: false,
     logLevel: 'silent',
-  } as const;
+  };
 }
 
 /**

@@ -6,7 +6,9 @@ import { migrationsFolder, type Database } from '../../db/client.ts';
 let newestMigration: number | null = null;
 function newestCommittedMigration(): number {
   if (newestMigration === null) {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
       entries: { when: number }[];
     };
     newestMigration = Math.max(0, ...journal.entries.map((e) => e.when));
