@@ -44,6 +44,7 @@ import { GarageRepository } from './features/garage/garage.repository.ts';
 import { fileRoutes, garageRoutes } from './features/garage/garage.routes.ts';
 import { GarageService } from './features/garage/garage.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ExpiryEngineRepository } from './features/notifications/expiry-engine.repository.ts';
 import { registerExpiryJobs } from './features/notifications/expiry-engine.jobs.ts';
 import { ExpiryEngineService } from './features/notifications/expiry-engine.service.ts';
@@ -63,8 +64,12 @@ import { ReferenceService } from './features/reference/reference.service.ts';
 import { authenticate } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import type { Clock } from './lib/clock.ts';
+import { Metrics } from './lib/metrics.ts';
+import { countPaymentErrors, countProviderErrors } from './integrations/provider-metrics.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
 import { registerFleetJobs } from './features/fleet/fleet-import.jobs.ts';
 import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
@@ -89,21 +94,32 @@ export interface AppDeps {
    * close (server.ts passes its own, warmed up after listen, and closes it).
    */
   fleetParser?: FleetFileParser;
+  /** True once the process is shutting down: /api/health/ready answers 503 (server.ts). */
+  shuttingDown?: () => boolean;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole HTTP application; used by server.ts and by the tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, clock, providers } = deps;
+  const { config, database, clock } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // JSON logs; every line written while serving a request carries its id (http/request-context.ts).
+    logger:
+      typeof deps.logger === 'object' ? { ...deps.logger, mixin: requestIdMixin } : (deps.logger ?? false),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   app.decorateRequest('session', null);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRequestContext(app);
+  const jobs = deps.jobs ?? new InlineJobQueue();
+  const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);
+  metricsRoutes(app, { metrics, token: config.METRICS_TOKEN });
+  const providers = countProviderErrors(deps.providers, metrics);
 
   registerSecurityHeaders(app, { hsts: config.NODE_ENV === 'production' });
 
@@ -159,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
 
-  const jobs = deps.jobs ?? new InlineJobQueue();
   // Shared by every upload route; each route passes its own fileSize limit.
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
@@ -242,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const booking = new BookingService({
     repo: bookingRepo,
     clock,
-    payments: providers.payments ?? paymentsFromConfig(config, deps.secret),
+    payments: countPaymentErrors(providers.payments ?? paymentsFromConfig(config, deps.secret), metrics),
     jobs,
     messenger: providers.messenger,
     webUrl: config.WEB_URL,
@@ -260,9 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: providers.outbox && config.NODE_ENV !== 'production',
     map_tile_url: config.MAP_TILE_URL ?? null,
     map_tile_attribution: config.MAP_TILE_ATTRIBUTION,
+    demo_mode: config.NODE_ENV === 'production' && config.ALLOW_DEMO,
   };
 
-  healthRoutes(app, { database, publicConfig });
+  healthRoutes(app, { database, publicConfig, shuttingDown: deps.shuttingDown });
   accountsRoutes(app, { accounts, auth });
   profileRoutes(app, { accounts, profile, emailChange, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
@@ -281,7 +297,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
-  paymentRoutes(app, { booking, clock, webUrl: config.WEB_URL });
+  paymentRoutes(app, {
+    booking,
+    clock,
+    webUrl: config.WEB_URL,
+    // The sandbox checkout approves payments for anyone with a reference: never on a real production server.
+    sandboxCheckout: config.NODE_ENV !== 'production' || config.ALLOW_DEMO,
+  });
   await registerStaticAssets(app);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with no configuration', () => {
@@ -50,5 +50,145 @@ describe('loadConfig', () => {
   it('accepts a tile URL template', () => {
     const url = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
     expect(loadConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
+  });
+});
+
+/** A production configuration with every real adapter configured. */
+const realProduction = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'p'.repeat(40),
+  WEB_URL: 'https://togo.example',
+  PAYMENTS_PROVIDER: 'wompi',
+  WOMPI_PUBLIC_KEY: 'pub',
+  WOMPI_INTEGRITY_SECRET: 'integrity',
+  WOMPI_EVENTS_SECRET: 'events',
+  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  SMS_URL: 'https://sms.example.com/send',
+  REGISTRY_PROVIDER: 'http',
+  REGISTRY_URL: 'https://registry.example.com',
+  FINES_PROVIDER: 'http',
+  FINES_URL: 'https://fines.example.com',
+  VALUE_PROVIDER: 'http',
+  VALUE_URL: 'https://value.example.com',
+};
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
+describe('loadConfig in production', () => {
+  it('accepts a production configuration with every real adapter', () => {
+    const c = loadConfig(realProduction);
+    expect(c.NODE_ENV).toBe('production');
+    expect(c.ALLOW_DEMO).toBe(false);
+    expect(c.WEB_URL).toBe('https://togo.example');
+  });
+
+  it('with the defaults names every demo default, APP_SECRET, WEB_URL and ALLOW_DEMO', () => {
+    const message = configError({ NODE_ENV: 'production' });
+    for (const name of [
+      'APP_SECRET',
+      'WEB_URL',
+      'PAYMENTS_PROVIDER',
+      'SMTP_URL',
+      'SMS_URL',
+      'REGISTRY_PROVIDER',
+      'FINES_PROVIDER',
+      'VALUE_PROVIDER',
+    ]) {
+      expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+    }
+    expect(message).toContain('ALLOW_DEMO=1');
+  });
+
+  it.each([
+    [{ PAYMENTS_PROVIDER: 'sandbox' }, 'PAYMENTS_PROVIDER'],
+    [{ SMTP_URL: '' }, 'SMTP_URL'],
+    [{ SMS_URL: '' }, 'SMS_URL'],
+    [{ REGISTRY_PROVIDER: 'demo' }, 'REGISTRY_PROVIDER'],
+    [{ FINES_PROVIDER: 'demo' }, 'FINES_PROVIDER'],
+    [{ VALUE_PROVIDER: 'demo' }, 'VALUE_PROVIDER'],
+    [{ APP_SECRET: '' }, 'APP_SECRET'],
+    [{ WEB_URL: '' }, 'WEB_URL'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+  ])('refuses %j and names only %s', (change, name) => {
+    const message = configError({ ...realProduction, ...change });
+    expect(message.split('\n').slice(1)).toEqual([expect.stringMatching(new RegExp(`^  ${name}: `))]);
+  });
+
+  it('ALLOW_DEMO=1 allows the demo providers, the sandbox and the outbox, never a missing secret or URL', () => {
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_DEMO: '1',
+      APP_SECRET: 'p'.repeat(40),
+      WEB_URL: 'https://demo.togo.example',
+    });
+    expect(demo).toMatchObject({ ALLOW_DEMO: true, PAYMENTS_PROVIDER: 'sandbox', REGISTRY_PROVIDER: 'demo' });
+    const message = configError({ NODE_ENV: 'production', ALLOW_DEMO: '1' });
+    expect(message).toMatch(/^ {2}APP_SECRET: /m);
+    expect(message).toMatch(/^ {2}WEB_URL: /m);
+    expect(message).not.toContain('PAYMENTS_PROVIDER');
+  });
+
+  it('development and test keep the demo defaults without ALLOW_DEMO', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ ALLOW_DEMO: 'maybe' })).toThrow(/ALLOW_DEMO:/);
+  });
+});
+
+describe('WEB_URL', () => {
+  it('defaults to the address the server listens on (PORT)', () => {
+    expect(loadConfig({}).WEB_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4321' }).WEB_URL).toBe('http://localhost:4321');
+  });
+
+  it('is kept when set, without a trailing slash; a bad one is refused', () => {
+    expect(loadConfig({ PORT: '4321', WEB_URL: 'https://togo.example/' }).WEB_URL).toBe(
+      'https://togo.example',
+    );
+    expect(() => loadConfig({ WEB_URL: 'togo' })).toThrow(/WEB_URL:/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.0/24,::1', ['10.0.0.0/8', '192.168.1.0/24', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads %j as %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['0', '11', 'yes', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', 'proxy.example', '10.0.0.1,', '-1'])(
+    'refuses %j naming TRUST_PROXY',
+    (value) => {
+      expect(parseTrustProxy(value)).toBeNull();
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+    },
+  );
+});
+
+describe('METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
+  it('metrics are off by default; a short token is refused', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN:/);
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN).toBe('m'.repeat(32));
+  });
+
+  it('bounds the shutdown timeout', () => {
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(25_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS:/);
   });
 });

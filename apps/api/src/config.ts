@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -21,15 +22,42 @@ export const configSchema = z.object({
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'must start with postgres:// or postgresql://',
   }),
-  /** Public URL of the product, used in links inside messages and by 'Copiar link'. */
-  WEB_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Public URL of the product, used in links inside messages, payment links and by 'Copiar link'. Unset =
+   * http://localhost:PORT (the address the server listens on); required in production.
+   */
+  WEB_URL: optionalUrl,
   /** Secret for one-time-code HMACs and signed URLs. Required in production. */
   APP_SECRET: optionalText.pipe(z.string().min(32).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies may set X-Forwarded-For: 'false' (none), a number of hops, or a comma-separated list of
+   * proxy addresses/CIDRs. 'true' (any client) is refused in production.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true, a number of hops, or a comma-separated list of IPs/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** 1 = a production deployment may run the demo/sandbox providers (every screen says 'Modo demostración'). */
+  ALLOW_DEMO: z
+    .enum(['0', '1', 'false', 'true', ''])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Longest graceful stop (SIGTERM: in-flight requests, job workers) before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /** Bearer token of GET /metrics (Prometheus). Unset = the endpoint does not exist (404). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().default('TOGO <no-responder@togo.com.co>'),
   SMS_URL: optionalUrl,
@@ -107,7 +135,32 @@ export const configSchema = z.object({
   CHATBOT_TOKEN: optionalText.pipe(z.string().min(32).optional()),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The configuration, with WEB_URL resolved (http://localhost:PORT when unset). */
+export type Config = Omit<z.infer<typeof configSchema>, 'WEB_URL'> & { WEB_URL: string };
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: false, true, a hop count, or proxy addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** Parses TRUST_PROXY; null when the value is not one of its forms. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export class ConfigError extends Error {}
 
@@ -118,9 +171,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
-  if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+  const config: Config = {
+    ...parsed.data,
+    WEB_URL: (parsed.data.WEB_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
+  };
+  if (config.NODE_ENV === 'production') {
+    const problems = productionProblems(parsed.data);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+    }
   }
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
     throw new ConfigError(
@@ -161,6 +222,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   return config;
+}
+
+/**
+ * What production refuses (docs/decisions/019-production-runtime.md): secrets and the public address are
+ * always required; the local defaults that fake money, messages or registry data only with ALLOW_DEMO=1.
+ */
+function productionProblems(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (!config.APP_SECRET) problems.push('APP_SECRET: required in production (32+ characters)');
+  if (!config.WEB_URL) {
+    problems.push('WEB_URL: required in production (the public https address of the product)');
+  }
+  if (config.TRUST_PROXY === true) {
+    problems.push(
+      "TRUST_PROXY: true trusts any client's X-Forwarded-For; set the number of proxies in front (e.g. 1) or their addresses/CIDRs",
+    );
+  }
+  if (config.ALLOW_DEMO) return problems;
+  const demo = ' (or set ALLOW_DEMO=1 to run a demonstration)';
+  if (config.PAYMENTS_PROVIDER === 'sandbox') {
+    problems.push(`PAYMENTS_PROVIDER: the sandbox moves no money and anyone can approve; set wompi${demo}`);
+  }
+  if (!config.SMTP_URL)
+    problems.push(`SMTP_URL: required in production, emails would go to the development outbox${demo}`);
+  if (!config.SMS_URL)
+    problems.push(`SMS_URL: required in production, SMS would go to the development outbox${demo}`);
+  for (const kind of ['REGISTRY', 'FINES', 'VALUE'] as const) {
+    if (config[`${kind}_PROVIDER`] === 'demo') {
+      problems.push(`${kind}_PROVIDER: the demo provider invents data; set http${demo}`);
+    }
+  }
+  return problems;
 }
 
 /** Decoded length of a URL-safe base64 string without padding, or -1. */

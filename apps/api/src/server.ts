@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { WorkerFleetParser } from './features/fleet/fleet-parser.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { PgBossQueue } from './jobs/pg-boss.queue.ts';
+import { requestIdMixin } from './http/request-context.ts';
 import { systemClock } from './lib/clock.ts';
 import { providersFromConfig } from './providers.ts';
 
@@ -33,7 +34,8 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  // JSON lines on stdout; a line written while serving a request carries its id (reqId).
+  const log = pino({ level: config.LOG_LEVEL, mixin: requestIdMixin });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -46,6 +48,7 @@ async function main() {
   const jobs = await PgBossQueue.start({ database, connectionString: config.DATABASE_URL, log });
   // Fleet files are parsed in a worker thread (kept warm: its start-up is not paid by the first upload).
   const fleetParser = new WorkerFleetParser({ log });
+  let closing = false;
   const app = await buildApp({
     config,
     database,
@@ -55,25 +58,50 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
     jobs,
     fleetParser,
+    shuttingDown: () => closing,
   });
 
-  let closing = false;
+  /**
+   * SIGTERM/SIGINT: readiness answers 503 at once; the server stops accepting connections and closes idle
+   * keep-alive ones, in-flight requests finish (app.close waits for them), then the job workers, the fleet
+   * parser and the database stop, and the process exits 0. A second signal, or a stop taking longer than
+   * SHUTDOWN_TIMEOUT_MS, exits 1.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await jobs.stop();
-    await fleetParser.close();
-    await database.close();
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await jobs.stop();
+      await fleetParser.close();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  fleetParser.warm().catch((err: unknown) => log.warn({ err }, 'fleet parser worker did not start'));
-  log.info(`TOGO listening on http://localhost:${config.PORT} (database: ${database.kind})`);
+  fleetParser.warm().then(
+    () => log.info('fleet parser worker ready'),
+    (err: unknown) => {
+      if (!closing) log.warn({ err }, 'fleet parser worker did not start');
+    },
+  );
+  log.info(`TOGO listening on port ${config.PORT}, links to ${config.WEB_URL} (database: ${database.kind})`);
 }
 
 main().catch((err: unknown) => {

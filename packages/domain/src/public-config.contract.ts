@@ -13,6 +13,8 @@ export const publicConfigSchema = z.object({
   map_tile_url: z.string().nullable(),
   /** Attribution the tile server requires (HTML allowed by Leaflet; plain text here). */
   map_tile_attribution: z.string(),
+  /** True when a production deployment runs with ALLOW_DEMO=1: every screen shows 'Modo demostración'. */
+  demo_mode: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

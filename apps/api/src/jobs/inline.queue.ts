@@ -67,6 +67,13 @@ export class InlineJobQueue implements JobQueue {
     this.schedules.push({ name, cron, data, tz });
   }
 
+  async depth(): Promise<Record<string, number>> {
+    const depth: Record<string, number> = {};
+    for (const name of this.policies.keys()) depth[name] = 0;
+    for (const job of this.jobs) if (job.state === 'created') depth[job.name] = (depth[job.name] ?? 0) + 1;
+    return depth;
+  }
+
   async stop(): Promise<void> {
     this.handlers.clear();
   }

@@ -38,5 +38,7 @@ export interface JobQueue {
    * on first send/work/schedule with policy 'standard'.
    */
   createQueue?(name: string, options?: { policy?: QueuePolicy }): Promise<void>;
+  /** Jobs waiting in each queue (the job queue depth metric). */
+  depth?(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }

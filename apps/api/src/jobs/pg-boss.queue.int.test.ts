@@ -123,6 +123,15 @@ describe.each(targets)('pg-boss queue on %s', (_label, open) => {
     ]);
   });
 
+  it('reports the depth of each queue it uses (the job queue depth metric)', async () => {
+    await queue.send('test-depth', { n: 1 });
+    await queue.send('test-depth', { n: 2 });
+    await queue.createQueue('test-depth-empty');
+    const depth = await queue.depth();
+    expect(depth['test-depth']).toBe(2);
+    expect(depth['test-depth-empty']).toBe(0);
+  });
+
   it('runs the garage look-ups of a new vehicle through the app', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'togo-jobs-'));
     const clock = new ManualClock();

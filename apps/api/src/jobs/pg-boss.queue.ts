@@ -106,6 +106,13 @@ export class PgBossQueue implements JobQueue {
     await this.boss.schedule(name, cron, data, { tz });
   }
 
+  /** Queued (created or retrying) jobs of every queue this process uses. */
+  async depth(): Promise<Record<string, number>> {
+    const names = [...this.created.keys()];
+    const sizes = await Promise.all(names.map((name) => this.boss.getQueueSize(name)));
+    return Object.fromEntries(names.map((name, i) => [name, sizes[i] ?? 0]));
+  }
+
   /** pg-boss itself, for tests and diagnostics. */
   get raw(): PgBoss {
     return this.boss;

@@ -1,6 +1,7 @@
 import { Component, Suspense } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { DemoBanner } from '../components/ui/DemoBanner.tsx';
 import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';
 import { useRouteLoading } from './route-kit.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
   return (
     <>
       {loading ? <div className="route-progress" role="progressbar" aria-label="Cargando" /> : null}
+      <DemoBanner />
       <PwaBanners />
       <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<RootFallback />}>

@@ -62,7 +62,7 @@ function page(title: string, body: string): string {
  */
 export function paymentRoutes(
   app: FastifyInstance,
-  deps: { booking: BookingService; clock: Clock; webUrl: string },
+  deps: { booking: BookingService; clock: Clock; webUrl: string; sandboxCheckout?: boolean },
 ) {
   const { booking } = deps;
   const provider = booking.paymentProvider;
@@ -84,7 +84,7 @@ export function paymentRoutes(
     }
   });
 
-  if (provider.name !== 'sandbox') return;
+  if (provider.name !== 'sandbox' || deps.sandboxCheckout === false) return;
   const sandbox = provider as SandboxPaymentProvider;
 
   app.register(async (scope) => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { FLEET_MSG } from '@togo/domain/fleet/fleet.constants';
 import { FleetFileRejected, type ParsedChunk, type ParserReply, type ParserRequest } from './fleet-chunks.ts';
 import type { ReferenceRows } from './fleet-rows.ts';
@@ -31,15 +31,23 @@ type Event = Exclude<ParserReply, { type: 'ready' }> | { type: 'exit'; error: Er
 
 let workerSource: Promise<string> | null = null;
 
-/**
- * The worker's code: fleet-parse.worker.ts and its modules bundled by esbuild into one script (exceljs left to
- * `require`, resolved from this directory). The API runs TypeScript through tsx, whose hooks do not reach
- * worker threads; registering them in the worker cost ~25 MB (a loader thread) and ~0.4 s per start, the
- * bundle ~0.1 s once per process (docs/decisions/011-fleet-import.md).
- */
-function parserWorkerSource(): Promise<string> {
-  workerSource ??= build({
-    entryPoints: [fileURLToPath(new URL('./fleet-parse.worker.ts', import.meta.url))],
+/** The worker bundle, inlined by the production build (apps/api/scripts/build.ts); undefined under tsx. */
+declare const TOGO_PREBUILT_FLEET_WORKER: string | undefined;
+
+/** fleet-parse.worker.ts and its modules in one CommonJS script: prebuilt in dist, else bundled now. */
+async function bundledWorker(): Promise<string> {
+  if (typeof TOGO_PREBUILT_FLEET_WORKER === 'string') return TOGO_PREBUILT_FLEET_WORKER;
+  const { build } = await import('esbuild');
+  const result = await build(
+    fleetWorkerBuildOptions(fileURLToPath(new URL('./fleet-parse.worker.ts', import.meta.url))),
+  );
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** How the worker is bundled, at run time here and at build time by scripts/build.ts. */
+export function fleetWorkerBuildOptions(entry: string): BuildOptions & { write: false } {
+  return {
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -47,9 +55,19 @@ function parserWorkerSource(): Promise<string> {
     external: ['exceljs'],
     write: false,
     logLevel: 'silent',
-  }).then(
-    (result) =>
-      `(function (require) {\n${result.outputFiles[0]?.text ?? ''}\n})(require('node:module').createRequire(${JSON.stringify(import.meta.url)}));`,
+  };
+}
+
+/**
+ * The worker's code: fleet-parse.worker.ts and its modules bundled by esbuild into one script (exceljs left to
+ * `require`, resolved from this directory). Under tsx, whose hooks do not reach worker threads, it is bundled
+ * once per process (~0.1 s; registering tsx in the worker cost ~25 MB and ~0.4 s per start); the compiled
+ * server carries it prebuilt (docs/decisions/011-fleet-import.md, 019-production-runtime.md).
+ */
+function parserWorkerSource(): Promise<string> {
+  workerSource ??= bundledWorker().then(
+    (code) =>
+      `(function (require) {\n${code}\n})(require('node:module').createRequire(${JSON.stringify(import.meta.url)}));`,
   );
   // A failed build is tried again by the next worker start.
   workerSource.catch(() => {

@@ -2,15 +2,50 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { HealthRepository } from './health.repository.ts';
 
-export function healthRoutes(app: FastifyInstance, deps: { database: Database; publicConfig: PublicConfig }) {
+/**
+ * GET /api/health (database answers; unchanged), /api/health/live (the process serves HTTP: restart it when
+ * this fails) and /api/health/ready (send it traffic: database answers, migrations applied, not shutting
+ * down; else 503). docs/decisions/019-production-runtime.md.
+ */
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; publicConfig: PublicConfig; shuttingDown?: () => boolean },
+) {
+  const repo = new HealthRepository(deps.database);
+
   app.get('/api/health', async () => {
     try {
-      await deps.database.query('select 1');
+      await repo.ping();
     } catch {
       throw AppError.unavailable('Base de datos no disponible.');
     }
     return { status: 'ok', db: deps.database.kind };
+  });
+
+  app.get('/api/health/live', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/api/health/ready', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (deps.shuttingDown?.()) {
+      return reply.code(503).send({ status: 'stopping', detail: 'El servidor se está deteniendo.' });
+    }
+    let migrated: boolean;
+    try {
+      await repo.ping();
+      migrated = await repo.migrationsApplied();
+    } catch (err) {
+      req.log.warn({ err }, 'readiness: database not available');
+      return reply.code(503).send({ status: 'unavailable', detail: 'Base de datos no disponible.' });
+    }
+    if (!migrated) {
+      return reply.code(503).send({ status: 'migrating', detail: 'Migraciones pendientes.' });
+    }
+    return { status: 'ready', db: deps.database.kind };
   });
 
   app.get('/api/config', async (_req, reply) => {
