@@ -13,7 +13,14 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds?: number;
   /** Run the cron scheduler in this process (default true). */
   schedule?: boolean;
+  /**
+   * Tests only (TEST_SCHEDULES_EVERY_MINUTE): every schedule runs every minute, and the scheduler checks each
+   * second, so that a test sees several periods in a few minutes.
+   */
+  everyMinute?: boolean | undefined;
 }
+
+const EVERY_MINUTE = '* * * * *';
 
 /**
  * pg-boss's custom `db` for PGlite. Parameterised statements go through `Database.query` (extended
@@ -41,16 +48,22 @@ export function pgliteExecutor(database: Database): PgBoss.Db {
 export class PgBossQueue implements JobQueue {
   private readonly created = new Map<string, Promise<void>>();
   private readonly pollingIntervalSeconds: number;
+  private readonly everyMinute: boolean;
 
   private constructor(
     private readonly boss: PgBoss,
     opts: PgBossQueueOptions,
   ) {
     this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+    this.everyMinute = opts.everyMinute ?? false;
   }
 
   static async start(opts: PgBossQueueOptions): Promise<PgBossQueue> {
-    const common = { schedule: opts.schedule ?? true, supervise: true };
+    const common = {
+      schedule: opts.schedule ?? true,
+      supervise: true,
+      ...(opts.everyMinute ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
+    };
     const boss = opts.connectionString
       ? new PgBoss({
           ...common,
@@ -103,7 +116,7 @@ export class PgBossQueue implements JobQueue {
 
   async schedule(name: string, cron: string, data: object, tz: string): Promise<void> {
     await this.createQueue(name);
-    await this.boss.schedule(name, cron, data, { tz });
+    await this.boss.schedule(name, this.everyMinute ? EVERY_MINUTE : cron, data, { tz });
   }
 
   /** pg-boss itself, for tests and diagnostics. */
