@@ -94,51 +94,55 @@ describe.skipIf(!onPostgres)(title, () => {
     for (const p of [ctx.a, ctx.b]) if (p) console.error(`--- API ${p.name} output ---\n${p.output()}`);
   });
 
-  it('processes a fleet upload sent to A, and B serves its status and its errors file', async () => {
-    const company = await createCompanyUser({ database: ctx.database, clock: systemClock });
-    const bad = [
-      ['AB1', 100, 'CC', '123', 'Antioquia', 'Medellín'],
-      [plateFor(9_001), '1.000', 'CC', '123', 'Antioquia', 'Medellín'],
-    ];
-    const bytes = await buildFleetXlsx([...Array.from({ length: 6 }, (_, i) => goodRow(i)), ...bad]);
-    const body = multipart(bytes, { filename: 'flota.xlsx', contentType: XLSX_CONTENT_TYPE });
-    const sent = await call(ctx.a, 'POST', FLEET_PATHS.upload, {
-      headers: { ...company.headers, ...body.headers },
-      body: body.payload,
-    });
-    expect(sent.status, sent.text).toBe(202);
-    const { id } = fleetUploadStatusSchema.parse(sent.json());
+  it(
+    'processes a fleet upload sent to A, and B serves its status and its errors file',
+    { timeout: 150_000 },
+    async () => {
+      const company = await createCompanyUser({ database: ctx.database, clock: systemClock });
+      const bad = [
+        ['AB1', 100, 'CC', '123', 'Antioquia', 'Medellín'],
+        [plateFor(9_001), '1.000', 'CC', '123', 'Antioquia', 'Medellín'],
+      ];
+      const bytes = await buildFleetXlsx([...Array.from({ length: 6 }, (_, i) => goodRow(i)), ...bad]);
+      const body = multipart(bytes, { filename: 'flota.xlsx', contentType: XLSX_CONTENT_TYPE });
+      const sent = await call(ctx.a, 'POST', FLEET_PATHS.upload, {
+        headers: { ...company.headers, ...body.headers },
+        body: body.payload,
+      });
+      expect(sent.status, sent.text).toBe(202);
+      const { id } = fleetUploadStatusSchema.parse(sent.json());
 
-    const done = await waitFor('the upload to finish, seen from B', 90_000, async () => {
-      const res = await call(ctx.b, 'GET', FLEET_PATHS.uploadStatus(id), { headers: company.headers });
-      const status: FleetUploadStatus = fleetUploadStatusSchema.parse(res.json());
-      return status.estado === 'terminado' || status.estado === 'fallido' ? status : null;
-    });
-    expect(done).toMatchObject({ estado: 'terminado', vehiculos_agregados: 6, filas_con_errores: 2 });
+      const done = await waitFor('the upload to finish, seen from B', 90_000, async () => {
+        const res = await call(ctx.b, 'GET', FLEET_PATHS.uploadStatus(id), { headers: company.headers });
+        const status: FleetUploadStatus = fleetUploadStatusSchema.parse(res.json());
+        return status.estado === 'terminado' || status.estado === 'fallido' ? status : null;
+      });
+      expect(done).toMatchObject({ estado: 'terminado', vehiculos_agregados: 6, filas_con_errores: 2 });
 
-    // The file went to the shared store, never to an instance's disk.
-    const [row] = await ctx.database.query<{ storage_key: string }>(
-      'select storage_key from fleet_uploads where id = $1',
-      [id],
-    );
-    const store = new S3Storage({ ...ctx.s3, region: 'us-east-1', forcePathStyle: true });
-    expect((await store.get(row?.storage_key ?? ''))?.equals(bytes)).toBe(true);
-    store.close();
-    for (const dir of ctx.dataDirs) expect(existsSync(path.join(dir, 'files'))).toBe(false);
+      // The file went to the shared store, never to an instance's disk.
+      const [row] = await ctx.database.query<{ storage_key: string }>(
+        'select storage_key from fleet_uploads where id = $1',
+        [id],
+      );
+      const store = new S3Storage({ ...ctx.s3, region: 'us-east-1', forcePathStyle: true });
+      expect((await store.get(row?.storage_key ?? ''))?.equals(bytes)).toBe(true);
+      store.close();
+      for (const dir of ctx.dataDirs) expect(existsSync(path.join(dir, 'files'))).toBe(false);
 
-    const download = await call(ctx.b, 'GET', FLEET_PATHS.errorsDownload, { headers: company.headers });
-    expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toContain(XLSX_CONTENT_TYPE);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(download.buffer as unknown as ExcelJS.Buffer);
-    const plates: string[] = [];
-    wb.worksheets[0]?.eachRow((r, n) => {
-      if (n > 1) plates.push(String(r.getCell(1).value));
-    });
-    expect(plates.sort()).toEqual(['AB1', plateFor(9_001)].sort());
-  });
+      const download = await call(ctx.b, 'GET', FLEET_PATHS.errorsDownload, { headers: company.headers });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toContain(XLSX_CONTENT_TYPE);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(download.buffer as unknown as ExcelJS.Buffer);
+      const plates: string[] = [];
+      wb.worksheets[0]?.eachRow((r, n) => {
+        if (n > 1) plates.push(String(r.getCell(1).value));
+      });
+      expect(plates.sort()).toEqual(['AB1', plateFor(9_001)].sort());
+    },
+  );
 
-  it('serves from B a profile picture uploaded to A', async () => {
+  it('serves from B a profile picture uploaded to A', { timeout: 60_000 }, async () => {
     const user = await createSignedInUser({ database: ctx.database, clock: systemClock });
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f6feb' } })
       .png()
@@ -168,7 +172,7 @@ describe.skipIf(!onPostgres)(title, () => {
     );
   });
 
-  it('shares code limits and the sign-in lock-out between A and B', async () => {
+  it('shares code limits and the sign-in lock-out between A and B', { timeout: 60_000 }, async () => {
     const person = {
       email: `dos.instancias.${randomBytes(4).toString('hex')}@correo.com`,
       phone: `301${String(randomBytes(3).readUIntBE(0, 3) % 10_000_000).padStart(7, '0')}`,
@@ -215,44 +219,48 @@ describe.skipIf(!onPostgres)(title, () => {
     expect(firstLocked).toBeLessThan(10);
   });
 
-  it('gives exactly the capacity of a slot to a booking race split across A and B', async () => {
-    const [branch] = await ctx.database.query<{ horario: OpeningHours; capacidad: number }>(
-      "select horario, capacidad from booking_branches where id = 'TRA-BOG-01'",
-    );
-    if (!branch) throw new Error('branch TRA-BOG-01 not seeded');
-    const now = new Date();
-    const fecha = upcomingDates(now, 30).find((date) =>
-      slotHoursFor({ date, now, openingHours: branch.horario }).includes(9),
-    );
-    if (!fecha) throw new Error('no 9:00 AM slot in the next 30 days');
-    const requests = Math.max(16, branch.capacidad * 4);
-    const users: TestUser[] = [];
-    for (let i = 0; i < requests; i++) {
-      users.push(await createSignedInUser({ database: ctx.database, clock: systemClock }));
-    }
-    const results: HttpAnswer[] = await Promise.all(
-      users.map((user, i) =>
-        call(i % 2 === 0 ? ctx.a : ctx.b, 'POST', BOOKING_PATHS.tramitesBook, {
-          headers: user.headers,
-          json: tramitesBooking({
-            fecha_agenda: fecha,
-            franja: '9:00 AM',
-            placa: `DOS${String(i).padStart(3, '0')}`,
+  it(
+    'gives exactly the capacity of a slot to a booking race split across A and B',
+    { timeout: 90_000 },
+    async () => {
+      const [branch] = await ctx.database.query<{ horario: OpeningHours; capacidad: number }>(
+        "select horario, capacidad from booking_branches where id = 'TRA-BOG-01'",
+      );
+      if (!branch) throw new Error('branch TRA-BOG-01 not seeded');
+      const now = new Date();
+      const fecha = upcomingDates(now, 30).find((date) =>
+        slotHoursFor({ date, now, openingHours: branch.horario }).includes(9),
+      );
+      if (!fecha) throw new Error('no 9:00 AM slot in the next 30 days');
+      const requests = Math.max(16, branch.capacidad * 4);
+      const users: TestUser[] = [];
+      for (let i = 0; i < requests; i++) {
+        users.push(await createSignedInUser({ database: ctx.database, clock: systemClock }));
+      }
+      const results: HttpAnswer[] = await Promise.all(
+        users.map((user, i) =>
+          call(i % 2 === 0 ? ctx.a : ctx.b, 'POST', BOOKING_PATHS.tramitesBook, {
+            headers: user.headers,
+            json: tramitesBooking({
+              fecha_agenda: fecha,
+              franja: '9:00 AM',
+              placa: `DOS${String(i).padStart(3, '0')}`,
+            }),
           }),
-        }),
-      ),
-    );
-    const codes = results.map((r) => r.status);
-    expect(codes.filter((c) => c === 200)).toHaveLength(branch.capacidad);
-    expect(codes.filter((c) => c === 409)).toHaveLength(requests - branch.capacidad);
-    const [slot] = await ctx.database.query<{ bookings: number; taken: number }>(
-      `select (select count(*)::int from bookings where branch_id = 'TRA-BOG-01' and fecha = $1 and hora = 9
+        ),
+      );
+      const codes = results.map((r) => r.status);
+      expect(codes.filter((c) => c === 200)).toHaveLength(branch.capacidad);
+      expect(codes.filter((c) => c === 409)).toHaveLength(requests - branch.capacidad);
+      const [slot] = await ctx.database.query<{ bookings: number; taken: number }>(
+        `select (select count(*)::int from bookings where branch_id = 'TRA-BOG-01' and fecha = $1 and hora = 9
                  and estado in ('pendiente_pago', 'confirmada')) as bookings,
               (select taken from booking_slots where branch_id = 'TRA-BOG-01' and fecha = $1 and hora = 9) as taken`,
-      [fecha],
-    );
-    expect(slot).toEqual({ bookings: branch.capacidad, taken: branch.capacidad });
-  });
+        [fecha],
+      );
+      expect(slot).toEqual({ bookings: branch.capacidad, taken: branch.capacidad });
+    },
+  );
 
   it('runs each scheduled job once per period with both instances up', { timeout: 300_000 }, async () => {
     // TEST_SCHEDULES_EVERY_MINUTE: every schedule fires every minute, and both schedulers check each second.
