@@ -42,6 +42,58 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
   });
 
+  describe('MULTI_INSTANCE', () => {
+    const shared = {
+      MULTI_INSTANCE: 'true',
+      DATABASE_URL: 'postgres://togo@db.internal:5432/togo',
+      APP_SECRET: 's'.repeat(32),
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'togo-files',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+    };
+
+    it('is off by default, and then local files are fine', () => {
+      expect(loadConfig({}).MULTI_INSTANCE).toBe(false);
+      expect(loadConfig({ MULTI_INSTANCE: 'false', FILE_STORAGE: 'local' }).FILE_STORAGE).toBe('local');
+    });
+
+    it('starts with a shared database, S3 storage and APP_SECRET', () => {
+      expect(loadConfig(shared)).toMatchObject({ MULTI_INSTANCE: true, FILE_STORAGE: 's3' });
+    });
+
+    it('refuses local file storage, naming FILE_STORAGE and MULTI_INSTANCE', () => {
+      const run = () => loadConfig({ ...shared, FILE_STORAGE: 'local' });
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(/FILE_STORAGE: must be 's3'.*when MULTI_INSTANCE=true/);
+      // The default (unset FILE_STORAGE) is local disk: refused too.
+      const { FILE_STORAGE: _unset, ...noStorage } = shared;
+      expect(() => loadConfig(noStorage)).toThrow(/FILE_STORAGE: .*MULTI_INSTANCE=true/);
+    });
+
+    it.each([
+      ['DATABASE_URL', { DATABASE_URL: '' }],
+      ['APP_SECRET', { APP_SECRET: '' }],
+    ])('refuses a missing %s', (name, change) => {
+      expect(() => loadConfig({ ...shared, ...change })).toThrow(
+        new RegExp(`${name}: required .*when MULTI_INSTANCE=true`),
+      );
+    });
+
+    it('refuses a value other than true or false', () => {
+      expect(() => loadConfig({ MULTI_INSTANCE: '2' })).toThrow(/MULTI_INSTANCE:/);
+    });
+  });
+
+  it('allows TEST_SCHEDULES_EVERY_MINUTE only in tests', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'test', TEST_SCHEDULES_EVERY_MINUTE: 'true' }).TEST_SCHEDULES_EVERY_MINUTE,
+    ).toBe(true);
+    expect(() => loadConfig({ TEST_SCHEDULES_EVERY_MINUTE: 'true' })).toThrow(
+      /TEST_SCHEDULES_EVERY_MINUTE: only allowed with NODE_ENV=test/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();

@@ -133,6 +133,19 @@ export const configSchema = z.object({
   WOMPI_REDIRECT_URL: optionalUrl,
   /** Optional server-to-server token for outside callers of /wh/ (header 'Authorization: Token …'). */
   CHATBOT_TOKEN: optionalText.pipe(z.string().min(32).optional()),
+  /**
+   * More than one API process runs on this database (decision 020): requires DATABASE_URL, FILE_STORAGE=s3
+   * and APP_SECRET, so that no instance keeps a file, a database or a secret the others would need.
+   */
+  MULTI_INSTANCE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Tests only (NODE_ENV=test): every scheduled job runs every minute, checked every second. */
+  TEST_SCHEDULES_EVERY_MINUTE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** The configuration, with WEB_URL resolved (http://localhost:PORT when unset). */
@@ -214,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       }
     }
   }
+  checkMultiInstance(config);
+  if (config.TEST_SCHEDULES_EVERY_MINUTE && config.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_SCHEDULES_EVERY_MINUTE: only allowed with NODE_ENV=test',
+    );
+  }
   if (config.PAYMENTS_PROVIDER === 'wompi') {
     for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const) {
       if (!config[name]) {
@@ -254,6 +273,23 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
     }
   }
   return problems;
+}
+
+/** MULTI_INSTANCE=true: every instance must share its database, files and secret (decision 020). */
+function checkMultiInstance(config: z.infer<typeof configSchema>): void {
+  if (!config.MULTI_INSTANCE) return;
+  const refuse = (name: string, why: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why} when MULTI_INSTANCE=true`);
+  };
+  if (config.FILE_STORAGE === 'local') {
+    refuse('FILE_STORAGE', "must be 's3' (each instance's local disk holds files the others cannot read)");
+  }
+  if (!config.DATABASE_URL) {
+    refuse('DATABASE_URL', 'required (the embedded database belongs to one process)');
+  }
+  if (!config.APP_SECRET) {
+    refuse('APP_SECRET', 'required (one-time codes and signed file URLs must verify on every instance)');
+  }
 }
 
 /** Decoded length of a URL-safe base64 string without padding, or -1. */

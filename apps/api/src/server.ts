@@ -45,7 +45,12 @@ async function main() {
   await seedReferenceData(database.db);
   // Background jobs (pg-boss): its own pool on PostgreSQL, inside PGlite otherwise. Workers are
   // registered by buildApp and stopped with the queue.
-  const jobs = await PgBossQueue.start({ database, connectionString: config.DATABASE_URL, log });
+  const jobs = await PgBossQueue.start({
+    database,
+    connectionString: config.DATABASE_URL,
+    log,
+    everyMinute: config.TEST_SCHEDULES_EVERY_MINUTE,
+  });
   // Fleet files are parsed in a worker thread (kept warm: its start-up is not paid by the first upload).
   const fleetParser = new WorkerFleetParser({ log });
   let closing = false;

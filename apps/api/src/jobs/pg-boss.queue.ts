@@ -13,6 +13,44 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds?: number;
   /** Run the cron scheduler in this process (default true). */
   schedule?: boolean;
+  /**
+   * Tests only (TEST_SCHEDULES_EVERY_MINUTE): every schedule runs every minute, and the scheduler checks each
+   * second, so that a test sees several periods in a few minutes.
+   */
+  everyMinute?: boolean | undefined;
+}
+
+const EVERY_MINUTE = '* * * * *';
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+const CREATE_QUEUE_ATTEMPTS = 5;
+
+/**
+ * Runs `create` (an idempotent queue creation) again when PostgreSQL picked it as a deadlock victim: several
+ * instances starting on one database create the same queues at once, and pg-boss's create_queue (a row plus a
+ * partition table) can deadlock with another's. The other transaction then completes, so a retry finds the
+ * queue (or creates it). Up to 5 attempts, a short growing pause between them.
+ */
+export async function retryOnDeadlock(
+  create: () => Promise<void>,
+  log?: { warn(obj: object, msg: string): void } | undefined,
+  what = 'job queue',
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await create();
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code !== DEADLOCK || attempt >= CREATE_QUEUE_ATTEMPTS) throw err;
+      log?.warn(
+        { err, queue: what, attempt },
+        'job queue creation deadlocked with another instance; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 50)));
+    }
+  }
 }
 
 /**
@@ -41,16 +79,24 @@ export function pgliteExecutor(database: Database): PgBoss.Db {
 export class PgBossQueue implements JobQueue {
   private readonly created = new Map<string, Promise<void>>();
   private readonly pollingIntervalSeconds: number;
+  private readonly everyMinute: boolean;
+  private readonly log: Logger | undefined;
 
   private constructor(
     private readonly boss: PgBoss,
     opts: PgBossQueueOptions,
   ) {
     this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+    this.everyMinute = opts.everyMinute ?? false;
+    this.log = opts.log;
   }
 
   static async start(opts: PgBossQueueOptions): Promise<PgBossQueue> {
-    const common = { schedule: opts.schedule ?? true, supervise: true };
+    const common = {
+      schedule: opts.schedule ?? true,
+      supervise: true,
+      ...(opts.everyMinute ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
+    };
     const boss = opts.connectionString
       ? new PgBoss({
           ...common,
@@ -68,7 +114,8 @@ export class PgBossQueue implements JobQueue {
   createQueue(name: string, options: { policy?: QueuePolicy } = {}): Promise<void> {
     let pending = this.created.get(name);
     if (!pending) {
-      pending = this.boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
+      const policy = options.policy ?? 'standard';
+      pending = retryOnDeadlock(() => this.boss.createQueue(name, { name, policy }), this.log, name);
       pending.catch(() => this.created.delete(name));
       this.created.set(name, pending);
     }
@@ -103,7 +150,7 @@ export class PgBossQueue implements JobQueue {
 
   async schedule(name: string, cron: string, data: object, tz: string): Promise<void> {
     await this.createQueue(name);
-    await this.boss.schedule(name, cron, data, { tz });
+    await this.boss.schedule(name, this.everyMinute ? EVERY_MINUTE : cron, data, { tz });
   }
 
   /** Queued (created or retrying) jobs of every queue this process uses. */

@@ -64,6 +64,8 @@ export const FLEET_MSG = {
     'El archivo no tiene las columnas de la plantilla. Descarga la guía y usa la hoja «Vehículos».',
   companyOnly: 'Esta sección es solo para empresas.',
   uploadFailed: 'No fue posible procesar el archivo. Intenta de nuevo.',
+  /** The stored upload could not be found when its import ran (shown in 'Estado de carga'). */
+  fileMissing: 'No encontramos el archivo de esta carga para procesarlo. Súbelo de nuevo.',
   pageInvalid: 'Página inválida.',
   photoRequired: 'Debes adjuntar una imagen.',
   photoType: 'La foto debe ser una imagen JPG o PNG.',

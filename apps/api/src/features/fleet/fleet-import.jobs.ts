@@ -17,9 +17,9 @@ export async function registerFleetJobs(
   detail: Pick<FleetDetailService, 'runDriverLookup'>,
 ): Promise<void> {
   await queue.createQueue?.(FLEET_IMPORT_JOB, { policy: 'standard' });
-  await queue.work<FleetImportJobData>(FLEET_IMPORT_JOB, async (data) => {
+  await queue.work<FleetImportJobData>(FLEET_IMPORT_JOB, async (data, job) => {
     const id = Number.isInteger(data.uploadId) && data.uploadId > 0 ? data.uploadId : null;
-    if (id) await imports.run(id);
+    if (id) await imports.run(id, job ?? UNKNOWN_RUN);
   });
   await queue.createQueue?.(FLEET_DRIVER_LOOKUP_JOB, { policy: 'short' });
   await queue.work<FleetDriverLookupJobData>(FLEET_DRIVER_LOOKUP_JOB, async (data, job) => {

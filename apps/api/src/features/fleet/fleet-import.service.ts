@@ -1,5 +1,6 @@
 import { FLEET_MSG } from '@togo/domain/fleet/fleet.contract';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
+import type { JobContext } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { FleetFileRejected } from './fleet-chunks.ts';
 import type { FleetFileParser } from './fleet-parser.ts';
@@ -49,16 +50,30 @@ export class FleetImportService {
     this.chunkRows = deps.chunkRows ?? IMPORT_CHUNK_ROWS;
   }
 
-  async run(uploadId: number): Promise<void> {
-    const { repo, storage, clock } = this.deps;
+  /**
+   * Imports one upload. A stored file that cannot be found fails the upload at once (logged with its ids, the
+   * reason shown in 'Estado de carga'); any other failure is retried by the queue, and on the job's last
+   * attempt the upload is marked failed too, so that it never stays 'procesando'.
+   */
+  async run(uploadId: number, job?: JobContext): Promise<void> {
+    const { repo, storage, clock, log } = this.deps;
     const upload = await repo.claimUpload(uploadId, clock.now());
     if (!upload) return;
-    const bytes = await storage.get(upload.storageKey);
-    if (!bytes) {
-      await repo.failUpload(uploadId, FLEET_MSG.uploadFailed, clock.now());
-      return;
-    }
+    const ids = {
+      uploadId,
+      companyId: upload.companyUserId,
+      storageKey: upload.storageKey,
+      storage: storage.name,
+      jobId: job?.id,
+      attempt: job?.attempt,
+    };
     try {
+      const bytes = await storage.get(upload.storageKey);
+      if (!bytes) {
+        log?.error(ids, 'fleet import failed: the uploaded file is not in the file storage');
+        await repo.failUpload(uploadId, FLEET_MSG.fileMissing, clock.now());
+        return;
+      }
       const rowsTotal = await this.importRows(upload.id, upload.companyUserId, bytes);
       await repo.finishUpload(uploadId, rowsTotal, clock.now());
     } catch (err) {
@@ -66,7 +81,17 @@ export class FleetImportService {
         await repo.failUpload(uploadId, err.message, clock.now());
         return;
       }
-      // A database failure: let the queue retry (the work done so far is kept and converges on re-run).
+      if (!job?.isLastAttempt) {
+        // A database or storage failure: the queue retries (the work done so far is kept and converges).
+        log?.warn({ ...ids, err }, 'fleet import failed; it will be retried');
+        throw err;
+      }
+      log?.error({ ...ids, err }, 'fleet import failed on its last attempt');
+      await repo
+        .failUpload(uploadId, FLEET_MSG.uploadFailed, clock.now())
+        .catch((failErr: unknown) =>
+          log?.error({ ...ids, err: failErr }, 'could not mark the fleet upload as failed'),
+        );
       throw err;
     }
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/test-app.ts';
 
 /**
@@ -32,7 +33,10 @@ export interface TestUser {
 }
 
 /** A client user with a live session token, valid for 30 days from the test clock. */
-export async function createSignedInUser(t: Pick<TestContext, 'database' | 'clock'>): Promise<TestUser> {
+export async function createSignedInUser(t: {
+  database: Pick<TestContext['database'], 'db'>;
+  clock: Clock;
+}): Promise<TestUser> {
   const email = `garaje.${randomBytes(5).toString('hex')}@correo.com`;
   const [user] = await t.database.db
     .insert(users)
