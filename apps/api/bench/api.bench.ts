@@ -249,9 +249,11 @@ const SESSION_SQL = `select "auth_tokens"."id" as token_id, "auth_tokens"."expir
   "users"."nombres" as nombres, "users"."apellidos" as apellidos, "users"."telefono" as telefono,
   "users"."tipo_documento" as tipo_documento, "users"."identificacion" as identificacion,
   "users"."razon_social" as razon_social, "users"."group_id" as group_id, "users"."is_first_login_togo" as is_first_login_togo,
-  "users"."profile_picture" as profile_picture, "users"."created" as created, "users"."updated" as updated
+  "users"."profile_picture" as profile_picture, "users"."created" as created, "users"."updated" as updated,
+  "users"."deleted_at" as deleted_at, "users"."purged_at" as purged_at
   from "auth_tokens" inner join "users" on "users"."id" = "auth_tokens"."user_id"
-  where ("auth_tokens"."token_hash" = $1 and "auth_tokens"."revoked_at" is null and "auth_tokens"."expires_at" > $2)
+  where ("auth_tokens"."token_hash" = $1 and "auth_tokens"."revoked_at" is null and "auth_tokens"."expires_at" > $2
+  and "users"."deleted_at" is null)
   limit $3`;
 
 const EXTEND_SQL = `update "auth_tokens" set "expires_at" = $1 where "auth_tokens"."id" = $2`;
@@ -337,6 +339,8 @@ function rowToUser(r: Row): UserRow {
     profilePictureFileId: r.profile_picture_file_id as string | null,
     created: r.created as Date,
     updated: r.updated as Date,
+    deletedAt: r.deleted_at as Date | null,
+    purgedAt: r.purged_at as Date | null,
   };
 }
 
