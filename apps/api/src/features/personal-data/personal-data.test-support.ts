@@ -165,3 +165,19 @@ export async function insertFleetVehicleDrivenBy(
   });
   return { vehicleId, photoKey: photo.key };
 }
+
+/** A new live session for an existing user at the clock's time (the first one may have expired meanwhile). */
+export async function freshSession(
+  t: Pick<TestContext, 'database' | 'clock'>,
+  userId: number,
+): Promise<Record<string, string>> {
+  const token = newToken();
+  const now = t.clock.now();
+  await t.database.db.insert(authTokens).values({
+    userId,
+    tokenHash: sha256Hex(token),
+    created: now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+  });
+  return { authorization: `Token ${token}` };
+}
