@@ -258,7 +258,8 @@ export class AccountsService {
     const identity = await this.repo.findIdentity(profile.provider, profile.subject);
     if (identity) {
       const user = await this.repo.findUserById(identity.userId);
-      if (user?.deletedAt) throw new AppError(401, ACCOUNT_MESSAGES.providerRejected(PROVIDER_LABEL[profile.provider]));
+      if (user?.deletedAt)
+        throw new AppError(401, ACCOUNT_MESSAGES.providerRejected(PROVIDER_LABEL[profile.provider]));
       if (user) return user;
     }
     if (profile.email) {

@@ -34,7 +34,10 @@ async function userRow(id: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: new ManualClock('2026-11-22T15:00:00Z'), providers: { fileStorage: storage } });
+  t = await createTestApp({
+    clock: new ManualClock('2026-11-22T15:00:00Z'),
+    providers: { fileStorage: storage },
+  });
   await ensureGarageReferenceRows(t.database.db);
 });
 afterAll(async () => {

@@ -87,7 +87,9 @@ describe('GET mis-datos: the export', () => {
     const res = await exportOf(ana.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mis-datos-togo-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="mis-datos-togo-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
 
     const entries = await readZip(res.rawPayload);

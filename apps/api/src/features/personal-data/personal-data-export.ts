@@ -33,7 +33,8 @@ export function exportArchive(opts: {
       opts.storage.get(file.storageKey).then(
         (bytes) => {
           file.available = bytes !== null;
-          if (!bytes) opts.log.warn({ key: file.storageKey }, 'personal data export: file missing in storage');
+          if (!bytes)
+            opts.log.warn({ key: file.storageKey }, 'personal data export: file missing in storage');
           cb(null, Readable.from([bytes ?? Buffer.alloc(0)]));
         },
         (err: unknown) => {

@@ -120,7 +120,10 @@ describe('the purge job', () => {
     expect(row.email).toBe(ana.email);
     for (const key of anaKeys) expect(storage.objects.has(key)).toBe(true);
     expect(await t.database.db.select().from(vehicles).where(eq(vehicles.userId, ana.id))).toHaveLength(1);
-    const [driver] = await t.database.db.select().from(fleetDrivers).where(eq(fleetDrivers.vehicleId, fleet.vehicleId));
+    const [driver] = await t.database.db
+      .select()
+      .from(fleetDrivers)
+      .where(eq(fleetDrivers.vehicleId, fleet.vehicleId));
     expect(driver?.documento).toBe(ana.identificacion);
   });
 
@@ -139,11 +142,13 @@ describe('the purge job', () => {
       profilePictureFileId: null,
     });
     for (const key of anaKeys) expect(storage.objects.has(key)).toBe(false);
-    expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, ana.id))).toEqual([]);
-    expect(await t.database.db.select().from(vehicles).where(eq(vehicles.userId, ana.id))).toEqual([]);
-    expect(await t.database.db.select().from(providerSnapshots).where(eq(providerSnapshots.vehicleId, anaCar))).toEqual(
+    expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, ana.id))).toEqual(
       [],
     );
+    expect(await t.database.db.select().from(vehicles).where(eq(vehicles.userId, ana.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(providerSnapshots).where(eq(providerSnapshots.vehicleId, anaCar)),
+    ).toEqual([]);
     // The booking stays for the branch's records, without the contact data.
     const kept = await t.database.db.select().from(bookings).where(eq(bookings.userId, ana.id));
     expect(kept).toHaveLength(1);
@@ -153,14 +158,28 @@ describe('the purge job', () => {
   it('the company keeps its vehicle without the person (driver anonymised, photo and look-ups gone)', async () => {
     const [vehicle] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, fleet.vehicleId));
     expect(vehicle).toMatchObject({ userId: company.id, placa: 'FLT001', deletedAt: null });
-    const [driver] = await t.database.db.select().from(fleetDrivers).where(eq(fleetDrivers.vehicleId, fleet.vehicleId));
-    expect(driver).toMatchObject({ nombre: null, documento: ANONYMISED_DRIVER_DOCUMENT, telefono: null, cityId: null });
+    const [driver] = await t.database.db
+      .select()
+      .from(fleetDrivers)
+      .where(eq(fleetDrivers.vehicleId, fleet.vehicleId));
+    expect(driver).toMatchObject({
+      nombre: null,
+      documento: ANONYMISED_DRIVER_DOCUMENT,
+      telefono: null,
+      cityId: null,
+    });
     expect(storage.objects.has(fleet.photoKey)).toBe(false);
     expect(
-      await t.database.db.select().from(fleetPersonPhotos).where(eq(fleetPersonPhotos.companyUserId, company.id)),
+      await t.database.db
+        .select()
+        .from(fleetPersonPhotos)
+        .where(eq(fleetPersonPhotos.companyUserId, company.id)),
     ).toEqual([]);
     expect(
-      await t.database.db.select().from(providerSnapshots).where(eq(providerSnapshots.vehicleId, fleet.vehicleId)),
+      await t.database.db
+        .select()
+        .from(providerSnapshots)
+        .where(eq(providerSnapshots.vehicleId, fleet.vehicleId)),
     ).toEqual([]);
     // The company's detail of that vehicle still answers, without queueing a look-up for the purged person.
     const detail = await t.app.inject({

@@ -39,7 +39,11 @@ export class PersonalDataRepository {
 
   identities(userId: number) {
     return this.db
-      .select({ provider: userIdentities.provider, email: userIdentities.email, created: userIdentities.created })
+      .select({
+        provider: userIdentities.provider,
+        email: userIdentities.email,
+        created: userIdentities.created,
+      })
       .from(userIdentities)
       .where(eq(userIdentities.userId, userId))
       .orderBy(asc(userIdentities.id));
@@ -176,9 +180,18 @@ export class PersonalDataRepository {
       if (person) {
         const drivers = await tx
           .update(fleetDrivers)
-          .set({ nombre: null, documento: ANONYMISED_DRIVER_DOCUMENT, telefono: null, cityId: null, updated: now })
+          .set({
+            nombre: null,
+            documento: ANONYMISED_DRIVER_DOCUMENT,
+            telefono: null,
+            cityId: null,
+            updated: now,
+          })
           .where(
-            and(eq(fleetDrivers.tipoDocumento, person.tipoDocumento), eq(fleetDrivers.documento, person.documento)),
+            and(
+              eq(fleetDrivers.tipoDocumento, person.tipoDocumento),
+              eq(fleetDrivers.documento, person.documento),
+            ),
           )
           .returning({ vehicleId: fleetDrivers.vehicleId });
         if (drivers.length > 0) {

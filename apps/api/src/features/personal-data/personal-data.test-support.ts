@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import yauzl from 'yauzl';
-import { authTokens, fleetDrivers, fleetPersonPhotos, storedFiles, users, vehicles } from '../../db/schema.ts';
+import {
+  authTokens,
+  fleetDrivers,
+  fleetPersonPhotos,
+  storedFiles,
+  users,
+  vehicles,
+} from '../../db/schema.ts';
 import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { TestContext } from '../../test/test-app.ts';
@@ -88,7 +95,14 @@ export async function createPerson(
     created: now,
     expiresAt: new Date(now.getTime() + 30 * 86_400_000),
   });
-  return { id: user.id, token, headers: { authorization: `Token ${token}` }, email, telefono, identificacion };
+  return {
+    id: user.id,
+    token,
+    headers: { authorization: `Token ${token}` },
+    email,
+    telefono,
+    identificacion,
+  };
 }
 
 /** Stores bytes for a user (file row + storage object); returns the file id and key. */

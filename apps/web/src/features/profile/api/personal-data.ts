@@ -1,7 +1,4 @@
-import {
-  PERSONAL_DATA_PATHS,
-  type DeleteAccountRequest,
-} from '@togo/domain/profile/personal-data.contract';
+import { PERSONAL_DATA_PATHS, type DeleteAccountRequest } from '@togo/domain/profile/personal-data.contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { downloadWithToken } from '../../../lib/download-with-token.ts';
 

@@ -107,7 +107,10 @@ describe('Eliminar mi cuenta', () => {
 
   it('explains the 30-day purge, requires the password, shows a wrong password, then signs out to /auth', async () => {
     const { fetchMock, bodies } = mockFetch({
-      [DELETE]: [json(400, { password: [PERSONAL_DATA_MSG.passwordWrong] }), new Response(null, { status: 204 })],
+      [DELETE]: [
+        json(400, { password: [PERSONAL_DATA_MSG.passwordWrong] }),
+        new Response(null, { status: 204 }),
+      ],
     });
     const { user, router } = setup();
     const dialog = await open(user);

@@ -63,7 +63,9 @@ export function PersonalDataSection() {
         />
         <ProfileRow label="Eliminar mi cuenta" onClick={() => setDeleting(true)} danger />
       </ul>
-      {deleting ? <DeleteAccountModal onClose={() => setDeleting(false)} onDeleted={() => void deleted()} /> : null}
+      {deleting ? (
+        <DeleteAccountModal onClose={() => setDeleting(false)} onDeleted={() => void deleted()} />
+      ) : null}
       {downloading ? <TruckLoader overlay text={PERSONAL_DATA_UI.preparing} /> : null}
     </>
   );
