@@ -6,7 +6,13 @@ import { listOutbox } from '../../integrations/messaging/outbox.messenger.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { ensureGarageReferenceRows } from '../garage/garage.test-support.ts';
-import { createPerson, MemoryStorage, PASSWORD, type Person } from './personal-data.test-support.ts';
+import {
+  createPerson,
+  freshSession,
+  MemoryStorage,
+  PASSWORD,
+  type Person,
+} from './personal-data.test-support.ts';
 
 let t: TestContext;
 const storage = new MemoryStorage();
@@ -126,6 +132,13 @@ describe('DELETE mi-cuenta: the account is closed at once', () => {
     expect((await me(beto.headers)).statusCode).toBe(200);
     // The same request again: the token is gone.
     expect((await remove(ana.headers, { password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('a token issued after the deletion (a sign-in racing it) never authenticates', async () => {
+    const ana = await createPerson(t);
+    expect((await remove(ana.headers, { password: PASSWORD })).statusCode).toBe(204);
+    const late = await freshSession(t, ana.id);
+    expect((await me(late)).statusCode).toBe(401);
   });
 
   it('an account without a password (social sign-in) confirms with the word ELIMINAR', async () => {
