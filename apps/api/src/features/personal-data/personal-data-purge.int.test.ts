@@ -240,3 +240,37 @@ describe('the purge on several processes', () => {
     for (const p of people) expect((await userRow(p.id)).purgedAt).not.toBeNull();
   });
 });
+
+describe('the purge when storage fails', () => {
+  it('purges the other accounts, fails the run (to be retried), and purges the held one on the retry', async () => {
+    const [ok, stuck] = await Promise.all([createPerson(t), createPerson(t)]);
+    await storeFile(t, storage, ok.id, 'profile-picture', Buffer.from('ok'));
+    const held = await storeFile(t, storage, stuck.id, 'profile-picture', Buffer.from('stuck'));
+    await deleteAccount(ok);
+    await deleteAccount(stuck);
+    clock.advance(30 * DAY);
+    let broken = true;
+    const flaky = Object.assign(Object.create(storage) as MemoryStorage, {
+      delete: async (key: string) => {
+        if (broken && key === held.key) throw new Error('almacenamiento no disponible');
+        await storage.delete(key);
+      },
+    });
+    const service = new PersonalDataService({
+      repo: new PersonalDataRepository(t.database.db),
+      storage: flaky,
+      clock,
+      verifyPassword,
+      log: t.app.log,
+    });
+    await expect(service.purgeDue()).rejects.toThrow('1 account');
+    expect((await userRow(ok.id)).purgedAt).not.toBeNull();
+    expect((await userRow(stuck.id)).purgedAt).toBeNull();
+    expect(storage.objects.has(held.key)).toBe(true);
+
+    broken = false;
+    expect(await service.purgeDue()).toBe(1);
+    expect((await userRow(stuck.id)).purgedAt).not.toBeNull();
+    expect(storage.objects.has(held.key)).toBe(false);
+  });
+});

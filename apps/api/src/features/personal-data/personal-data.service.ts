@@ -100,25 +100,40 @@ export class PersonalDataService {
    * transaction re-checks the account under a row lock). Returns how many accounts were purged.
    */
   async purgeDue(): Promise<number> {
-    const { repo, storage, clock, log } = this.deps;
+    const { repo, clock, log } = this.deps;
     const now = clock.now();
     const cutoff = new Date(now.getTime() - PURGE_AFTER_DAYS * DAY_MS);
     let purged = 0;
+    const failed: number[] = [];
     const seen = new Set<number>();
     for (;;) {
       const ids = (await repo.dueForPurge(cutoff, PURGE_BATCH)).filter((id) => !seen.has(id));
-      if (ids.length === 0) return purged;
+      if (ids.length === 0) break;
       for (const id of ids) {
         seen.add(id);
-        const user = await repo.findUser(id);
-        if (!user) continue;
-        const person = await repo.personDocument(user);
-        for (const key of await repo.storageKeysToPurge(id, person)) await storage.delete(key);
-        if (await repo.purge(id, person, cutoff, now)) {
-          purged += 1;
-          log.info({ userId: id }, 'personal data purged');
+        try {
+          if (await this.purgeOne(id, cutoff, now)) purged += 1;
+        } catch (err) {
+          // One account's failure (e.g. storage unreachable) does not hold back the others.
+          log.error({ err, userId: id }, 'personal data purge failed');
+          failed.push(id);
         }
       }
     }
+    // A failed run is retried by the queue; accounts already purged are skipped then.
+    if (failed.length > 0) throw new Error(`personal data purge failed for ${failed.length} account(s)`);
+    return purged;
+  }
+
+  private async purgeOne(id: number, cutoff: Date, now: Date): Promise<boolean> {
+    const { repo, storage, log } = this.deps;
+    const user = await repo.findUser(id);
+    if (!user) return false;
+    const person = await repo.personDocument(user);
+    // Bytes first: if a delete fails, the rows (and so the keys) are still there for the retry.
+    for (const key of await repo.storageKeysToPurge(id, person)) await storage.delete(key);
+    const done = await repo.purge(id, person, cutoff, now);
+    if (done) log.info({ userId: id }, 'personal data purged');
+    return done;
   }
 }
