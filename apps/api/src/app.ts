@@ -52,6 +52,11 @@ import { NotificationDeliveryService } from './features/notifications/notificati
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { verifyPassword } from './features/accounts/password.ts';
+import { registerPersonalDataJobs } from './features/personal-data/personal-data.jobs.ts';
+import { PersonalDataRepository } from './features/personal-data/personal-data.repository.ts';
+import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
+import { PersonalDataService } from './features/personal-data/personal-data.service.ts';
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
@@ -266,6 +271,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await registerBookingJobs(jobs, booking);
+  const personalData = new PersonalDataService({
+    repo: new PersonalDataRepository(database.db),
+    storage: providers.fileStorage,
+    clock,
+    verifyPassword,
+    log: app.log,
+  });
+  await registerPersonalDataJobs(jobs, personalData);
 
   const publicConfig: PublicConfig = {
     web_url: config.WEB_URL,
@@ -304,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The sandbox checkout approves payments for anyone with a reference: never on a real production server.
     sandboxCheckout: config.NODE_ENV !== 'production' || config.ALLOW_DEMO,
   });
+  personalDataRoutes(app, { personalData, auth });
   await registerStaticAssets(app);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);

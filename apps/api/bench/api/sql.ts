@@ -18,7 +18,8 @@ const USER_COLUMNS = Object.entries(getTableColumns(users)).map(([key, column]) 
 export const SESSION_SQL = `select "auth_tokens"."id" as token_id, "auth_tokens"."expires_at" as expires_at,
   ${USER_COLUMNS.map((c) => `"users"."${c.name}" as ${c.name}`).join(', ')}
   from "auth_tokens" inner join "users" on "users"."id" = "auth_tokens"."user_id"
-  where ("auth_tokens"."token_hash" = $1 and "auth_tokens"."revoked_at" is null and "auth_tokens"."expires_at" > $2)
+  where ("auth_tokens"."token_hash" = $1 and "auth_tokens"."revoked_at" is null and "auth_tokens"."expires_at" > $2
+  and "users"."deleted_at" is null)
   limit $3`;
 
 export const EXTEND_SQL = `update "auth_tokens" set "expires_at" = $1 where "auth_tokens"."id" = $2`;

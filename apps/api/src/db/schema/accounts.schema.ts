@@ -47,10 +47,17 @@ export const users = pgTable(
     profilePictureFileId: uuid('profile_picture_file_id'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    /** Account deleted by its owner: no session, no sign-in; personal data purged 30 days later (decision 021). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the purge job anonymised the row (email, phone, names, document cleared). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_telefono_idx').on(t.telefono),
+    index('users_deleted_pending_purge_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null and ${t.purgedAt} is null`),
   ],
 );
 

@@ -13,6 +13,8 @@ function prepareSessionQuery(db: Db) {
         eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, sql.placeholder('now')),
+        // A deleted account has no session, even through a token revoked late (decision 021).
+        isNull(users.deletedAt),
       ),
     )
     .limit(1)

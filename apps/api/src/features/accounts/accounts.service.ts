@@ -87,13 +87,15 @@ export class AccountsService {
   ) {}
 
   /** Accounts an identifier (email or 10-digit phone) can mean. */
+  /** Deleted accounts (decision 021) are no candidates: no sign-in, no reset code. */
   private async candidates(identifier: string): Promise<UserRow[]> {
     if (identifier.includes('@')) {
       const user = await this.repo.findUserByEmail(identifier);
-      return user ? [user] : [];
+      return user && !user.deletedAt ? [user] : [];
     }
     if (!/^\d{10}$/.test(identifier)) return [];
-    return this.repo.findUsersByPhone(identifier, MAX_CANDIDATES);
+    const users = await this.repo.findUsersByPhone(identifier, MAX_CANDIDATES);
+    return users.filter((u) => !u.deletedAt);
   }
 
   private severalAccounts(users: UserRow[]): AppError {
@@ -303,10 +305,13 @@ export class AccountsService {
     const identity = await this.repo.findIdentity(profile.provider, profile.subject);
     if (identity) {
       const user = await this.repo.findUserById(identity.userId);
+      if (user?.deletedAt)
+        throw new AppError(401, ACCOUNT_MESSAGES.providerRejected(PROVIDER_LABEL[profile.provider]));
       if (user) return user;
     }
     if (profile.email) {
       const existing = await this.repo.findUserByEmail(profile.email);
+      if (existing?.deletedAt) throw AppError.field('username', ACCOUNT_MESSAGES.emailTaken);
       if (existing) {
         // Linked only when both sides proved the address: the provider says so, and the account verified it
         // (else whoever typed someone's address into an account would receive their social sign-in).

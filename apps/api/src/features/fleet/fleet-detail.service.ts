@@ -11,6 +11,7 @@ import type {
   FinesResult,
   RegistryVehicle,
 } from '@togo/domain/garage/registry.contract';
+import { ANONYMISED_DRIVER_DOCUMENT } from '@togo/domain/profile/personal-data.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { FinesProvider } from '../../integrations/fines/fines-provider.ts';
 import { ProviderError } from '../../integrations/registry/provider-error.ts';
@@ -130,7 +131,8 @@ export class FleetDetailService {
     };
     const reg = current('driver_registry');
     const fin = current('driver_fines');
-    if (reg === undefined || fin === undefined) {
+    // A purged person (decision 021) is looked up no more.
+    if (row.documento !== ANONYMISED_DRIVER_DOCUMENT && (reg === undefined || fin === undefined)) {
       // No look-up yet for this driver's document: queue one.
       await this.deps.repo.resetDriverSnapshots(
         vehicle.id,

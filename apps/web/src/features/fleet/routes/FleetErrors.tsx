@@ -8,7 +8,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDayMinute } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { downloadWithToken } from '../api/download-file.ts';
+import { downloadWithToken } from '../../../lib/download-with-token.ts';
 import { useFleetErrorsQuery } from '../api/list-errors.ts';
 import { RefreshIcon } from '../components/fleet-icons.tsx';
 import { clampPage, Pager } from '../components/Pager.tsx';

@@ -8,7 +8,7 @@ import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { downloadWithToken } from '../api/download-file.ts';
+import { downloadWithToken } from '../../../lib/download-with-token.ts';
 import { uploadFleetFile } from '../api/upload-fleet.ts';
 import { isUploadFinished, useLatestUploadQuery, useUploadStatusQuery } from '../api/upload-status.ts';
 import { FileDropArea } from '../components/FileDropArea.tsx';

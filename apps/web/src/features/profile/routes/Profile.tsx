@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { ChangeEvent } from 'react';
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
@@ -11,7 +10,9 @@ import { getUserInfo } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { changeEmail, changeName, changePicture } from '../api/update-profile.ts';
 import { EmailVerificationModal } from '../components/EmailVerificationModal.tsx';
+import { PersonalDataSection } from '../components/PersonalDataSection.tsx';
 import { ProfileFormModal } from '../components/ProfileFormModal.tsx';
+import { ProfileRow } from '../components/ProfileRow.tsx';
 import { validateEmail, validateName } from '../profile-forms.ts';
 import '../profile.css';
 
@@ -22,41 +23,6 @@ function fullName(user: UserInfo | null): string {
     .map((part) => (part ?? '').trim())
     .filter(Boolean)
     .join(' ');
-}
-
-function Row({
-  label,
-  value,
-  onClick,
-  to,
-}: {
-  label: string;
-  value?: string;
-  onClick?: () => void;
-  to?: string;
-}) {
-  const content: ReactNode = (
-    <>
-      <span className="profile-row__label">{label}</span>
-      {value ? <span className="profile-row__value">{value}</span> : null}
-      <svg className="profile-row__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-    </>
-  );
-  return (
-    <li>
-      {to ? (
-        <Link to={to} className="profile-row">
-          {content}
-        </Link>
-      ) : (
-        <button type="button" className="profile-row" onClick={onClick}>
-          {content}
-        </button>
-      )}
-    </li>
-  );
 }
 
 /** app/profile (SPPF §2 "Profile screen"). */
@@ -149,9 +115,9 @@ export function ProfileRoute() {
 
       <h3 className="profile-section">Cuenta</h3>
       <ul className="profile-rows">
-        <Row label="Correo electrónico" value={user.email} onClick={() => setEditing('email')} />
+        <ProfileRow label="Correo electrónico" value={user.email} onClick={() => setEditing('email')} />
         {user.correo_pendiente ? (
-          <Row
+          <ProfileRow
             label="Correo pendiente de verificación"
             value={user.correo_pendiente}
             onClick={() => {
@@ -160,16 +126,18 @@ export function ProfileRoute() {
             }}
           />
         ) : null}
-        <Row label="Contraseña" value="••••••••" to="/auth/reset-password?from=app" />
-        <Row label="Nombre" value={name} onClick={() => setEditing('name')} />
+        <ProfileRow label="Contraseña" value="••••••••" to="/auth/reset-password?from=app" />
+        <ProfileRow label="Nombre" value={name} onClick={() => setEditing('name')} />
       </ul>
 
       <h3 className="profile-section">Suscripción</h3>
       <ul className="profile-rows">
-        <Row label="Planes" onClick={() => void comingSoon()} />
-        <Row label="Historial de pedidos" onClick={() => void comingSoon()} />
-        <Row label="Tarjetas de pago" onClick={() => void comingSoon()} />
+        <ProfileRow label="Planes" onClick={() => void comingSoon()} />
+        <ProfileRow label="Historial de pedidos" onClick={() => void comingSoon()} />
+        <ProfileRow label="Tarjetas de pago" onClick={() => void comingSoon()} />
       </ul>
+
+      <PersonalDataSection />
 
       {editing === 'email' ? (
         <ProfileFormModal

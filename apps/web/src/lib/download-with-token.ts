@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client.ts';
-import { getToken } from '../../../lib/storage.ts';
+import { ApiError } from './api-client.ts';
+import { getToken } from './storage.ts';
 
 /** Reads the file name of a Content-Disposition header, if any. */
 function dispositionName(header: string | null): string | null {
