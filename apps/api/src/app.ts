@@ -48,6 +48,7 @@ import { NotificationDeliveryService } from './features/notifications/notificati
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { registerOperator } from './features/operator/operator.feature.ts';
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
@@ -253,10 +254,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const bookingRepo = new BookingRepository(database.db);
+  const payments = providers.payments ?? paymentsFromConfig(config, deps.secret);
   const booking = new BookingService({
     repo: bookingRepo,
     clock,
-    payments: providers.payments ?? paymentsFromConfig(config, deps.secret),
+    payments,
     jobs,
     messenger: providers.messenger,
     webUrl: config.WEB_URL,
@@ -296,6 +298,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
   paymentRoutes(app, { booking, clock, webUrl: config.WEB_URL });
+  await registerOperator(app, {
+    config,
+    db: database.db,
+    clock,
+    messenger: providers.messenger,
+    payments,
+    jobs,
+    log: app.log,
+  });
   await registerStaticAssets(app);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);

@@ -103,6 +103,18 @@ export const configSchema = z.object({
   WOMPI_REDIRECT_URL: optionalUrl,
   /** Optional server-to-server token for outside callers of /wh/ (header 'Authorization: Token …'). */
   CHATBOT_TOKEN: optionalText.pipe(z.string().min(32).optional()),
+  /** First operator-console admin, created at start-up when absent (an existing password is never changed). */
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),
+  /** Staff roles that must sign in with TOTP (comma-separated); default 'admin' in production, none otherwise. */
+  OPERATOR_TOTP_ROLES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(admin|operaciones|contenido|soporte)(,(admin|operaciones|contenido|soporte))*$/)
+      .optional(),
+  ),
+  /** Wompi private key (prv_…): voids card transactions when staff cancel a paid booking. */
+  WOMPI_PRIVATE_KEY: optionalText,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -119,6 +131,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
     throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+  }
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    const missing = config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other ADMIN_ variable is set`);
   }
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
     throw new ConfigError(
