@@ -5,7 +5,8 @@ import { listOutbox } from '../../integrations/messaging/outbox.messenger.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { auditCount, createDriver, createStaff, STAFF_PASSWORD } from './operator.test-support.ts';
-import { STAFF_IDLE_MS } from './staff-auth.service.ts';
+import { STAFF_IDLE_MS, StaffAuthService } from './staff-auth.service.ts';
+import { StaffRepository } from './staff.repository.ts';
 
 const ADMIN_EMAIL = 'jefa@togo.co';
 const ADMIN_PASSWORD = 'primera-clave-admin';
@@ -42,24 +43,14 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     expect((await get('/api/operador/yo/', auth(session.token))).statusCode).toBe(200);
   });
 
-  it('an existing account keeps its password when the app starts again with another ADMIN_PASSWORD', async () => {
-    const again = await createTestApp({ env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-    try {
-      await again.database.query(`update staff set nombre = 'Jefa' where email = $1`, [ADMIN_EMAIL]);
-      const before = await again.database.query<{ password_hash: string }>(
-        'select password_hash from staff where email = $1',
-        [ADMIN_EMAIL],
-      );
-      const second = await createTestApp({ env: { ADMIN_EMAIL, ADMIN_PASSWORD: 'otra-clave-distinta' } });
-      await second.close();
-      const after = await again.database.query<{ password_hash: string; nombre: string }>(
-        'select password_hash, nombre from staff where email = $1',
-        [ADMIN_EMAIL],
-      );
-      expect(after).toEqual([{ password_hash: before[0]?.password_hash, nombre: 'Jefa' }]);
-    } finally {
-      await again.close();
-    }
+  it('an existing account keeps its password (and name) when start-up runs again with another password', async () => {
+    await t.database.query(`update staff set nombre = 'Jefa' where email = $1`, [ADMIN_EMAIL]);
+    const before = await t.database.query('select password_hash, nombre from staff where email = $1', [ADMIN_EMAIL]);
+    const auth = new StaffAuthService(new StaffRepository(t.database.db), clock, []);
+    expect(await auth.ensureFirstAdmin(ADMIN_EMAIL.toUpperCase(), 'otra-clave-distinta')).toBe(false);
+    const after = await t.database.query('select password_hash, nombre from staff where email = $1', [ADMIN_EMAIL]);
+    expect(after).toEqual(before);
+    expect(after).toEqual([{ password_hash: expect.stringMatching(/^\$argon2id\$/), nombre: 'Jefa' }]);
   });
 });
 
@@ -145,7 +136,7 @@ describe('TOTP (RFC 6238)', () => {
     const code = generateSync({ secret: secreto, epoch: Math.floor(clock.now().getTime() / 1000) });
     const withCode = await login(ADMIN_EMAIL, ADMIN_PASSWORD, code);
     expect(withCode.statusCode).toBe(200);
-    expect(withCode.json()).toMatchObject({ rol: 'admin', totp_pendiente: false });
+    expect(withCode.json()).toMatchObject({ rol: 'admin', nombre: 'Jefa', totp_pendiente: false });
     // The same code is accepted once.
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, code)).statusCode).toBe(401);
   });
