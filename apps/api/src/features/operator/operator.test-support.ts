@@ -85,3 +85,27 @@ export async function auditCount(t: TestContext): Promise<number> {
   const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from audit_log');
   return row?.n ?? 0;
 }
+
+/** A 'trámites' booking request (TRA-BOG-01, Bogotá, pay on site) for the /wh/ booking call. */
+export function tramitesBooking(overrides: Record<string, unknown> = {}) {
+  return {
+    sessionInfo: {
+      parameters: {
+        placa: 'XYZ987',
+        ciudad: '11001',
+        sede: 'TRA-BOG-01',
+        tramite: ['TRASPASO'],
+        celular: '573001234567',
+        tipo_identificacion: 'CC',
+        numero_identificacion: '1020304050',
+        nombre: 'Ana Pérez',
+        correo: 'ana@correo.com',
+        fecha_agenda: '2026-11-24',
+        franja: '10:00 AM',
+        promocion: 'NO',
+        metodo_pago: 'pagar_en_sitio',
+        ...overrides,
+      },
+    },
+  };
+}
