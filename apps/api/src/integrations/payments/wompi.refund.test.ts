@@ -48,7 +48,7 @@ describe('WompiPaymentProvider.refund', () => {
     answers.set('tx-nequi', 422);
     await expect(provider().refund(input('tx-nequi'))).rejects.toThrow(/422/);
     await expect(provider().refund(input(null))).rejects.toBeInstanceOf(PaymentRefundError);
-    await expect(provider(undefined).refund(input('tx-ok'))).rejects.toThrow('WOMPI_PRIVATE_KEY');
+    await expect(provider('').refund(input('tx-ok'))).rejects.toThrow('WOMPI_PRIVATE_KEY');
     answers.set('tx-down', 503);
     await expect(provider().refund(input('tx-down'))).rejects.toBeInstanceOf(PaymentRefundError);
   });
