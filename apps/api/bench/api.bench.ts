@@ -37,7 +37,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
 import { AccountsRepository, type UserRow } from '../src/features/accounts/accounts.repository.ts';
-import { hashPassword } from '../src/features/accounts/password.ts';
+import { hashPassword } from '../src/lib/password.ts';
 import { TOKEN_TTL_MS, TokenService } from '../src/features/accounts/token.service.ts';
 import { toUserInfo } from '../src/features/accounts/user.mapper.ts';
 import { AlertsRepository } from '../src/features/alerts/alerts.repository.ts';

@@ -134,7 +134,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     const missing = config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
-    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other ADMIN_ variable is set`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required when the other ADMIN_ variable is set`,
+    );
   }
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
     throw new ConfigError(

@@ -59,7 +59,11 @@ export const branchPatchSchema = z
       .refine(
         (h) =>
           [h.lunes_viernes, h.sabado].every(
-            (d) => d === null || (/^([01]\d|2[0-3]):[0-5]\d$/.test(d.apertura) && /^([01]\d|2[0-3]):[0-5]\d$/.test(d.cierre) && d.apertura < d.cierre),
+            (d) =>
+              d === null ||
+              (/^([01]\d|2[0-3]):[0-5]\d$/.test(d.apertura) &&
+                /^([01]\d|2[0-3]):[0-5]\d$/.test(d.cierre) &&
+                d.apertura < d.cierre),
           ),
         'Horario inválido: HH:mm y apertura anterior al cierre.',
       )
@@ -78,7 +82,12 @@ export const closureAnswerSchema = z.object({
   fecha: z.string(),
   motivo: z.string(),
   por_reprogramar: z.array(
-    z.object({ id: z.string(), placa: z.string(), hora: z.string(), cliente: z.object({ nombre: z.string(), correo: z.string() }) }),
+    z.object({
+      id: z.string(),
+      placa: z.string(),
+      hora: z.string(),
+      cliente: z.object({ nombre: z.string(), correo: z.string() }),
+    }),
   ),
 });
 export type ClosureAnswer = z.infer<typeof closureAnswerSchema>;

@@ -12,9 +12,9 @@ describe('cityRulesState', () => {
     expect(cityRulesState({ rules: [] }, today)).toEqual({ vigente_hasta: null, estado: 'vencida' });
     expect(cityRulesState({ rules: [rule('2026-02-02', '2026-07-31')] }, today).estado).toBe('vencida');
     expect(cityRulesState({ rules: [rule('2026-12-01', null)] }, today).estado).toBe('vencida');
-    expect(
-      cityRulesState({ rules: [rule(null, null, { evaluate_by_default: false })] }, today).estado,
-    ).toBe('vencida');
+    expect(cityRulesState({ rules: [rule(null, null, { evaluate_by_default: false })] }, today).estado).toBe(
+      'vencida',
+    );
   });
 
   it('vigente with no end when a covering rule is open-ended', () => {

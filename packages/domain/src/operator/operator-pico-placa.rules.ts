@@ -22,6 +22,12 @@ export function cityRulesState(
   );
   if (covering.length === 0) return { vigente_hasta: null, estado: 'vencida' };
   if (covering.some((r) => r.valid_to === null)) return { vigente_hasta: null, estado: 'vigente' };
-  const end = covering.map((r) => r.valid_to as string).sort().at(-1) as string;
-  return { vigente_hasta: end, estado: end <= addDays(today, EXPIRING_WITHIN_DAYS) ? 'por_vencer' : 'vigente' };
+  const end = covering
+    .map((r) => r.valid_to as string)
+    .sort()
+    .at(-1) as string;
+  return {
+    vigente_hasta: end,
+    estado: end <= addDays(today, EXPIRING_WITHIN_DAYS) ? 'por_vencer' : 'vigente',
+  };
 }

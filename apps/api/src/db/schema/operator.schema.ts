@@ -61,10 +61,7 @@ export const staffTokens = pgTable(
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('staff_tokens_hash_uq').on(t.tokenHash),
-    index('staff_tokens_staff_idx').on(t.staffId),
-  ],
+  (t) => [uniqueIndex('staff_tokens_hash_uq').on(t.tokenHash), index('staff_tokens_staff_idx').on(t.staffId)],
 );
 
 /** One-time invitation links (SHA-256 of the token). */

@@ -90,7 +90,9 @@ export interface BookingView extends BookingRow {
   paymentLink: string | null;
 }
 
-export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso'> & { datos: Record<string, unknown> };
+export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso'> & {
+  datos: Record<string, unknown>;
+};
 
 export interface NewPayment {
   id: string;
@@ -301,7 +303,9 @@ export class BookingRepository {
     const list = await this.db
       .select({ fecha: branchClosures.fecha })
       .from(branchClosures)
-      .where(and(eq(branchClosures.branchId, branchId), sql`${branchClosures.fecha} between ${from} and ${to}`));
+      .where(
+        and(eq(branchClosures.branchId, branchId), sql`${branchClosures.fecha} between ${from} and ${to}`),
+      );
     return list.map((r) => r.fecha);
   }
 

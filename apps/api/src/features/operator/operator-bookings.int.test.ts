@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_PATHS, bookingAnswerSchema, myBookingsResponseSchema } from '@togo/domain/booking/booking.contract';
+import {
+  BOOKING_PATHS,
+  bookingAnswerSchema,
+  myBookingsResponseSchema,
+} from '@togo/domain/booking/booking.contract';
 import { agendaEntrySchema } from '@togo/domain/operator/operator-console.contract';
 import { loadConfig } from '../../config.ts';
 import { signedWompiEvent } from '../../integrations/payments/wompi-event.ts';
@@ -113,7 +117,11 @@ async function pay(reference: string, amount: number) {
     Math.floor(clock.now().getTime() / 1000),
     payments.eventsSecret,
   );
-  const res = await t.app.inject({ method: 'POST', url: '/api/pagos/webhook/sandbox/', payload: event as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/pagos/webhook/sandbox/',
+    payload: event as object,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -138,8 +146,16 @@ describe('GET /api/operador/agenda/', () => {
   });
 
   it('refuses a bad date or a missing branch with a 400', async () => {
-    for (const q of ['sede=TRA-BOG-01&fecha=2026-13-01', 'fecha=2026-11-24', 'sede=TRA-BOG-01&fecha=mañana']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/operador/agenda/?${q}`, headers: soporte.headers });
+    for (const q of [
+      'sede=TRA-BOG-01&fecha=2026-13-01',
+      'fecha=2026-11-24',
+      'sede=TRA-BOG-01&fecha=mañana',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/operador/agenda/?${q}`,
+        headers: soporte.headers,
+      });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -171,7 +187,8 @@ describe('POST /api/operador/agendamientos/{id}/estado/', () => {
   it('cancelling frees the slot at once: a driver books it', async () => {
     const hour = '2:00 PM';
     const first = [];
-    while ((await freeAt(hour)) > 0) first.push(await bookOk(ana, { franja: hour, placa: `LLE${first.length}00` }));
+    while ((await freeAt(hour)) > 0)
+      first.push(await bookOk(ana, { franja: hour, placa: `LLE${first.length}00` }));
     expect((await book(ana, { franja: hour, placa: 'LLE999' })).statusCode).not.toBe(200);
     const res = await setState(first[0]!.id_agendamiento, 'cancelado', ops, 'La sede reprogramó');
     expect(res.statusCode).toBe(200);
@@ -192,7 +209,10 @@ describe('POST /api/operador/agendamientos/{id}/estado/', () => {
       transactionId: `tx-${b.referencia}`,
       amountInCents: b.price * 100,
     });
-    expect(await driverBooking(b.id_agendamiento)).toMatchObject({ estado: 'cancelada', estado_reembolso: 'realizado' });
+    expect(await driverBooking(b.id_agendamiento)).toMatchObject({
+      estado: 'cancelada',
+      estado_reembolso: 'realizado',
+    });
   });
 
   it('a failed refund is recorded as fallido and the job retries it', async () => {

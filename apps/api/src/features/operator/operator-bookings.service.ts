@@ -5,7 +5,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
-import type { OperatorBookingsRepository, RefundTarget, StaffTarget } from './operator-bookings.repository.ts';
+import type {
+  OperatorBookingsRepository,
+  RefundTarget,
+  StaffTarget,
+} from './operator-bookings.repository.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A pending refund untouched this long is retried by the job. */

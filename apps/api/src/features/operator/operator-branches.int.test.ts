@@ -53,10 +53,20 @@ async function freeAt(fecha: string, hour: string): Promise<number> {
 }
 
 const patch = (payload: unknown, staff: TestStaff = ops, id = 'TRA-BOG-01') =>
-  t.app.inject({ method: 'PATCH', url: `/api/operador/sedes/${id}/`, headers: staff.headers, payload: payload as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/operador/sedes/${id}/`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
 
 const close = (payload: unknown, staff: TestStaff = ops, id = 'TRA-BOG-01') =>
-  t.app.inject({ method: 'POST', url: `/api/operador/sedes/${id}/cierres/`, headers: staff.headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/operador/sedes/${id}/cierres/`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
 
 async function branchesOfBogota() {
   const res = await t.app.inject({
@@ -84,8 +94,14 @@ describe('PATCH /api/operador/sedes/{id}/', () => {
     expect(await freeAt(TUESDAY, '10:00 AM')).toBe(before + 2);
     expect((await branchesOfBogota()).find((b) => b.id === 'TRA-BOG-01')?.horario).toEqual(horario);
     expect(
-      (await patch({ horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: { apertura: '08:00', cierre: '12:00' } } }))
-        .statusCode,
+      (
+        await patch({
+          horario: {
+            lunes_viernes: { apertura: '07:00', cierre: '19:00' },
+            sabado: { apertura: '08:00', cierre: '12:00' },
+          },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -119,7 +135,15 @@ describe('PATCH /api/operador/sedes/{id}/', () => {
 
   it('bad input is a 400 naming the field and changes nothing; contenido gets 403; unknown branch 404', async () => {
     const audits = await auditCount(t);
-    for (const body of [{ capacidad: 0 }, { capacidad: 101 }, { capacidad: '5' }, {}, { horario: { lunes_viernes: { apertura: '18:00', cierre: '08:00' }, sabado: null } }, { activa: 'si' }, { otro: 1 }]) {
+    for (const body of [
+      { capacidad: 0 },
+      { capacidad: 101 },
+      { capacidad: '5' },
+      {},
+      { horario: { lunes_viernes: { apertura: '18:00', cierre: '08:00' }, sabado: null } },
+      { activa: 'si' },
+      { otro: 1 },
+    ]) {
       const res = await patch(body);
       expect(res.statusCode).toBe(400);
     }
@@ -136,7 +160,12 @@ describe('POST /api/operador/sedes/{id}/cierres/', () => {
       method: 'POST',
       url: BOOKING_PATHS.tramitesBook,
       headers: ana.headers,
-      payload: tramitesBooking({ fecha_agenda: WEDNESDAY, franja: '9:00 AM', placa: 'CIE123', correo: 'ana.cierre@correo.com' }),
+      payload: tramitesBooking({
+        fecha_agenda: WEDNESDAY,
+        franja: '9:00 AM',
+        placa: 'CIE123',
+        correo: 'ana.cierre@correo.com',
+      }),
     });
     expect(res.statusCode).toBe(200);
     const booked = bookingAnswerSchema.parse(res.json()).sessionInfo.parameters;
@@ -146,7 +175,12 @@ describe('POST /api/operador/sedes/{id}/cierres/', () => {
     expect(closed.statusCode).toBe(201);
     const answer = closureAnswerSchema.parse(closed.json());
     expect(answer.por_reprogramar).toEqual([
-      { id: booked.id_agendamiento, placa: 'CIE123', hora: '09:00', cliente: { nombre: 'Ana Pérez', correo: 'ana.cierre@correo.com' } },
+      {
+        id: booked.id_agendamiento,
+        placa: 'CIE123',
+        hora: '09:00',
+        cliente: { nombre: 'Ana Pérez', correo: 'ana.cierre@correo.com' },
+      },
     ]);
     const day = (await slots(WEDNESDAY)).json() as { fecha: string; slots: unknown[] }[];
     expect(day).toEqual([{ fecha: WEDNESDAY, slots: [] }]);
@@ -181,7 +215,13 @@ describe('POST /api/operador/sedes/{id}/cierres/', () => {
       t.database.db.transaction(async (tx) => {
         await insertAudit(
           tx,
-          { actor: { staffId: admin.id, email: admin.email }, accion: 'prueba', objeto: 'x', antes: null, despues: null },
+          {
+            actor: { staffId: admin.id, email: admin.email },
+            accion: 'prueba',
+            objeto: 'x',
+            antes: null,
+            despues: null,
+          },
           new Date(NOW),
         );
         throw new Error('falla a mitad');
@@ -212,7 +252,18 @@ describe('GET /api/operador/auditoria/', () => {
       headers: admin.headers,
     });
     expect(none.json()).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/operador/auditoria/?desde=ayer', headers: admin.headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/operador/auditoria/', headers: ops.headers })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/operador/auditoria/?desde=ayer',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/operador/auditoria/', headers: ops.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -32,7 +32,13 @@ export class OperatorBranchesService {
       id,
       patch,
       bogotaLocalDateTime(now).slice(0, 10),
-      (before, updated) => ({ actor, accion: 'sede.editar', objeto: `sede:${id}`, antes: before, despues: updated }),
+      (before, updated) => ({
+        actor,
+        accion: 'sede.editar',
+        objeto: `sede:${id}`,
+        antes: before,
+        despues: updated,
+      }),
       now,
     );
     if (!after) throw AppError.notFound('Sede no encontrada.');

@@ -59,7 +59,10 @@ const bookAt = (driver: TestDriver, hora: number, placa: string) =>
     method: 'POST',
     url: BOOKING_PATHS.tramitesBook,
     headers: driver.headers,
-    payload: tramitesBooking({ franja: `${hora > 12 ? hora - 12 : hora}:00 ${hora >= 12 ? 'PM' : 'AM'}`, placa }),
+    payload: tramitesBooking({
+      franja: `${hora > 12 ? hora - 12 : hora}:00 ${hora >= 12 ? 'PM' : 'AM'}`,
+      placa,
+    }),
   });
 
 const cancel = (staff: TestStaff, id: string) =>

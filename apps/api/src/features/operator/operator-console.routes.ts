@@ -31,7 +31,9 @@ export function operatorConsoleRoutes(
 ) {
   const { guard, picoPlaca, bookings, branches } = deps;
 
-  app.get('/api/operador/pico-placa/', { preHandler: guard('pico-placa.leer') }, async () => picoPlaca.list());
+  app.get('/api/operador/pico-placa/', { preHandler: guard('pico-placa.leer') }, async () =>
+    picoPlaca.list(),
+  );
 
   app.get('/api/operador/pico-placa/:dane/', { preHandler: guard('pico-placa.leer') }, async (req) =>
     picoPlaca.get(param(req, 'dane')),
@@ -41,22 +43,31 @@ export function operatorConsoleRoutes(
     picoPlaca.replace(actorOf(req), param(req, 'dane'), req.body),
   );
 
-  app.get('/api/operador/pico-placa/:dane/historial/', { preHandler: guard('pico-placa.leer') }, async (req) =>
-    picoPlaca.history(param(req, 'dane')),
+  app.get(
+    '/api/operador/pico-placa/:dane/historial/',
+    { preHandler: guard('pico-placa.leer') },
+    async (req) => picoPlaca.history(param(req, 'dane')),
   );
 
-  app.post('/api/operador/pico-placa/:dane/revertir/', { preHandler: guard('pico-placa.editar') }, async (req) => {
-    const { version } = parse(picoPlacaRevertSchema, req.body);
-    return picoPlaca.revert(actorOf(req), param(req, 'dane'), version);
-  });
+  app.post(
+    '/api/operador/pico-placa/:dane/revertir/',
+    { preHandler: guard('pico-placa.editar') },
+    async (req) => {
+      const { version } = parse(picoPlacaRevertSchema, req.body);
+      return picoPlaca.revert(actorOf(req), param(req, 'dane'), version);
+    },
+  );
 
   app.get('/api/operador/agenda/', { preHandler: guard('agenda.leer') }, async (req) => {
     const query = parse(agendaQuerySchema, req.query);
     return bookings.agenda(query.sede, query.fecha);
   });
 
-  app.post('/api/operador/agendamientos/:id/estado/', { preHandler: guard('agendamientos.editar') }, async (req) =>
-    bookings.changeState(actorOf(req), param(req, 'id'), parse(bookingStateChangeSchema, req.body)),
+  app.post(
+    '/api/operador/agendamientos/:id/estado/',
+    { preHandler: guard('agendamientos.editar') },
+    async (req) =>
+      bookings.changeState(actorOf(req), param(req, 'id'), parse(bookingStateChangeSchema, req.body)),
   );
 
   app.get('/api/operador/sedes/', { preHandler: guard('sedes.leer') }, async () => branches.list());
@@ -67,7 +78,9 @@ export function operatorConsoleRoutes(
 
   app.post('/api/operador/sedes/:id/cierres/', { preHandler: guard('sedes.editar') }, async (req, reply) => {
     const body = parse(branchClosureSchema, req.body);
-    return reply.code(201).send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
+    return reply
+      .code(201)
+      .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
   });
 
   app.get('/api/operador/auditoria/', { preHandler: guard('auditoria.leer') }, async (req) => {

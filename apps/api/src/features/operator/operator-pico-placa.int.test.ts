@@ -4,7 +4,13 @@ import { vehicles } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { auditCount, createDriver, createStaff, type TestDriver, type TestStaff } from './operator.test-support.ts';
+import {
+  auditCount,
+  createDriver,
+  createStaff,
+  type TestDriver,
+  type TestStaff,
+} from './operator.test-support.ts';
 
 /** Monday 23 Nov 2026, 10:00 in Bogotá: Medellín's last seeded rotation ended on 31 Jul 2026. */
 const NOW = '2026-11-23T15:00:00Z';
@@ -51,14 +57,22 @@ async function driverStatus(fecha = TUESDAY): Promise<string> {
 }
 
 async function listEntry(dane = MEDELLIN) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/operador/pico-placa/', headers: operaciones.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/operador/pico-placa/',
+    headers: operaciones.headers,
+  });
   expect(res.statusCode).toBe(200);
   const list = operatorPicoPlacaEntrySchema.array().parse(res.json());
   return list.find((e) => e.ciudad === dane);
 }
 
 async function currentCity(): Promise<Record<string, unknown>> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/operador/pico-placa/${MEDELLIN}/`, headers: contenido.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/operador/pico-placa/${MEDELLIN}/`,
+    headers: contenido.headers,
+  });
   expect(res.statusCode).toBe(200);
   const { version: _version, ...city } = res.json() as Record<string, unknown>;
   return city;
@@ -80,7 +94,10 @@ async function medellinWithNewRules(validTo: string) {
         time_windows: [{ start: '05:00', end: '20:00' }],
         skip_holidays: true,
         digit: 'last',
-        scheme: { type: 'weekday_digits', map: { MON: [0, 2], TUE: [3, 7], WED: [4, 8], THU: [1, 5], FRI: [6, 9] } },
+        scheme: {
+          type: 'weekday_digits',
+          map: { MON: [0, 2], TUE: [3, 7], WED: [4, 8], THU: [1, 5], FRI: [6, 9] },
+        },
         area: 'Medellín',
         area_scope: 'citywide',
         confidence: 'high',
@@ -91,11 +108,21 @@ async function medellinWithNewRules(validTo: string) {
 }
 
 const put = (body: unknown, staff: TestStaff = contenido, dane = MEDELLIN) =>
-  t.app.inject({ method: 'PUT', url: `/api/operador/pico-placa/${dane}/`, headers: staff.headers, payload: body as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/operador/pico-placa/${dane}/`,
+    headers: staff.headers,
+    payload: body as object,
+  });
 
 describe('pico y placa rules in the console', () => {
   it('lists every city with its state: Medellín is vencida today, Bogotá is not', async () => {
-    expect(await listEntry()).toEqual({ ciudad: MEDELLIN, nombre: expect.any(String), vigente_hasta: null, estado: 'vencida' });
+    expect(await listEntry()).toEqual({
+      ciudad: MEDELLIN,
+      nombre: expect.any(String),
+      vigente_hasta: null,
+      estado: 'vencida',
+    });
     expect((await listEntry('11001'))?.estado).not.toBe('vencida');
   });
 
@@ -104,7 +131,12 @@ describe('pico y placa rules in the console', () => {
     const audits = await auditCount(t);
     const res = await put(await medellinWithNewRules('2027-01-31'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ciudad: MEDELLIN, version: 1, estado: 'vigente', vigente_hasta: '2027-01-31' });
+    expect(res.json()).toMatchObject({
+      ciudad: MEDELLIN,
+      version: 1,
+      estado: 'vigente',
+      vigente_hasta: '2027-01-31',
+    });
     expect(await driverStatus()).toBe('restricted');
     expect(await driverStatus('2026-11-25')).toBe('not_restricted');
     expect(await listEntry()).toMatchObject({ estado: 'vigente', vigente_hasta: '2027-01-31' });

@@ -75,7 +75,14 @@ export class OperatorPicoPlacaRepository {
   }
 
   /** Stores the current data under its version number unless it is stored already (the seed's version 0). */
-  private async keepVersion(tx: Tx, key: string, version: number, data: unknown, staffId: number | null, now: Date) {
+  private async keepVersion(
+    tx: Tx,
+    key: string,
+    version: number,
+    data: unknown,
+    staffId: number | null,
+    now: Date,
+  ) {
     await tx
       .insert(picoPlacaVersions)
       .values({ key, version, data, staffId, created: now })

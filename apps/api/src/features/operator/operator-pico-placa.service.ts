@@ -1,10 +1,10 @@
 import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
-import { PicoPlacaCitySchema } from '@togo/domain/pico-placa/pico-placa.rules';
-import { DaneCodeSchema } from '@togo/domain/pico-placa/pico-placa.rules';
-import {
-  OPERATOR_MSG,
-} from '@togo/domain/operator/operator-auth.contract';
-import type { OperatorPicoPlacaEntry, PicoPlacaVersion } from '@togo/domain/operator/operator-console.contract';
+import { DaneCodeSchema, PicoPlacaCitySchema } from '@togo/domain/pico-placa/pico-placa.rules';
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
+import type {
+  OperatorPicoPlacaEntry,
+  PicoPlacaVersion,
+} from '@togo/domain/operator/operator-console.contract';
 import { cityRulesState } from '@togo/domain/operator/operator-pico-placa.rules';
 import { AppError } from '../../http/app-error.ts';
 import { parse } from '../../http/validation.ts';
@@ -43,7 +43,7 @@ export class OperatorPicoPlacaService {
     return { ...(row.data as object), version: row.version };
   }
 
-  async replace(actor: AuditActor, dane: string, body: unknown) {
+  async replace(actor: AuditActor, dane: string, body: unknown, accion = 'pico_placa.reemplazar') {
     const code = this.dane(dane);
     const city = parse(PicoPlacaCitySchema, body);
     if (city.dane_code !== code) {
@@ -57,7 +57,13 @@ export class OperatorPicoPlacaService {
     const data = { ...city, key };
     const version = await this.repo.replace(
       { key, dane: code, data, staffId: actor.staffId },
-      (before, v) => ({ actor, accion: 'pico_placa.reemplazar', objeto: `pico_placa:${code}`, antes: before, despues: { ...data, version: v } }),
+      (before, v) => ({
+        actor,
+        accion,
+        objeto: `pico_placa:${code}`,
+        antes: before,
+        despues: { ...data, version: v },
+      }),
       this.clock.now(),
     );
     if (version === 'key_taken') throw AppError.field('key', 'La clave ya pertenece a otra ciudad.');
@@ -77,7 +83,7 @@ export class OperatorPicoPlacaService {
     if (!row) throw AppError.notFound();
     const data = await this.repo.findVersion(row.key, version);
     if (data === undefined) throw AppError.notFound(OPERATOR_MSG.versionNotFound);
-    return this.replace(actor, code, data);
+    return this.replace(actor, code, data, `pico_placa.revertir_a_${version}`);
   }
 
   private dane(value: string): string {

@@ -66,7 +66,12 @@ export async function registerOperator(
   const guard = requireStaff(auth);
   staffRoutes(app, {
     auth,
-    admin: new StaffAdminService({ repo: staffRepo, clock, messenger: deps.messenger, webUrl: config.WEB_URL }),
+    admin: new StaffAdminService({
+      repo: staffRepo,
+      clock,
+      messenger: deps.messenger,
+      webUrl: config.WEB_URL,
+    }),
     guard,
   });
   operatorConsoleRoutes(app, {

@@ -5,7 +5,7 @@ import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { authTokens, staff, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { TestContext } from '../../test/test-app.ts';
-import { hashPassword } from '../accounts/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 
 export const STAFF_PASSWORD = 'clave-operador-123';
 
@@ -48,7 +48,11 @@ export async function createStaff(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/operador/sesion/',
-    payload: { correo, clave: STAFF_PASSWORD, ...(secret ? { codigo_totp: generateSync({ secret, epoch }) } : {}) },
+    payload: {
+      correo,
+      clave: STAFF_PASSWORD,
+      ...(secret ? { codigo_totp: generateSync({ secret, epoch }) } : {}),
+    },
   });
   expect(res.statusCode).toBe(200);
   const token = (res.json() as { token: string }).token;

@@ -1,8 +1,4 @@
-import {
-  OPERATOR_MSG,
-  type StaffMember,
-  type StaffRole,
-} from '@togo/domain/operator/operator-auth.contract';
+import { OPERATOR_MSG, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -62,7 +58,11 @@ export class StaffAdminService {
     return { id, correo: input.correo, nombre: input.nombre, rol: input.rol };
   }
 
-  async update(actor: AuditActor, id: number, patch: { rol?: StaffRole | undefined; activo?: boolean | undefined }) {
+  async update(
+    actor: AuditActor,
+    id: number,
+    patch: { rol?: StaffRole | undefined; activo?: boolean | undefined },
+  ) {
     if (id === actor.staffId && (patch.activo === false || (patch.rol && patch.rol !== 'admin'))) {
       throw AppError.conflict('No puedes quitarte a ti mismo el rol de administrador ni desactivarte.');
     }

@@ -30,7 +30,8 @@ const login = (correo: string, clave: string, codigo_totp?: string) =>
     url: '/api/operador/sesion/',
     payload: { correo, clave, ...(codigo_totp ? { codigo_totp } : {}) },
   });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 const auth = (token: string) => ({ authorization: `Token ${token}` });
 
 describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
@@ -45,10 +46,14 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
 
   it('an existing account keeps its password (and name) when start-up runs again with another password', async () => {
     await t.database.query(`update staff set nombre = 'Jefa' where email = $1`, [ADMIN_EMAIL]);
-    const before = await t.database.query('select password_hash, nombre from staff where email = $1', [ADMIN_EMAIL]);
+    const before = await t.database.query('select password_hash, nombre from staff where email = $1', [
+      ADMIN_EMAIL,
+    ]);
     const auth = new StaffAuthService(new StaffRepository(t.database.db), clock, []);
     expect(await auth.ensureFirstAdmin(ADMIN_EMAIL.toUpperCase(), 'otra-clave-distinta')).toBe(false);
-    const after = await t.database.query('select password_hash, nombre from staff where email = $1', [ADMIN_EMAIL]);
+    const after = await t.database.query('select password_hash, nombre from staff where email = $1', [
+      ADMIN_EMAIL,
+    ]);
     expect(after).toEqual(before);
     expect(after).toEqual([{ password_hash: expect.stringMatching(/^\$argon2id\$/), nombre: 'Jefa' }]);
   });
@@ -65,7 +70,11 @@ describe('POST /api/operador/sesion/', () => {
   });
 
   it('refuses malformed bodies with a 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/operador/sesion/', payload: { correo: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operador/sesion/',
+      payload: { correo: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['correo', 'clave']));
     const nul = await login('a@togo.co', 'abc', '12345x');
@@ -104,7 +113,11 @@ describe('POST /api/operador/sesion/', () => {
 describe('TOTP (RFC 6238)', () => {
   it('enrols with a QR code, then requires a valid, unused code at sign-in', async () => {
     const first = operatorSessionSchema.parse((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).json());
-    const enrol = await t.app.inject({ method: 'POST', url: '/api/operador/totp/', headers: auth(first.token) });
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: '/api/operador/totp/',
+      headers: auth(first.token),
+    });
     expect(enrol.statusCode).toBe(200);
     const { secreto, uri, qr } = totpEnrolmentSchema.parse(enrol.json());
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
@@ -146,7 +159,7 @@ describe('staff and driver tokens do not cross', () => {
   it('a staff token is a 401 on driver routes; a driver token is a 401 on operator routes', async () => {
     const s = await createStaff(t, 'admin', { totp: true });
     const driver = await createDriver(t);
-    for (const url of ['/api/togo/agendamientos/', '/api/togo/pico-placa/?id_garaje=1', ]) {
+    for (const url of ['/api/togo/agendamientos/', '/api/togo/pico-placa/?id_garaje=1']) {
       expect((await get(url, s.headers)).statusCode).toBe(401);
     }
     const profile = await t.app.inject({
@@ -167,11 +180,26 @@ describe('invitations', () => {
     const admin = await createStaff(t, 'admin', { totp: true });
     const ops = await createStaff(t, 'operaciones');
     const payload = { correo: 'Nuevo.Soporte@togo.co', nombre: 'Nuevo Soporte', rol: 'soporte' };
-    const denied = await t.app.inject({ method: 'POST', url: '/api/operador/staff/', headers: ops.headers, payload });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/operador/staff/',
+      headers: ops.headers,
+      payload,
+    });
     expect(denied.statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'POST', url: '/api/operador/staff/', headers: admin.headers, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operador/staff/',
+      headers: admin.headers,
+      payload,
+    });
     expect(res.statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/operador/staff/', headers: admin.headers, payload });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/operador/staff/',
+      headers: admin.headers,
+      payload,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toHaveProperty('correo');
 

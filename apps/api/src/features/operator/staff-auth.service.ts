@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
 
 /** Sessions end after this long without a request (sliding). */
@@ -122,7 +122,11 @@ export class StaffAuthService {
   }
 
   async acceptInvitation(token: string, clave: string): Promise<void> {
-    const id = await this.repo.acceptInvitation(sha256Hex(token), await hashPassword(clave), this.clock.now());
+    const id = await this.repo.acceptInvitation(
+      sha256Hex(token),
+      await hashPassword(clave),
+      this.clock.now(),
+    );
     if (id === undefined) throw AppError.badRequest({ token: [OPERATOR_MSG.invitationInvalid] });
   }
 

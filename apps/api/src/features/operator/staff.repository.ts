@@ -45,11 +45,7 @@ export class StaffRepository {
 
   /** Creates the account unless the email exists (the existing row, its password included, is left alone). */
   async insertIfAbsent(values: typeof staff.$inferInsert): Promise<boolean> {
-    const rows = await this.db
-      .insert(staff)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: staff.id });
+    const rows = await this.db.insert(staff).values(values).onConflictDoNothing().returning({ id: staff.id });
     return rows.length > 0;
   }
 
@@ -102,7 +98,9 @@ export class StaffRepository {
   // ── sessions ─────────────────────────────────────────────────────────
 
   async insertToken(staffId: number, tokenHash: string, totpPending: boolean, now: Date): Promise<void> {
-    await this.db.insert(staffTokens).values({ staffId, tokenHash, totpPending, created: now, lastSeen: now });
+    await this.db
+      .insert(staffTokens)
+      .values({ staffId, tokenHash, totpPending, created: now, lastSeen: now });
   }
 
   /** A live session: not revoked, seen after `idleSince`, of an active account. */

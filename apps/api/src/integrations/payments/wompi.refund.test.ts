@@ -13,9 +13,14 @@ beforeAll(async () => {
   fake = await startLocalServer((req, _body, res) => {
     const id = decodeURIComponent(/^\/v1\/transactions\/([^/?]+)\/void$/.exec(req.url ?? '')?.[1] ?? '');
     if (req.method !== 'POST' || !id) return sendJson(res, 404, { error: { type: 'NOT_FOUND_ERROR' } });
-    if (req.headers.authorization !== `Bearer ${PRIVATE_KEY}`) return sendJson(res, 401, { error: 'unauthorized' });
+    if (req.headers.authorization !== `Bearer ${PRIVATE_KEY}`)
+      return sendJson(res, 401, { error: 'unauthorized' });
     const status = answers.get(id) ?? 404;
-    return sendJson(res, status, status < 300 ? { data: { id, status: 'VOIDED' } } : { error: { type: 'INPUT_VALIDATION_ERROR' } });
+    return sendJson(
+      res,
+      status,
+      status < 300 ? { data: { id, status: 'VOIDED' } } : { error: { type: 'INPUT_VALIDATION_ERROR' } },
+    );
   });
 });
 afterAll(async () => {
@@ -33,7 +38,11 @@ const provider = (privateKey: string | undefined = PRIVATE_KEY) =>
     privateKey,
   });
 
-const input = (transactionId: string | null) => ({ reference: 'TOGO-1', transactionId, amountInCents: 3_500_000 });
+const input = (transactionId: string | null) => ({
+  reference: 'TOGO-1',
+  transactionId,
+  amountInCents: 3_500_000,
+});
 
 describe('WompiPaymentProvider.refund', () => {
   it('voids the card transaction with the private key', async () => {
