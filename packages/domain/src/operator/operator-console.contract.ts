@@ -106,3 +106,16 @@ export const auditEntrySchema = z.object({
   despues: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Support look-up of a driver by email, phone, document or plate (exact match, case-insensitive). */
+export const supportSearchQuerySchema = z.object({ q: staffText(254) });
+
+export const supportUserSchema = z.object({
+  id: z.number().int(),
+  correo: z.string(),
+  nombre: z.string(),
+  telefono: z.string().nullable(),
+  documento: z.string().nullable(),
+  placas: z.array(z.string()),
+});
+export type SupportUser = z.infer<typeof supportUserSchema>;

@@ -83,4 +83,6 @@ ALTER TABLE "bookings" ADD COLUMN "estado_reembolso" text;--> statement-breakpoi
 ALTER TABLE "bookings" ADD COLUMN "reembolso_intentos" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "reembolso_error" text;--> statement-breakpoint
 CREATE INDEX "bookings_branch_date_idx" ON "bookings" USING btree ("branch_id","fecha","hora");--> statement-breakpoint
-CREATE INDEX "bookings_refund_failed_idx" ON "bookings" USING btree ("estado_reembolso") WHERE "bookings"."estado_reembolso" in ('pendiente', 'fallido');
+CREATE INDEX "bookings_refund_failed_idx" ON "bookings" USING btree ("estado_reembolso") WHERE "bookings"."estado_reembolso" in ('pendiente', 'fallido');--> statement-breakpoint
+CREATE INDEX "users_identificacion_idx" ON "users" USING btree ("identificacion");--> statement-breakpoint
+CREATE INDEX "vehicles_placa_live_idx" ON "vehicles" USING btree ("placa") WHERE "vehicles"."deleted_at" is null;

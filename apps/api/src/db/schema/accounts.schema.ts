@@ -43,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_telefono_idx').on(t.telefono),
+    // Operator support look-up by document (decision 022).
+    index('users_identificacion_idx').on(t.identificacion),
   ],
 );
 

@@ -40,6 +40,7 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', url: '/api/operador/sedes/TRA-BOG-01/', body: {}, allowed: OPS },
   { method: 'POST', url: '/api/operador/sedes/TRA-BOG-01/cierres/', body: {}, allowed: OPS },
   { method: 'GET', url: '/api/operador/auditoria/', allowed: ADMIN },
+  { method: 'GET', url: '/api/operador/usuarios/?q=ABC123', allowed: ['admin', 'soporte'] },
   { method: 'POST', url: '/api/operador/totp/', allowed: ALL },
   // Last: it ends the session.
   { method: 'DELETE', url: '/api/operador/sesion/', allowed: ALL },

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'sedes.editar': ['admin', 'operaciones'],
   'auditoria.leer': ['admin'],
+  'usuarios.buscar': ['admin', 'soporte'],
   'staff.gestionar': ['admin'],
   /** One's own session and TOTP enrolment. */
   'sesion.propia': ['admin', 'operaciones', 'contenido', 'soporte'],

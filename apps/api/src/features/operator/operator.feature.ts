@@ -16,6 +16,8 @@ import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import { OperatorSupportRepository } from './operator-support.repository.ts';
+import { OperatorSupportService } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
 import { StaffAdminService } from './staff-admin.service.ts';
 import { StaffAuthService } from './staff-auth.service.ts';
@@ -86,5 +88,6 @@ export async function registerOperator(
       log: deps.log,
     }),
     audit: new AuditRepository(db),
+    support: new OperatorSupportService(new OperatorSupportRepository(db)),
   });
 }
