@@ -58,8 +58,9 @@ export class OperatorBookingsRepository {
                  trim(u.nombres || ' ' || u.apellidos) as nombre,
                  coalesce(b.datos->>'celular', u.telefono) as telefono
           from bookings b
-          join users u on u.id = b.user_id
-          left join payments p on p.booking_id = b.id
+          -- lateral: one primary-key probe per booking (a hash join would read every user)
+          cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
+          left join lateral (select status from payments where booking_id = b.id) p on true
           where b.branch_id = ${branchId} and b.fecha = ${fecha}
             and b.estado not in ('expirada', 'rechazada')
           order by b.hora, b.created, b.id`,
