@@ -125,10 +125,10 @@ async function main(): Promise<boolean> {
             `select b.id, b.placa, b.hora::int as hora, b.servicio, b.estado,
                     coalesce(p.status = 'APPROVED', false) as pagado, b.estado_reembolso,
                     trim(u.nombres || ' ' || u.apellidos) as nombre, coalesce(b.datos->>'celular', u.telefono) as telefono
-             from bookings b
+             from (select * from bookings where branch_id = $1 and fecha = $2 offset 0) b
              cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
              left join lateral (select status from payments where booking_id = b.id) p on true
-             where b.branch_id = $1 and b.fecha = $2 and b.estado not in ('expirada', 'rechazada')
+             where b.estado not in ('expirada', 'rechazada')
              order by b.hora, b.created, b.id`,
             [BRANCH, FECHA],
           ),
@@ -150,10 +150,10 @@ async function main(): Promise<boolean> {
     if (process.env.BENCH_EXPLAIN) {
       const plan = await database.query<{ 'QUERY PLAN': string }>(
         `explain (analyze, buffers) select b.id, trim(u.nombres || ' ' || u.apellidos), p.status
-         from bookings b
+         from (select * from bookings where branch_id = $1 and fecha = $2 offset 0) b
          cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
          left join lateral (select status from payments where booking_id = b.id) p on true
-         where b.branch_id = $1 and b.fecha = $2 and b.estado not in ('expirada', 'rechazada')
+         where b.estado not in ('expirada', 'rechazada')
          order by b.hora, b.created, b.id`,
         [BRANCH, FECHA],
       );

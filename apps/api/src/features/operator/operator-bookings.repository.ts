@@ -57,12 +57,12 @@ export class OperatorBookingsRepository {
                  b.estado_reembolso as "estadoReembolso",
                  trim(u.nombres || ' ' || u.apellidos) as nombre,
                  coalesce(b.datos->>'celular', u.telefono) as telefono
-          from bookings b
-          -- lateral: one primary-key probe per booking (a hash join would read every user)
+          -- the day's bookings first, through bookings_branch_date_idx (offset 0 keeps the planner from
+          -- scanning another index for a merge join), then one primary-key probe per booking
+          from (select * from bookings where branch_id = ${branchId} and fecha = ${fecha} offset 0) b
           cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
           left join lateral (select status from payments where booking_id = b.id) p on true
-          where b.branch_id = ${branchId} and b.fecha = ${fecha}
-            and b.estado not in ('expirada', 'rechazada')
+          where b.estado not in ('expirada', 'rechazada')
           order by b.hora, b.created, b.id`,
     );
   }
