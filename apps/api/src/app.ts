@@ -306,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     jobs,
     log: app.log,
+    secret: deps.secret,
   });
   await registerStaticAssets(app);
 

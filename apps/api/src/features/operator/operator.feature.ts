@@ -48,11 +48,13 @@ export async function registerOperator(
     payments: PaymentProvider;
     jobs: JobQueue;
     log: Logger;
+    /** APP_SECRET (or the generated one): seals TOTP secrets. */
+    secret: string;
   },
 ): Promise<void> {
   const { config, db, clock } = deps;
   const staffRepo = new StaffRepository(db);
-  const auth = new StaffAuthService(staffRepo, clock, totpRoles(config));
+  const auth = new StaffAuthService(staffRepo, clock, totpRoles(config), deps.secret);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await auth.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
       deps.log.info({ email: config.ADMIN_EMAIL }, 'operator console: first admin created');

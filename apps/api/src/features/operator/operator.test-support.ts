@@ -3,9 +3,10 @@ import { generateSecret, generateSync } from 'otplib';
 import { expect } from 'vitest';
 import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { authTokens, staff, users } from '../../db/schema.ts';
-import { newToken, sha256Hex } from '../../lib/crypto.ts';
-import type { TestContext } from '../../test/test-app.ts';
+import { newToken, sealText, sha256Hex } from '../../lib/crypto.ts';
+import { TEST_SECRET, type TestContext } from '../../test/test-app.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { TOTP_SEAL } from './staff-auth.service.ts';
 
 export const STAFF_PASSWORD = 'clave-operador-123';
 
@@ -39,7 +40,7 @@ export async function createStaff(
       nombre: `Staff ${rol}`,
       rol,
       passwordHash: await passwordHash,
-      totpSecret: secret,
+      totpSecret: secret ? sealText(TEST_SECRET, TOTP_SEAL, secret) : null,
       totpEnabled: secret !== null,
     })
     .returning({ id: staff.id });

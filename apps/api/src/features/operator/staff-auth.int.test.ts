@@ -49,7 +49,7 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     const before = await t.database.query('select password_hash, nombre from staff where email = $1', [
       ADMIN_EMAIL,
     ]);
-    const auth = new StaffAuthService(new StaffRepository(t.database.db), clock, []);
+    const auth = new StaffAuthService(new StaffRepository(t.database.db), clock, [], 'x'.repeat(40));
     expect(await auth.ensureFirstAdmin(ADMIN_EMAIL.toUpperCase(), 'otra-clave-distinta')).toBe(false);
     const after = await t.database.query('select password_hash, nombre from staff where email = $1', [
       ADMIN_EMAIL,
@@ -120,6 +120,13 @@ describe('TOTP (RFC 6238)', () => {
     });
     expect(enrol.statusCode).toBe(200);
     const { secreto, uri, qr } = totpEnrolmentSchema.parse(enrol.json());
+    // Stored sealed, never in clear.
+    const [stored] = await t.database.query<{ s: string }>(
+      'select totp_secret as s from staff where email = $1',
+      [ADMIN_EMAIL],
+    );
+    expect(stored?.s).toMatch(/^v1\./);
+    expect(stored?.s).not.toContain(secreto);
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(qr).toMatch(/^data:image\/png;base64,/);
     const epoch = Math.floor(clock.now().getTime() / 1000);

@@ -8,7 +8,7 @@ import {
 } from '@togo/domain/operator/operator-auth.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import { newToken, openText, sealText, sha256Hex } from '../../lib/crypto.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
 
@@ -18,6 +18,8 @@ export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 1000;
 const TOTP_PERIOD = 30;
 const TOTP_ISSUER = 'TOGO Operador';
+/** Key purpose of the sealed TOTP secrets (stored encrypted under APP_SECRET). */
+export const TOTP_SEAL = 'staff-totp';
 
 export interface StaffSession {
   tokenId: number;
@@ -32,6 +34,8 @@ export class StaffAuthService {
     private readonly clock: Clock,
     /** Roles that must use TOTP (OPERATOR_TOTP_ROLES). */
     private readonly totpRoles: readonly StaffRole[],
+    /** APP_SECRET: TOTP secrets are stored sealed with a key derived from it. */
+    private readonly appSecret: string,
   ) {}
 
   async login(correo: string, clave: string, codigoTotp: string | undefined): Promise<OperatorSession> {
@@ -82,7 +86,11 @@ export class StaffAuthService {
   /** A new TOTP secret for the signed-in staff member, with its otpauth:// URI and a QR code. */
   async startEnrolment(session: StaffSession): Promise<TotpEnrolment> {
     const secret = generateSecret();
-    await this.repo.setTotpSecret(session.staff.id, secret, this.clock.now());
+    await this.repo.setTotpSecret(
+      session.staff.id,
+      sealText(this.appSecret, TOTP_SEAL, secret),
+      this.clock.now(),
+    );
     const uri = generateURI({ issuer: TOTP_ISSUER, label: session.staff.email, secret });
     return { secreto: secret, uri, qr: await QRCode.toDataURL(uri) };
   }
@@ -108,10 +116,11 @@ export class StaffAuthService {
 
   /** ±1 period of tolerance; each time step is accepted once. */
   private async checkTotp(account: StaffRow, codigo: string): Promise<boolean> {
-    if (!account.totpSecret) return false;
+    const secret = account.totpSecret ? openText(this.appSecret, TOTP_SEAL, account.totpSecret) : null;
+    if (!secret) return false;
     const epoch = Math.floor(this.clock.now().getTime() / 1000);
     const result = await verify({
-      secret: account.totpSecret,
+      secret,
       token: codigo,
       epoch,
       epochTolerance: TOTP_PERIOD,
