@@ -52,11 +52,12 @@ import { NotificationDeliveryService } from './features/notifications/notificati
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
-import { verifyPassword } from './features/accounts/password.ts';
+import { verifyPassword } from './lib/password.ts';
 import { registerPersonalDataJobs } from './features/personal-data/personal-data.jobs.ts';
 import { PersonalDataRepository } from './features/personal-data/personal-data.repository.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { PersonalDataService } from './features/personal-data/personal-data.service.ts';
+import { registerOperator } from './features/operator/operator.feature.ts';
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
@@ -259,10 +260,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const bookingRepo = new BookingRepository(database.db);
+  const payments = countPaymentErrors(providers.payments ?? paymentsFromConfig(config, deps.secret), metrics);
   const booking = new BookingService({
     repo: bookingRepo,
     clock,
-    payments: countPaymentErrors(providers.payments ?? paymentsFromConfig(config, deps.secret), metrics),
+    payments,
     jobs,
     messenger: providers.messenger,
     webUrl: config.WEB_URL,
@@ -318,6 +320,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxCheckout: config.NODE_ENV !== 'production' || config.ALLOW_DEMO,
   });
   personalDataRoutes(app, { personalData, auth });
+  await registerOperator(app, {
+    config,
+    db: database.db,
+    clock,
+    messenger: providers.messenger,
+    payments,
+    jobs,
+    log: app.log,
+    secret: deps.secret,
+  });
   await registerStaticAssets(app);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);

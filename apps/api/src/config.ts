@@ -146,6 +146,18 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** First operator-console admin, created at start-up when absent (an existing password is never changed). */
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),
+  /** Staff roles that must sign in with TOTP (comma-separated); default 'admin' in production, none otherwise. */
+  OPERATOR_TOTP_ROLES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(admin|operaciones|contenido|soporte)(,(admin|operaciones|contenido|soporte))*$/)
+      .optional(),
+  ),
+  /** Wompi private key (prv_…): voids card transactions when staff cancel a paid booking. */
+  WOMPI_PRIVATE_KEY: optionalText,
 });
 
 /** The configuration, with WEB_URL resolved (http://localhost:PORT when unset). */
@@ -195,6 +207,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         `Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
       );
     }
+  }
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    const missing = config.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required when the other ADMIN_ variable is set`,
+    );
   }
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
     throw new ConfigError(

@@ -123,6 +123,7 @@ export function paymentsFromConfig(config: Config, secret: string): PaymentProvi
       checkoutUrl: config.WOMPI_CHECKOUT_URL,
       apiUrl: config.WOMPI_API_URL,
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      privateKey: config.WOMPI_PRIVATE_KEY,
     });
   }
   return new SandboxPaymentProvider(config.WEB_URL, hmacHex(secret, 'payments-sandbox-events'));

@@ -11,6 +11,9 @@ import { ManualClock } from '../lib/clock.ts';
 import { providersFromConfig, type Providers } from '../providers.ts';
 import { createTestDatabase } from './test-db.ts';
 
+/** The app secret of every test app. */
+export const TEST_SECRET = 'test-secret-'.padEnd(40, 'x');
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -42,7 +45,7 @@ export async function createTestApp(
     database,
     clock,
     providers,
-    secret: 'test-secret-'.padEnd(40, 'x'),
+    secret: TEST_SECRET,
     jobs,
   });
   await app.ready();

@@ -536,7 +536,16 @@ export const peritajeBookRequestSchema = sessionEnvelope(
 );
 export type PeritajeBookRequest = z.input<typeof peritajeBookRequestSchema>;
 
-export const BOOKING_STATES = ['pendiente_pago', 'confirmada', 'cancelada', 'expirada', 'rechazada'] as const;
+/** atendido and no_asistio are set by staff in the operator console. */
+export const BOOKING_STATES = [
+  'pendiente_pago',
+  'confirmada',
+  'cancelada',
+  'expirada',
+  'rechazada',
+  'atendido',
+  'no_asistio',
+] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 export const BOOKING_SERVICES = FROM_FLOWS;
 export type BookingService = FromFlow;
@@ -582,6 +591,8 @@ export const myBookingSchema = z.object({
   referencia: z.string(),
   servicio: z.enum(BOOKING_SERVICES),
   estado: z.enum(BOOKING_STATES),
+  /** Refund of a paid booking cancelled by staff; null when none. */
+  estado_reembolso: z.enum(['pendiente', 'realizado', 'fallido']).nullable().optional(),
   placa: z.string(),
   fecha_agenda: z.string(),
   franja: z.string(),

@@ -58,6 +58,8 @@ export const users = pgTable(
     index('users_deleted_pending_purge_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null and ${t.purgedAt} is null`),
+    // Operator support look-up by document (decision 022).
+    index('users_identificacion_idx').on(t.identificacion),
   ],
 );
 

@@ -49,6 +49,8 @@ export const bookingBranches = pgTable(
     atiende: jsonb('atiende').notNull().default([]),
     aDomicilio: boolean('a_domicilio').notNull().default(false),
     activo: boolean('activo').notNull().default(true),
+    /** Changed in the console: the seed no longer updates it (decision 022). */
+    edited: boolean('edited').notNull().default(false),
     orden: integer('orden').notNull().default(0),
   },
   (t) => [
@@ -143,12 +145,22 @@ export const bookings = pgTable(
     direccionServicio: text('direccion_servicio'),
     correo: text('correo'),
     expiraEn: timestamp('expira_en', { withTimezone: true }),
+    /** Why staff changed the state (check-in, no-show, cancellation). */
+    motivoEstado: text('motivo_estado'),
+    /** Refund of a paid booking cancelled by staff: pendiente | realizado | fallido. */
+    estadoReembolso: text('estado_reembolso'),
+    reembolsoIntentos: smallint('reembolso_intentos').notNull().default(0),
+    reembolsoError: text('reembolso_error'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bookings_referencia_uq').on(t.referencia),
     index('bookings_user_idx').on(t.userId, t.fecha),
+    index('bookings_branch_date_idx').on(t.branchId, t.fecha, t.hora),
+    index('bookings_refund_failed_idx')
+      .on(t.estadoReembolso)
+      .where(sql`${t.estadoReembolso} in ('pendiente', 'fallido')`),
     index('bookings_slot_active_idx')
       .on(t.slotId)
       .where(sql`${t.estado} in ('pendiente_pago', 'confirmada')`),

@@ -45,6 +45,10 @@ export const vehicles = pgTable(
       .on(t.userId, t.placa)
       .where(sql`${t.deletedAt} is null`),
     index('vehicles_user_idx').on(t.userId),
+    // Operator support look-up by plate (decision 022).
+    index('vehicles_placa_live_idx')
+      .on(t.placa)
+      .where(sql`${t.deletedAt} is null`),
     // At most one selected live vehicle per user: the database guards the invariant.
     uniqueIndex('vehicles_user_selected_uq')
       .on(t.userId)

@@ -1,9 +1,13 @@
-import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Pico y placa rules per city (the JSON of shared/data/pico-y-placa.json `cities[]`), editable by an operator. */
 export const picoPlacaCities = pgTable('pico_placa_cities', {
   key: text('key').primaryKey(),
   data: jsonb('data').notNull(),
+  /** Written by the console: the seed never overwrites or deletes it (decision 022). */
+  edited: boolean('edited').notNull().default(false),
+  /** The current version in pico_placa_versions (0: the seed's). */
+  version: integer('version').notNull().default(0),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { FROM_FLOWS, PERITAJE_FUELS, PERITAJE_GROUPS } from '@togo/domain/booking/booking.contract';
 import { z } from 'zod';
 import type { Db } from '../client.ts';
@@ -148,14 +148,19 @@ export async function seedBooking(
         activo: bookingBranches.activo,
         orden: bookingBranches.orden,
       }),
+      // A branch edited in the console keeps its edits (decision 022: seed files are first-run defaults).
+      setWhere: sql`not ${bookingBranches.edited}`,
     });
   await db
     .update(bookingBranches)
     .set({ activo: false })
     .where(
-      notInArray(
-        bookingBranches.id,
-        branchRows.map((b) => b.id),
+      and(
+        notInArray(
+          bookingBranches.id,
+          branchRows.map((b) => b.id),
+        ),
+        eq(bookingBranches.edited, false),
       ),
     );
 

@@ -1,4 +1,4 @@
-import { notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { PicoPlacaDataFile } from '@togo/domain/pico-placa/pico-placa.rules';
 import type { Db } from '../client.ts';
 import { holidays, picoPlacaCities, picoPlacaEmbedCities } from '../schema.ts';
@@ -6,7 +6,7 @@ import { excludedSet } from './upsert.ts';
 
 /**
  * Pico y placa rules (one row per city, the city's JSON as written in the file), holidays and the embedded
- * page's city slugs. Rows no longer in the file are deleted.
+ * page's city slugs. Rows no longer in the file are deleted, except cities edited in the console.
  */
 export async function seedPicoPlaca(
   db: Db,
@@ -20,12 +20,16 @@ export async function seedPicoPlaca(
     .onConflictDoUpdate({
       target: picoPlacaCities.key,
       set: { data: sql.raw('excluded."data"'), updated: sql`now()` },
-      setWhere: sql`${picoPlacaCities.data} is distinct from excluded."data"`,
+      // A city edited in the console keeps its rules (decision 022: seed files are first-run defaults).
+      setWhere: sql`not ${picoPlacaCities.edited} and ${picoPlacaCities.data} is distinct from excluded."data"`,
     });
   await db.delete(picoPlacaCities).where(
-    notInArray(
-      picoPlacaCities.key,
-      cityRows.map((r) => r.key),
+    and(
+      notInArray(
+        picoPlacaCities.key,
+        cityRows.map((r) => r.key),
+      ),
+      eq(picoPlacaCities.edited, false),
     ),
   );
 

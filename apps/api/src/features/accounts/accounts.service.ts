@@ -30,7 +30,7 @@ import {
 } from '../../integrations/social/social-verifier.ts';
 import type { AccountsRepository, OtpRow, UserRow } from './accounts.repository.ts';
 import type { OtpService } from './otp.service.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestLimiter } from './request-limits.service.ts';
 import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
 import type { TokenService } from './token.service.ts';

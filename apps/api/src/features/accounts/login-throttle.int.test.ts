@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { accountsClient, expectWaits, statusCounts } from './accounts.test-fixtures.ts';
-import type * as PasswordModule from './password.ts';
-import { verifyPassword } from './password.ts';
+import type * as PasswordModule from '../../lib/password.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { ACCOUNT_POLICY } from './throttle.service.ts';
 
 // Counts how often a password is actually evaluated.
-vi.mock('./password.ts', async (importOriginal) => {
+vi.mock('../../lib/password.ts', async (importOriginal) => {
   const real = await importOriginal<typeof PasswordModule>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import {
   bookingBranches,
   bookingSlots,
+  branchClosures,
   bookings,
   cities,
   idempotencyKeys,
@@ -76,6 +77,7 @@ export interface BookingRow {
   direccionServicio: string | null;
   correo: string | null;
   expiraEn: Date | null;
+  estadoReembolso: string | null;
   created: Date;
 }
 
@@ -88,7 +90,9 @@ export interface BookingView extends BookingRow {
   paymentLink: string | null;
 }
 
-export type NewBooking = Omit<BookingRow, 'slotId' | 'created'> & { datos: Record<string, unknown> };
+export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso'> & {
+  datos: Record<string, unknown>;
+};
 
 export interface NewPayment {
   id: string;
@@ -159,6 +163,7 @@ const bookingColumns = {
   direccionServicio: bookings.direccionServicio,
   correo: bookings.correo,
   expiraEn: bookings.expiraEn,
+  estadoReembolso: bookings.estadoReembolso,
   created: bookings.created,
 };
 
@@ -291,6 +296,17 @@ export class BookingRepository {
       .from(users)
       .where(eq(users.id, userId));
     return row;
+  }
+
+  /** Days between two dates (inclusive) the operator console closed the branch. */
+  async closedDates(branchId: string, from: string, to: string): Promise<string[]> {
+    const list = await this.db
+      .select({ fecha: branchClosures.fecha })
+      .from(branchClosures)
+      .where(
+        and(eq(branchClosures.branchId, branchId), sql`${branchClosures.fecha} between ${from} and ${to}`),
+      );
+    return list.map((r) => r.fecha);
   }
 
   /** Occupied seats per existing slot row of a branch between two dates (holds count until they expire). */

@@ -376,9 +376,14 @@ export class BookingService {
       now,
     );
     const byKey = new Map(occupancy.map((o) => [`${o.fecha}|${o.hora}`, o]));
+    const closed = new Set(
+      await this.repo.closedDates(branch.id, body.fecha_agenda_desde, body.fecha_agenda_hasta),
+    );
     const out: SlotsResponse = [];
     for (let date = body.fecha_agenda_desde; date <= body.fecha_agenda_hasta; date = addDays(date, 1)) {
-      const hours = slotHoursFor({ date, now, openingHours: branch.horario as OpeningHours });
+      const hours = closed.has(date)
+        ? []
+        : slotHoursFor({ date, now, openingHours: branch.horario as OpeningHours });
       const slots = [];
       for (const hour of hours) {
         const o = byKey.get(`${date}|${hour}`);
@@ -555,6 +560,10 @@ export class BookingService {
     correo: string | null;
     servicio: FromFlow;
   }): Promise<BookResult> {
+    // A day the console closed offers no slots (decision 022).
+    if ((await this.repo.closedDates(input.branch.id, input.fecha, input.fecha)).length > 0) {
+      throw AppError.badRequest(BOOKING_MSG.slotUnavailable);
+    }
     const now = this.deps.clock.now();
     const payNow = input.metodoPago === 'pagar_ahora';
     const expiraEn = payNow ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null;
@@ -637,6 +646,7 @@ export class BookingService {
       referencia: b.referencia,
       servicio: b.servicio as MyBooking['servicio'],
       estado: b.estado as MyBooking['estado'],
+      estado_reembolso: b.estadoReembolso as MyBooking['estado_reembolso'],
       placa: b.placa,
       fecha_agenda: b.fecha,
       franja: slotLabel(b.hora),

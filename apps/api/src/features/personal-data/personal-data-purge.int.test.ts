@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { verifyPassword } from '../accounts/password.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { MONDAY_7AM, rtmBooking } from '../booking/booking.test-support.ts';
 import { FLEET_DRIVER_LOOKUP_JOB } from '../fleet/fleet-detail.service.ts';
 import { createCompanyUser } from '../fleet/fleet.test-support.ts';

@@ -11,7 +11,7 @@ import {
 import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { TestContext } from '../../test/test-app.ts';
-import { hashPassword } from '../accounts/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
 
 /** A FileStorage fake in memory: tests look at what is stored and what was removed. */

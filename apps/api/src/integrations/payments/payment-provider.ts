@@ -39,7 +39,22 @@ export interface PaymentProvider {
   createPaymentLink(input: PaymentLinkInput): Promise<string>;
   /** Checks a webhook delivery (signature, shape, and for real gateways the transaction itself). */
   verifyEvent(body: unknown): Promise<PaymentEvent>;
+  /**
+   * Gives an approved payment back (staff cancelled the booking). Resolves when the gateway accepted it; throws
+   * PaymentRefundError when it refused or could not be asked (the refund job retries).
+   */
+  refund(input: RefundInput): Promise<void>;
 }
+
+export interface RefundInput {
+  reference: string;
+  /** The gateway's transaction id (from the APPROVED event); null when never received. */
+  transactionId: string | null;
+  amountInCents: number;
+}
+
+/** A refund the gateway did not accept (or could not be asked for). */
+export class PaymentRefundError extends Error {}
 
 /** A delivery that is not a genuine, well-formed event: answered 400/401 and never applied. */
 export class PaymentEventError extends Error {

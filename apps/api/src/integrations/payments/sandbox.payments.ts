@@ -1,4 +1,4 @@
-import type { PaymentEvent, PaymentLinkInput, PaymentProvider } from './payment-provider.ts';
+import type { PaymentEvent, PaymentLinkInput, PaymentProvider, RefundInput } from './payment-provider.ts';
 import { toPaymentEvent, verifyWompiEvent } from './wompi-event.ts';
 
 /**
@@ -22,4 +22,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async verifyEvent(body: unknown): Promise<PaymentEvent> {
     return toPaymentEvent(verifyWompiEvent(body, this.eventsSecret));
   }
+
+  /** Simulated: a sandbox payment is always given back. */
+  async refund(_input: RefundInput): Promise<void> {}
 }

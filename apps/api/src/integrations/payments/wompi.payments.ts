@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   PaymentEventError,
   PaymentGatewayUnavailableError,
+  PaymentRefundError,
+  type RefundInput,
   type PaymentEvent,
   type PaymentLinkInput,
   type PaymentProvider,
@@ -18,6 +20,8 @@ export interface WompiConfig {
   /** API base, e.g. https://production.wompi.co/v1 or https://sandbox.wompi.co/v1 */
   apiUrl: string;
   timeoutMs: number;
+  /** prv_… key: needed to void card transactions (refunds). */
+  privateKey?: string | undefined;
 }
 
 const transactionAnswerSchema = z.object({
@@ -77,6 +81,35 @@ export class WompiPaymentProvider implements PaymentProvider {
       timestamp: 0,
     });
     return current;
+  }
+
+  /**
+   * Voids the card transaction: POST /transactions/{id}/void with the private key (Wompi's final VOIDED status
+   * only exists for card payments; other methods are refused and left to a manual refund).
+   */
+  async refund(input: RefundInput): Promise<void> {
+    if (!this.config.privateKey) throw new PaymentRefundError('WOMPI_PRIVATE_KEY no está configurada.');
+    if (!input.transactionId) throw new PaymentRefundError('El pago no tiene transacción de Wompi.');
+    const url = `${this.config.apiUrl.replace(/\/+$/, '')}/transactions/${encodeURIComponent(input.transactionId)}/void`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.config.privateKey}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: '{}',
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+    } catch (err) {
+      throw new PaymentRefundError(`Wompi no respondió: ${(err as Error).message}`);
+    }
+    if (!res.ok) {
+      const text = (await res.text().catch(() => '')).slice(0, 300);
+      throw new PaymentRefundError(`Wompi rechazó la anulación (${res.status}): ${text}`);
+    }
   }
 
   private async fetchTransaction(id: string) {

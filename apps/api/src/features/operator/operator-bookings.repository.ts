@@ -1,0 +1,169 @@
+import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, payments } from '../../db/schema.ts';
+import { insertAudit, type AuditRecord, type Tx } from './audit.repository.ts';
+
+type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
+
+async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export interface AgendaRow {
+  id: string;
+  placa: string;
+  hora: number;
+  servicio: string;
+  estado: string;
+  pagado: boolean;
+  estadoReembolso: string | null;
+  nombre: string;
+  telefono: string | null;
+}
+
+export interface RefundTarget {
+  bookingId: string;
+  provider: string;
+  reference: string;
+  transactionId: string | null;
+  amountInCents: number;
+}
+
+export type StaffTarget = 'atendido' | 'no_asistio' | 'cancelada';
+
+/** Which state staff may move a booking from, per target state. */
+const ALLOWED_FROM: Record<StaffTarget, readonly string[]> = {
+  atendido: ['confirmada'],
+  no_asistio: ['confirmada'],
+  cancelada: ['confirmada', 'pendiente_pago'],
+};
+
+export type StateChangeOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'not_allowed'; estado: string }
+  | { kind: 'changed'; before: string; refund: RefundTarget | null };
+
+/** SQL only: a branch's agenda, staff state changes (cancelling frees the seat) and refunds. */
+export class OperatorBookingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One branch-day, by hour; expired and declined holds left out. */
+  agenda(branchId: string, fecha: string): Promise<AgendaRow[]> {
+    return rows<AgendaRow>(
+      this.db,
+      sql`select b.id, b.placa, b.hora::int as hora, b.servicio, b.estado,
+                 coalesce(p.status = 'APPROVED', false) as pagado,
+                 b.estado_reembolso as "estadoReembolso",
+                 trim(u.nombres || ' ' || u.apellidos) as nombre,
+                 coalesce(b.datos->>'celular', u.telefono) as telefono
+          -- the day's bookings first, through bookings_branch_date_idx (offset 0 keeps the planner from
+          -- scanning another index for a merge join), then one primary-key probe per booking
+          from (select * from bookings where branch_id = ${branchId} and fecha = ${fecha} offset 0) b
+          cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
+          left join lateral (select status from payments where booking_id = b.id) p on true
+          where b.estado not in ('expirada', 'rechazada')
+          order by b.hora, b.created, b.id`,
+    );
+  }
+
+  /**
+   * One transaction: locks the slot, then the booking (the booking feature's lock order), checks the transition,
+   * writes the new state, frees the seat when cancelling (and marks a paid booking's refund 'pendiente') and
+   * inserts the audit row.
+   */
+  async changeState(
+    id: string,
+    target: StaffTarget,
+    motivo: string | null,
+    audit: (before: string) => AuditRecord,
+    now: Date,
+  ): Promise<StateChangeOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [found] = await tx.select({ slotId: bookings.slotId }).from(bookings).where(eq(bookings.id, id));
+      if (!found) return { kind: 'not_found' as const };
+      await tx.execute(sql`select id from booking_slots where id = ${found.slotId} for update`);
+      const [row] = await rows<{ estado: string; expired: boolean; status: string | null }>(
+        tx,
+        sql`select b.estado, (b.estado = 'pendiente_pago' and b.expira_en <= ${now.toISOString()}) as expired,
+                   p.status
+            from bookings b left join payments p on p.booking_id = b.id
+            where b.id = ${id} for update of b`,
+      );
+      if (!row) return { kind: 'not_found' as const };
+      if (!ALLOWED_FROM[target].includes(row.estado) || row.expired) {
+        return { kind: 'not_allowed' as const, estado: row.expired ? 'expirada' : row.estado };
+      }
+      const paid = row.status === 'APPROVED';
+      const refunding = target === 'cancelada' && paid;
+      await tx
+        .update(bookings)
+        .set({
+          estado: target,
+          motivoEstado: motivo,
+          updated: now,
+          ...(refunding ? { estadoReembolso: 'pendiente' } : {}),
+        })
+        .where(eq(bookings.id, id));
+      let refund: RefundTarget | null = null;
+      if (target === 'cancelada') {
+        await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
+        await tx
+          .update(payments)
+          .set({ status: 'CANCELLED', updated: now })
+          .where(and(eq(payments.bookingId, id), eq(payments.status, 'PENDING')));
+        if (refunding) refund = await this.refundTarget(tx, id);
+      }
+      await insertAudit(tx, audit(row.estado), now);
+      return { kind: 'changed' as const, before: row.estado, refund };
+    });
+  }
+
+  private async refundTarget(db: Runner, bookingId: string): Promise<RefundTarget | null> {
+    const [row] = await rows<RefundTarget>(
+      db,
+      sql`select booking_id as "bookingId", provider, reference, provider_transaction_id as "transactionId",
+                 amount_in_cents::bigint::float8 as "amountInCents"
+          from payments where booking_id = ${bookingId}`,
+    );
+    return row ? { ...row, amountInCents: Number(row.amountInCents) } : null;
+  }
+
+  async setRefundState(bookingId: string, estado: 'realizado' | 'fallido', error: string | null, now: Date) {
+    await this.db
+      .update(bookings)
+      .set({
+        estadoReembolso: estado,
+        reembolsoError: error,
+        reembolsoIntentos: sql`${bookings.reembolsoIntentos} + 1`,
+        updated: now,
+      })
+      .where(eq(bookings.id, bookingId));
+  }
+
+  /**
+   * Claims refunds to retry: failed ones, and pending ones untouched since `staleBefore` (their first attempt
+   * was lost). The claim moves `updated` to now in the same statement, so two processes never take the same one.
+   */
+  async claimRefunds(staleBefore: Date, maxAttempts: number, now: Date, limit = 20): Promise<RefundTarget[]> {
+    const claimed = await this.db
+      .update(bookings)
+      .set({ estadoReembolso: 'pendiente', updated: now })
+      .where(
+        and(
+          inArray(bookings.estadoReembolso, ['pendiente', 'fallido']),
+          lt(bookings.updated, staleBefore),
+          lte(bookings.reembolsoIntentos, maxAttempts - 1),
+          sql`${bookings.id} in (select id from bookings where estado_reembolso in ('pendiente', 'fallido')
+                and updated < ${staleBefore.toISOString()} order by updated limit ${limit} for update skip locked)`,
+        ),
+      )
+      .returning({ id: bookings.id });
+    const out: RefundTarget[] = [];
+    for (const c of claimed) {
+      const target = await this.refundTarget(this.db, c.id);
+      if (target) out.push(target);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,107 @@
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
+import type { AgendaEntry, BookingStateChange } from '@togo/domain/operator/operator-console.contract';
+import type { Logger } from 'pino';
+import { AppError } from '../../http/app-error.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditActor } from './audit.repository.ts';
+import type {
+  OperatorBookingsRepository,
+  RefundTarget,
+  StaffTarget,
+} from './operator-bookings.repository.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A pending refund untouched this long is retried by the job. */
+export const REFUND_STALE_MS = 5 * 60 * 1000;
+export const REFUND_MAX_ATTEMPTS = 10;
+
+const TARGET: Record<BookingStateChange['estado'], StaffTarget> = {
+  atendido: 'atendido',
+  no_asistio: 'no_asistio',
+  cancelado: 'cancelada',
+};
+
+/** The agenda of a branch-day and staff state changes; cancelling a paid booking asks the gateway for a refund. */
+export class OperatorBookingsService {
+  constructor(
+    private readonly deps: {
+      repo: OperatorBookingsRepository;
+      clock: Clock;
+      payments: PaymentProvider;
+      log: Pick<Logger, 'warn' | 'error'>;
+    },
+  ) {}
+
+  async agenda(sede: string, fecha: string): Promise<AgendaEntry[]> {
+    const rows = await this.deps.repo.agenda(sede, fecha);
+    return rows.map((r) => ({
+      id: r.id,
+      placa: r.placa,
+      hora: `${String(r.hora).padStart(2, '0')}:00`,
+      servicio: r.servicio,
+      estado: r.estado,
+      pagado: r.pagado,
+      estado_reembolso: r.estadoReembolso as AgendaEntry['estado_reembolso'],
+      cliente: { nombre: r.nombre, telefono: r.telefono },
+    }));
+  }
+
+  async changeState(actor: AuditActor, id: string, change: BookingStateChange) {
+    if (!UUID_RE.test(id)) throw AppError.notFound('Agendamiento no encontrado.');
+    const target = TARGET[change.estado];
+    const now = this.deps.clock.now();
+    const outcome = await this.deps.repo.changeState(
+      id.toLowerCase(),
+      target,
+      change.motivo ?? null,
+      (before) => ({
+        actor,
+        accion: `agendamiento.${change.estado}`,
+        objeto: `agendamiento:${id.toLowerCase()}`,
+        antes: { estado: before },
+        despues: { estado: target, motivo: change.motivo ?? null },
+      }),
+      now,
+    );
+    if (outcome.kind === 'not_found') throw AppError.notFound('Agendamiento no encontrado.');
+    if (outcome.kind === 'not_allowed') throw AppError.conflict(OPERATOR_MSG.transitionNotAllowed);
+    const estadoReembolso = outcome.refund ? await this.refund(outcome.refund) : null;
+    return { id: id.toLowerCase(), estado: target, estado_reembolso: estadoReembolso };
+  }
+
+  /** One refund attempt; the state is recorded either way ('fallido' is retried by the job). */
+  async refund(target: RefundTarget): Promise<'realizado' | 'fallido'> {
+    const now = () => this.deps.clock.now();
+    try {
+      if (target.provider !== this.deps.payments.name) {
+        throw new Error(`pago de ${target.provider}, pasarela configurada ${this.deps.payments.name}`);
+      }
+      await this.deps.payments.refund({
+        reference: target.reference,
+        transactionId: target.transactionId,
+        amountInCents: target.amountInCents,
+      });
+      await this.deps.repo.setRefundState(target.bookingId, 'realizado', null, now());
+      return 'realizado';
+    } catch (err) {
+      const message = (err as Error).message.slice(0, 500);
+      this.deps.log.warn({ bookingId: target.bookingId, err: message }, 'refund failed; the job retries it');
+      await this.deps.repo.setRefundState(target.bookingId, 'fallido', message, now());
+      return 'fallido';
+    }
+  }
+
+  /** The refund job: retries failed and stale pending refunds. Answers how many were refunded. */
+  async retryRefunds(): Promise<number> {
+    const now = this.deps.clock.now();
+    const claimed = await this.deps.repo.claimRefunds(
+      new Date(now.getTime() - REFUND_STALE_MS),
+      REFUND_MAX_ATTEMPTS,
+      now,
+    );
+    let done = 0;
+    for (const target of claimed) if ((await this.refund(target)) === 'realizado') done++;
+    return done;
+  }
+}

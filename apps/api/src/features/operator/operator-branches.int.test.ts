@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_PATHS, bookingAnswerSchema } from '@togo/domain/booking/booking.contract';
+import { auditEntrySchema, closureAnswerSchema } from '@togo/domain/operator/operator-console.contract';
+import { listOutbox } from '../../integrations/messaging/outbox.messenger.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { AuditRepository, insertAudit } from './audit.repository.ts';
+import {
+  auditCount,
+  createDriver,
+  createStaff,
+  tramitesBooking,
+  type TestDriver,
+  type TestStaff,
+} from './operator.test-support.ts';
+
+const NOW = '2026-11-23T12:00:00Z';
+const TUESDAY = '2026-11-24';
+const WEDNESDAY = '2026-11-25';
+
+let t: TestContext;
+let admin: TestStaff;
+let ops: TestStaff;
+let contenido: TestStaff;
+let ana: TestDriver;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new ManualClock(NOW) });
+  admin = await createStaff(t, 'admin');
+  ops = await createStaff(t, 'operaciones');
+  contenido = await createStaff(t, 'contenido');
+  ana = await createDriver(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function slots(fecha: string, sede = 'TRA-BOG-01') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: BOOKING_PATHS.slots,
+    headers: ana.headers,
+    payload: { sede, fecha_agenda_desde: fecha, fecha_agenda_hasta: fecha, from_flow: 'tramites' },
+  });
+  return res;
+}
+
+async function freeAt(fecha: string, hour: string): Promise<number> {
+  const res = await slots(fecha);
+  expect(res.statusCode).toBe(200);
+  const day = (res.json() as { slots: { id: string; disponibles: number }[] }[])[0];
+  return day?.slots.find((s) => s.id === hour)?.disponibles ?? 0;
+}
+
+const patch = (payload: unknown, staff: TestStaff = ops, id = 'TRA-BOG-01') =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/operador/sedes/${id}/`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
+
+const close = (payload: unknown, staff: TestStaff = ops, id = 'TRA-BOG-01') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/operador/sedes/${id}/cierres/`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
+
+async function branchesOfBogota() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: BOOKING_PATHS.branchesByCity,
+    headers: ana.headers,
+    payload: { ciudad: '11001', from_flow: 'tramites' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { id: string; capacidad: number; horario: unknown }[];
+}
+
+describe('PATCH /api/operador/sedes/{id}/', () => {
+  it('capacity and hours reach the drivers’ slot and branch queries at once', async () => {
+    const before = await freeAt(TUESDAY, '10:00 AM');
+    expect(before).toBeGreaterThan(0);
+    const res = await patch({ capacidad: before + 2 });
+    expect(res.statusCode).toBe(200);
+    expect(await freeAt(TUESDAY, '10:00 AM')).toBe(before + 2);
+    expect((await branchesOfBogota()).find((b) => b.id === 'TRA-BOG-01')?.capacidad).toBe(before + 2);
+
+    const horario = { lunes_viernes: { apertura: '10:00', cierre: '12:00' }, sabado: null };
+    expect((await patch({ horario })).statusCode).toBe(200);
+    expect(await freeAt(TUESDAY, '9:00 AM')).toBe(0);
+    expect(await freeAt(TUESDAY, '10:00 AM')).toBe(before + 2);
+    expect((await branchesOfBogota()).find((b) => b.id === 'TRA-BOG-01')?.horario).toEqual(horario);
+    expect(
+      (
+        await patch({
+          horario: {
+            lunes_viernes: { apertura: '07:00', cierre: '19:00' },
+            sabado: { apertura: '08:00', cierre: '12:00' },
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('a capacity below the seats already taken keeps the taken seats (never over-booked)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: BOOKING_PATHS.tramitesBook,
+        headers: ana.headers,
+        payload: tramitesBooking({ franja: '11:00 AM', placa: `CAP${i}00` }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await patch({ capacidad: 1 })).statusCode).toBe(200);
+    expect(await freeAt(TUESDAY, '11:00 AM')).toBe(0);
+    const [slot] = await t.database.query<{ capacity: number; taken: number }>(
+      `select capacity, taken from booking_slots where branch_id = 'TRA-BOG-01' and fecha = $1 and hora = 11`,
+      [TUESDAY],
+    );
+    expect(slot).toEqual({ capacity: 2, taken: 2 });
+    expect((await patch({ capacidad: 3 })).statusCode).toBe(200);
+  });
+
+  it('an inactive branch disappears for drivers and comes back', async () => {
+    expect((await patch({ activa: false })).statusCode).toBe(200);
+    expect((await branchesOfBogota()).map((b) => b.id)).not.toContain('TRA-BOG-01');
+    expect((await slots(TUESDAY)).statusCode).not.toBe(200);
+    expect((await patch({ activa: true })).statusCode).toBe(200);
+    expect((await branchesOfBogota()).map((b) => b.id)).toContain('TRA-BOG-01');
+  });
+
+  it('bad input is a 400 naming the field and changes nothing; contenido gets 403; unknown branch 404', async () => {
+    const audits = await auditCount(t);
+    for (const body of [
+      { capacidad: 0 },
+      { capacidad: 101 },
+      { capacidad: '5' },
+      {},
+      { horario: { lunes_viernes: { apertura: '18:00', cierre: '08:00' }, sabado: null } },
+      { activa: 'si' },
+      { otro: 1 },
+    ]) {
+      const res = await patch(body);
+      expect(res.statusCode).toBe(400);
+    }
+    expect(Object.keys((await patch({ capacidad: 0 })).json())).toEqual(['capacidad']);
+    expect((await patch({ capacidad: 5 }, contenido)).statusCode).toBe(403);
+    expect((await patch({ capacidad: 5 }, ops, 'NO-EXISTE')).statusCode).toBe(404);
+    expect(await auditCount(t)).toBe(audits);
+  });
+});
+
+describe('POST /api/operador/sedes/{id}/cierres/', () => {
+  it('closes a day: no slots, no bookings, existing bookings listed and their owners notified', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: BOOKING_PATHS.tramitesBook,
+      headers: ana.headers,
+      payload: tramitesBooking({
+        fecha_agenda: WEDNESDAY,
+        franja: '9:00 AM',
+        placa: 'CIE123',
+        correo: 'ana.cierre@correo.com',
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const booked = bookingAnswerSchema.parse(res.json()).sessionInfo.parameters;
+    expect(await freeAt(WEDNESDAY, '10:00 AM')).toBeGreaterThan(0);
+
+    const closed = await close({ fecha: WEDNESDAY, motivo: 'Mantenimiento de la pista' });
+    expect(closed.statusCode).toBe(201);
+    const answer = closureAnswerSchema.parse(closed.json());
+    expect(answer.por_reprogramar).toEqual([
+      {
+        id: booked.id_agendamiento,
+        placa: 'CIE123',
+        hora: '09:00',
+        cliente: { nombre: 'Ana Pérez', correo: 'ana.cierre@correo.com' },
+      },
+    ]);
+    const day = (await slots(WEDNESDAY)).json() as { fecha: string; slots: unknown[] }[];
+    expect(day).toEqual([{ fecha: WEDNESDAY, slots: [] }]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: BOOKING_PATHS.tramitesBook,
+      headers: ana.headers,
+      payload: tramitesBooking({ fecha_agenda: WEDNESDAY, franja: '10:00 AM', placa: 'CIE999' }),
+    });
+    expect(refused.statusCode).toBe(400);
+    const [mail] = await listOutbox(t.database.db, 'ana.cierre@correo.com', 1);
+    expect(mail?.subject).toBe('Tu cita debe reprogramarse');
+    expect(mail?.body).toContain('Mantenimiento de la pista');
+  });
+
+  it('a failing write leaves no audit row: closing the same day twice is a 409 with one audit row', async () => {
+    const audits = await auditCount(t);
+    expect((await close({ fecha: '2026-11-27', motivo: 'Inventario' })).statusCode).toBe(201);
+    expect(await auditCount(t)).toBe(audits + 1);
+    const again = await close({ fecha: '2026-11-27', motivo: 'Inventario otra vez' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'La sede ya está cerrada ese día.' });
+    expect(await auditCount(t)).toBe(audits + 1);
+    expect((await close({ fecha: '2026-02-30', motivo: 'x' })).statusCode).toBe(400);
+    expect((await close({ fecha: '2026-11-28', motivo: '' })).statusCode).toBe(400);
+    expect(await auditCount(t)).toBe(audits + 1);
+  });
+
+  it('an audit row written in a transaction that then fails is rolled back with it', async () => {
+    const audits = await auditCount(t);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await insertAudit(
+          tx,
+          {
+            actor: { staffId: admin.id, email: admin.email },
+            accion: 'prueba',
+            objeto: 'x',
+            antes: null,
+            despues: null,
+          },
+          new Date(NOW),
+        );
+        throw new Error('falla a mitad');
+      }),
+    ).rejects.toThrow('falla a mitad');
+    expect(await auditCount(t)).toBe(audits);
+    expect(await new AuditRepository(t.database.db).count()).toBe(audits);
+  });
+});
+
+describe('GET /api/operador/auditoria/', () => {
+  it('lists every write with who, what, before and after, filtered by Bogotá dates; admin only', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/operador/auditoria/?desde=2026-11-23&hasta=2026-11-23',
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = auditEntrySchema.array().parse(res.json());
+    const edit = rows.find((r) => r.accion === 'sede.editar');
+    expect(edit).toMatchObject({ staff: ops.email, objeto: 'sede:TRA-BOG-01' });
+    expect(edit?.antes).toHaveProperty('capacidad');
+    expect(edit?.despues).toHaveProperty('capacidad');
+    expect(rows.some((r) => r.accion === 'sede.cerrar_dia')).toBe(true);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/operador/auditoria/?desde=2026-11-24',
+      headers: admin.headers,
+    });
+    expect(none.json()).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/operador/auditoria/?desde=ayer',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/operador/auditoria/', headers: ops.headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,83 @@
+import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
+import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
+import type { Logger } from 'pino';
+import { AppError } from '../../http/app-error.ts';
+import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditActor } from './audit.repository.ts';
+import type { OperatorBranchesRepository } from './operator-branches.repository.ts';
+
+const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** Branch edits and closures; drivers' branch and slot queries read the same rows, so they see them at once. */
+export class OperatorBranchesService {
+  constructor(
+    private readonly deps: {
+      repo: OperatorBranchesRepository;
+      clock: Clock;
+      messenger: Messenger;
+      webUrl: string;
+      log: Pick<Logger, 'error'>;
+    },
+  ) {}
+
+  list() {
+    return this.deps.repo.list();
+  }
+
+  async patch(actor: AuditActor, id: string, patch: BranchPatch) {
+    const now = this.deps.clock.now();
+    const after = await this.deps.repo.patch(
+      id,
+      patch,
+      bogotaLocalDateTime(now).slice(0, 10),
+      (before, updated) => ({
+        actor,
+        accion: 'sede.editar',
+        objeto: `sede:${id}`,
+        antes: before,
+        despues: updated,
+      }),
+      now,
+    );
+    if (!after) throw AppError.notFound('Sede no encontrada.');
+    return after;
+  }
+
+  async close(actor: AuditActor, id: string, fecha: string, motivo: string): Promise<ClosureAnswer> {
+    const now = this.deps.clock.now();
+    const result = await this.deps.repo.close(
+      { branchId: id, fecha, motivo, staffId: actor.staffId },
+      { actor, accion: 'sede.cerrar_dia', objeto: `sede:${id}`, antes: null, despues: { fecha, motivo } },
+      now,
+    );
+    if (result === 'not_found') throw AppError.notFound('Sede no encontrada.');
+    if (result === 'exists') throw AppError.conflict(OPERATOR_MSG.closureExists);
+    for (const b of result) {
+      // A failed message is logged; the closure stands and the list is in the answer for staff to call.
+      await this.deps.messenger
+        .send({
+          to: b.correo,
+          channel: 'email',
+          subject: 'Tu cita debe reprogramarse',
+          body:
+            `Hola, ${b.nombre}:\n\nLa sede de tu cita del ${fecha} a las ${hhmm(b.hora)} (placa ${b.placa}) ` +
+            `estará cerrada: ${motivo}.\nTe contactaremos para reprogramarla, o puedes hacerlo en ` +
+            `${this.deps.webUrl.replace(/\/+$/, '')}/app/servicios.\n`,
+        })
+        .catch((err: unknown) => this.deps.log.error({ err, bookingId: b.id }, 'closure notice not sent'));
+    }
+    return {
+      sede: id,
+      fecha,
+      motivo,
+      por_reprogramar: result.map((b) => ({
+        id: b.id,
+        placa: b.placa,
+        hora: hhmm(b.hora),
+        cliente: { nombre: b.nombre, correo: b.correo },
+      })),
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  agendaQuerySchema,
+  auditQuerySchema,
+  bookingStateChangeSchema,
+  branchClosureSchema,
+  branchPatchSchema,
+  picoPlacaRevertSchema,
+  supportSearchQuerySchema,
+} from '@togo/domain/operator/operator-console.contract';
+import { bogotaInstant } from '@togo/domain/booking/booking.rules';
+import { parse } from '../../http/validation.ts';
+import type { AuditRepository } from './audit.repository.ts';
+import { actorOf, type requireStaff } from './operator-auth.hook.ts';
+import type { OperatorBookingsService } from './operator-bookings.service.ts';
+import type { OperatorBranchesService } from './operator-branches.service.ts';
+import type { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import type { OperatorSupportService } from './operator-support.service.ts';
+
+const param = (req: { params: unknown }, name: string) =>
+  String((req.params as Record<string, string | undefined>)[name] ?? '');
+
+/** Every console data route (issue 13 'Contract'); each names its permission. */
+export function operatorConsoleRoutes(
+  app: FastifyInstance,
+  deps: {
+    guard: ReturnType<typeof requireStaff>;
+    picoPlaca: OperatorPicoPlacaService;
+    bookings: OperatorBookingsService;
+    branches: OperatorBranchesService;
+    audit: AuditRepository;
+    support: OperatorSupportService;
+  },
+) {
+  const { guard, picoPlaca, bookings, branches } = deps;
+
+  app.get('/api/operador/pico-placa/', { preHandler: guard('pico-placa.leer') }, async () =>
+    picoPlaca.list(),
+  );
+
+  app.get('/api/operador/pico-placa/:dane/', { preHandler: guard('pico-placa.leer') }, async (req) =>
+    picoPlaca.get(param(req, 'dane')),
+  );
+
+  app.put('/api/operador/pico-placa/:dane/', { preHandler: guard('pico-placa.editar') }, async (req) =>
+    picoPlaca.replace(actorOf(req), param(req, 'dane'), req.body),
+  );
+
+  app.get(
+    '/api/operador/pico-placa/:dane/historial/',
+    { preHandler: guard('pico-placa.leer') },
+    async (req) => picoPlaca.history(param(req, 'dane')),
+  );
+
+  app.post(
+    '/api/operador/pico-placa/:dane/revertir/',
+    { preHandler: guard('pico-placa.editar') },
+    async (req) => {
+      const { version } = parse(picoPlacaRevertSchema, req.body);
+      return picoPlaca.revert(actorOf(req), param(req, 'dane'), version);
+    },
+  );
+
+  app.get('/api/operador/agenda/', { preHandler: guard('agenda.leer') }, async (req) => {
+    const query = parse(agendaQuerySchema, req.query);
+    return bookings.agenda(query.sede, query.fecha);
+  });
+
+  app.post(
+    '/api/operador/agendamientos/:id/estado/',
+    { preHandler: guard('agendamientos.editar') },
+    async (req) =>
+      bookings.changeState(actorOf(req), param(req, 'id'), parse(bookingStateChangeSchema, req.body)),
+  );
+
+  app.get('/api/operador/sedes/', { preHandler: guard('sedes.leer') }, async () => branches.list());
+
+  app.patch('/api/operador/sedes/:id/', { preHandler: guard('sedes.editar') }, async (req) =>
+    branches.patch(actorOf(req), param(req, 'id'), parse(branchPatchSchema, req.body)),
+  );
+
+  app.post('/api/operador/sedes/:id/cierres/', { preHandler: guard('sedes.editar') }, async (req, reply) => {
+    const body = parse(branchClosureSchema, req.body);
+    return reply
+      .code(201)
+      .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
+  });
+
+  app.get('/api/operador/usuarios/', { preHandler: guard('usuarios.buscar') }, async (req) => {
+    const { q } = parse(supportSearchQuerySchema, req.query);
+    return deps.support.search(q);
+  });
+
+  app.get('/api/operador/auditoria/', { preHandler: guard('auditoria.leer') }, async (req) => {
+    const query = parse(auditQuerySchema, req.query);
+    // Dates are Bogotá days: desde from its midnight, hasta up to the end of its day.
+    const from = query.desde ? bogotaInstant(query.desde, 0) : null;
+    const to = query.hasta ? new Date(bogotaInstant(query.hasta, 0).getTime() + 86_400_000) : null;
+    const rows = await deps.audit.list(from, to);
+    return rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }));
+  });
+}

@@ -1,0 +1,26 @@
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+
+/**
+ * What each role may do (issue 13): admin everything; operaciones branches, agenda and bookings; contenido pico
+ * y placa (and, later, banners, URLs, catalogue); soporte user look-up and support actions, read-only elsewhere.
+ * Every /api/operador/ route names one permission; the server checks it before the handler runs.
+ */
+export const PERMISSIONS = {
+  'pico-placa.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'pico-placa.editar': ['admin', 'contenido'],
+  'agenda.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'agendamientos.editar': ['admin', 'operaciones'],
+  'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'sedes.editar': ['admin', 'operaciones'],
+  'auditoria.leer': ['admin'],
+  'usuarios.buscar': ['admin', 'soporte'],
+  'staff.gestionar': ['admin'],
+  /** One's own session and TOTP enrolment. */
+  'sesion.propia': ['admin', 'operaciones', 'contenido', 'soporte'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function roleMay(rol: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(rol);
+}

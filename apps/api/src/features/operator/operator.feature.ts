@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AuditRepository } from './audit.repository.ts';
+import { requireStaff } from './operator-auth.hook.ts';
+import { OperatorBookingsRepository } from './operator-bookings.repository.ts';
+import { OperatorBookingsService } from './operator-bookings.service.ts';
+import { OperatorBranchesRepository } from './operator-branches.repository.ts';
+import { OperatorBranchesService } from './operator-branches.service.ts';
+import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
+import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import { OperatorSupportRepository } from './operator-support.repository.ts';
+import { OperatorSupportService } from './operator-support.service.ts';
+import { registerOperatorJobs } from './operator.jobs.ts';
+import { StaffAdminService } from './staff-admin.service.ts';
+import { StaffAuthService } from './staff-auth.service.ts';
+import { StaffRepository } from './staff.repository.ts';
+import { staffRoutes } from './staff.routes.ts';
+
+/** Roles that must use TOTP: OPERATOR_TOTP_ROLES, else 'admin' in production and none elsewhere. */
+export function totpRoles(config: Pick<Config, 'OPERATOR_TOTP_ROLES' | 'NODE_ENV'>): StaffRole[] {
+  if (config.OPERATOR_TOTP_ROLES) {
+    return config.OPERATOR_TOTP_ROLES.split(',').filter((r): r is StaffRole =>
+      (STAFF_ROLES as readonly string[]).includes(r),
+    );
+  }
+  return config.NODE_ENV === 'production' ? ['admin'] : [];
+}
+
+/**
+ * The operator console's API (/api/operador/…, decision 022): wires its repositories, services, routes and the
+ * refund job, and creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when absent.
+ */
+export async function registerOperator(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    messenger: Messenger;
+    payments: PaymentProvider;
+    jobs: JobQueue;
+    log: Logger;
+    /** APP_SECRET (or the generated one): seals TOTP secrets. */
+    secret: string;
+  },
+): Promise<void> {
+  const { config, db, clock } = deps;
+  const staffRepo = new StaffRepository(db);
+  const auth = new StaffAuthService(staffRepo, clock, totpRoles(config), deps.secret);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    if (await auth.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
+      deps.log.info({ email: config.ADMIN_EMAIL }, 'operator console: first admin created');
+    }
+  }
+  const bookings = new OperatorBookingsService({
+    repo: new OperatorBookingsRepository(db),
+    clock,
+    payments: deps.payments,
+    log: deps.log,
+  });
+  await registerOperatorJobs(deps.jobs, bookings);
+  const guard = requireStaff(auth);
+  staffRoutes(app, {
+    auth,
+    admin: new StaffAdminService({
+      repo: staffRepo,
+      clock,
+      messenger: deps.messenger,
+      webUrl: config.WEB_URL,
+    }),
+    guard,
+  });
+  operatorConsoleRoutes(app, {
+    guard,
+    picoPlaca: new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock),
+    bookings,
+    branches: new OperatorBranchesService({
+      repo: new OperatorBranchesRepository(db),
+      clock,
+      messenger: deps.messenger,
+      webUrl: config.WEB_URL,
+      log: deps.log,
+    }),
+    audit: new AuditRepository(db),
+    support: new OperatorSupportService(new OperatorSupportRepository(db)),
+  });
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { generateSecret, generateSync } from 'otplib';
+import { expect } from 'vitest';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { authTokens, staff, users } from '../../db/schema.ts';
+import { newToken, sealText, sha256Hex } from '../../lib/crypto.ts';
+import { TEST_SECRET, type TestContext } from '../../test/test-app.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { TOTP_SEAL } from './staff-auth.service.ts';
+
+export const STAFF_PASSWORD = 'clave-operador-123';
+
+export interface TestStaff {
+  id: number;
+  email: string;
+  rol: StaffRole;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** One argon2 hash for every test account (hashing is the slow part). */
+let passwordHash: Promise<string> | null = null;
+
+/**
+ * A staff account (password STAFF_PASSWORD) signed in through POST /api/operador/sesion/; with `totp`, enrolled
+ * and signed in with a valid code.
+ */
+export async function createStaff(
+  t: TestContext,
+  rol: StaffRole,
+  opts: { email?: string; totp?: boolean } = {},
+): Promise<TestStaff> {
+  const correo = opts.email ?? `${rol}.${randomBytes(4).toString('hex')}@togo.co`;
+  passwordHash ??= hashPassword(STAFF_PASSWORD);
+  const secret = opts.totp ? generateSecret() : null;
+  const [row] = await t.database.db
+    .insert(staff)
+    .values({
+      email: correo,
+      nombre: `Staff ${rol}`,
+      rol,
+      passwordHash: await passwordHash,
+      totpSecret: secret ? sealText(TEST_SECRET, TOTP_SEAL, secret) : null,
+      totpEnabled: secret !== null,
+    })
+    .returning({ id: staff.id });
+  if (!row) throw new Error('staff not created');
+  const epoch = Math.floor(t.clock.now().getTime() / 1000);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operador/sesion/',
+    payload: {
+      correo,
+      clave: STAFF_PASSWORD,
+      ...(secret ? { codigo_totp: generateSync({ secret, epoch }) } : {}),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const token = (res.json() as { token: string }).token;
+  return { id: row.id, email: correo, rol, token, headers: { authorization: `Token ${token}` } };
+}
+
+export interface TestDriver {
+  id: number;
+  email: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A driver (users row) with a live session token. */
+export async function createDriver(t: TestContext, telefono = '3001234567'): Promise<TestDriver> {
+  const email = `conductor.${randomBytes(5).toString('hex')}@correo.com`;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ email, nombres: 'Ana', apellidos: 'Pérez', telefono, groupId: 1, isFirstLoginTogo: false })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  const token = newToken();
+  const now = t.clock.now();
+  await t.database.db.insert(authTokens).values({
+    userId: user.id,
+    tokenHash: sha256Hex(token),
+    created: now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+  });
+  return { id: user.id, email, token, headers: { authorization: `Token ${token}` } };
+}
+
+export async function auditCount(t: TestContext): Promise<number> {
+  const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from audit_log');
+  return row?.n ?? 0;
+}
+
+/** A 'trámites' booking request (TRA-BOG-01, Bogotá, pay on site) for the /wh/ booking call. */
+export function tramitesBooking(overrides: Record<string, unknown> = {}) {
+  return {
+    sessionInfo: {
+      parameters: {
+        placa: 'XYZ987',
+        ciudad: '11001',
+        sede: 'TRA-BOG-01',
+        tramite: ['TRASPASO'],
+        celular: '573001234567',
+        tipo_identificacion: 'CC',
+        numero_identificacion: '1020304050',
+        nombre: 'Ana Pérez',
+        correo: 'ana@correo.com',
+        fecha_agenda: '2026-11-24',
+        franja: '10:00 AM',
+        promocion: 'NO',
+        metodo_pago: 'pagar_en_sitio',
+        ...overrides,
+      },
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { openingHoursSchema } from '../booking/booking.contract.ts';
+import { IsoDateSchema } from '../pico-placa/pico-placa.rules.ts';
+import { staffText } from './operator-auth.contract.ts';
+
+/** Wire contract of the console's data routes (issue 13). */
+
+export const PICO_PLACA_STATES = ['vigente', 'por_vencer', 'vencida'] as const;
+export type PicoPlacaState = (typeof PICO_PLACA_STATES)[number];
+
+export const operatorPicoPlacaEntrySchema = z.object({
+  ciudad: z.string(),
+  nombre: z.string(),
+  vigente_hasta: z.string().nullable(),
+  estado: z.enum(PICO_PLACA_STATES),
+});
+export type OperatorPicoPlacaEntry = z.infer<typeof operatorPicoPlacaEntrySchema>;
+
+export const picoPlacaVersionSchema = z.object({
+  version: z.number().int(),
+  fecha: z.string(),
+  staff: z.string().nullable(),
+});
+export type PicoPlacaVersion = z.infer<typeof picoPlacaVersionSchema>;
+
+export const picoPlacaRevertSchema = z.strictObject({ version: z.number().int().min(0).max(1_000_000) });
+
+const isoDate = IsoDateSchema.refine((v) => !Number.isNaN(Date.parse(v)), 'Fecha inválida (AAAA-MM-DD).');
+
+export const agendaQuerySchema = z.object({
+  sede: staffText(40),
+  fecha: isoDate,
+});
+
+export const agendaEntrySchema = z.object({
+  id: z.string(),
+  placa: z.string(),
+  hora: z.string(),
+  servicio: z.string(),
+  estado: z.string(),
+  pagado: z.boolean(),
+  estado_reembolso: z.enum(['pendiente', 'realizado', 'fallido']).nullable(),
+  cliente: z.object({ nombre: z.string(), telefono: z.string().nullable() }),
+});
+export type AgendaEntry = z.infer<typeof agendaEntrySchema>;
+
+/** What staff may set; 'cancelado' is stored as the drivers' 'cancelada'. */
+export const STAFF_BOOKING_STATES = ['atendido', 'no_asistio', 'cancelado'] as const;
+export const bookingStateChangeSchema = z.strictObject({
+  estado: z.enum(STAFF_BOOKING_STATES, { error: 'Estado inválido: atendido, no_asistio o cancelado.' }),
+  motivo: staffText(500).optional(),
+});
+export type BookingStateChange = z.infer<typeof bookingStateChangeSchema>;
+
+export const branchPatchSchema = z
+  .strictObject({
+    capacidad: z.number().int().min(1, 'Mínimo 1.').max(100, 'Máximo 100.').optional(),
+    horario: openingHoursSchema
+      .refine(
+        (h) =>
+          [h.lunes_viernes, h.sabado].every(
+            (d) =>
+              d === null ||
+              (/^([01]\d|2[0-3]):[0-5]\d$/.test(d.apertura) &&
+                /^([01]\d|2[0-3]):[0-5]\d$/.test(d.cierre) &&
+                d.apertura < d.cierre),
+          ),
+        'Horario inválido: HH:mm y apertura anterior al cierre.',
+      )
+      .optional(),
+    activa: z.boolean().optional(),
+  })
+  .refine((v) => v.capacidad !== undefined || v.horario !== undefined || v.activa !== undefined, {
+    message: 'Nada que actualizar.',
+  });
+export type BranchPatch = z.infer<typeof branchPatchSchema>;
+
+export const branchClosureSchema = z.strictObject({ fecha: isoDate, motivo: staffText(300) });
+
+export const closureAnswerSchema = z.object({
+  sede: z.string(),
+  fecha: z.string(),
+  motivo: z.string(),
+  por_reprogramar: z.array(
+    z.object({
+      id: z.string(),
+      placa: z.string(),
+      hora: z.string(),
+      cliente: z.object({ nombre: z.string(), correo: z.string() }),
+    }),
+  ),
+});
+export type ClosureAnswer = z.infer<typeof closureAnswerSchema>;
+
+export const auditQuerySchema = z.object({
+  desde: isoDate.optional(),
+  hasta: isoDate.optional(),
+});
+
+export const auditEntrySchema = z.object({
+  fecha: z.string(),
+  staff: z.string(),
+  accion: z.string(),
+  objeto: z.string(),
+  antes: z.unknown(),
+  despues: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Support look-up of a driver by email, phone, document or plate (exact match, case-insensitive). */
+export const supportSearchQuerySchema = z.object({ q: staffText(254) });
+
+export const supportUserSchema = z.object({
+  id: z.number().int(),
+  correo: z.string(),
+  nombre: z.string(),
+  telefono: z.string().nullable(),
+  documento: z.string().nullable(),
+  placas: z.array(z.string()),
+});
+export type SupportUser = z.infer<typeof supportUserSchema>;
