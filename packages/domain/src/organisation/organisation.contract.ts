@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLEET_MSG } from '../fleet/fleet.constants.ts';
 
 /** Organisation members (issue 16, docs/decisions/026-fleet-organisation.md). */
 
@@ -17,7 +18,7 @@ export const ORGANISATION_PATHS = {
 export const INVITATION_TTL_DAYS = 7;
 
 export const ORGANISATION_MSG = {
-  notMember: 'Tu cuenta no pertenece a ninguna empresa.',
+  notMember: FLEET_MSG.companyOnly,
   adminOnly: 'Solo un administrador de la empresa puede gestionar los miembros.',
   readOnly: 'Tu rol de consulta solo permite ver la información de la flota.',
   roleInvalid: 'Rol no válido. Usa administrador, operador o consulta.',
