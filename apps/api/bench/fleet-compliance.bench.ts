@@ -89,7 +89,11 @@ async function main() {
 
     // Warm-up, then the endpoint and the bare SQL on the same pages.
     for (let i = 0; i < 10; i += 1) {
-      await app.inject({ method: 'GET', url: `${FLEET_COMPLIANCE_PATHS.grid}?fecha=${DATE}&page=${pageOf(i)}&page_size=${PAGE_SIZE}`, headers: company.headers });
+      await app.inject({
+        method: 'GET',
+        url: `${FLEET_COMPLIANCE_PATHS.grid}?fecha=${DATE}&page=${pageOf(i)}&page_size=${PAGE_SIZE}`,
+        headers: company.headers,
+      });
     }
     const endpoint: number[] = [];
     for (let i = 0; i < PAGE_REQUESTS; i += 1) {
@@ -118,7 +122,11 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
     const exportStart = performance.now();
-    const xlsx = await app.inject({ method: 'GET', url: `${FLEET_COMPLIANCE_PATHS.xlsx}?fecha=${DATE}`, headers: company.headers });
+    const xlsx = await app.inject({
+      method: 'GET',
+      url: `${FLEET_COMPLIANCE_PATHS.xlsx}?fecha=${DATE}`,
+      headers: company.headers,
+    });
     const exportMs = performance.now() - exportStart;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

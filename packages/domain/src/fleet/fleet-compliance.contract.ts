@@ -21,10 +21,18 @@ export const FLEET_COMPLIANCE_MSG = {
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FLEET_COMPLIANCE_MSG.dateInvalid })
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2099-12-31';
-  }, { error: FLEET_COMPLIANCE_MSG.dateInvalid });
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return (
+        !Number.isNaN(d.getTime()) &&
+        d.toISOString().slice(0, 10) === s &&
+        s >= '2000-01-01' &&
+        s <= '2099-12-31'
+      );
+    },
+    { error: FLEET_COMPLIANCE_MSG.dateInvalid },
+  );
 
 const positive = (max: number, msg: string) =>
   z

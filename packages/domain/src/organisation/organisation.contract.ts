@@ -57,7 +57,12 @@ export const memberListSchema = z.array(memberSchema);
 
 /** Accepting an invitation: the token from the link; a new account also needs a name and a password. */
 export const invitationAcceptSchema = z.object({
-  token: z.string().trim().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, { error: ORGANISATION_MSG.invitationInvalid }),
+  token: z
+    .string()
+    .trim()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: ORGANISATION_MSG.invitationInvalid }),
   nombres: z.string().trim().max(100).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),
   apellidos: z.string().trim().max(100).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),
   password: z.string().max(128).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),

@@ -51,7 +51,9 @@ async function addVehicle(placa: string, cityId: number): Promise<number> {
 }
 
 async function snapshot(vehicleId: number, kind: 'registry' | 'fines', data: unknown) {
-  await t.database.db.insert(providerSnapshots).values({ vehicleId, kind, provider: 'demo', status: 'ok', data });
+  await t.database.db
+    .insert(providerSnapshots)
+    .values({ vehicleId, kind, provider: 'demo', status: 'ok', data });
 }
 
 const fine = (total: number, estado: string) => ({ numero: String(total), estado, total });
@@ -63,7 +65,10 @@ beforeAll(async () => {
   const ids = new Map<string, number>();
   for (const c of CASES) ids.set(c.placa, await addVehicle(c.placa, c.city));
   // XYZ125: valid SOAT, no RTM yet (new vehicle), two pending fines and a paid one.
-  await snapshot(ids.get('XYZ125') ?? 0, 'registry', { soat: { fecha_vencimiento: '2026-12-31' }, rtm: null });
+  await snapshot(ids.get('XYZ125') ?? 0, 'registry', {
+    soat: { fecha_vencimiento: '2026-12-31' },
+    rtm: null,
+  });
   await snapshot(ids.get('XYZ125') ?? 0, 'fines', {
     comparendos_vehiculo: [fine(100_000, 'vigente'), fine(50_000, 'vigente'), fine(70_000, 'pagado')],
     comparendos_persona: [],
@@ -79,7 +84,10 @@ beforeAll(async () => {
     rtm: { fecha_vencimiento: '2026-02-05' },
   });
   // ABC129: no SOAT in the registry, RTM expired.
-  await snapshot(ids.get('ABC129') ?? 0, 'registry', { soat: null, rtm: { fecha_vencimiento: '2025-01-01' } });
+  await snapshot(ids.get('ABC129') ?? 0, 'registry', {
+    soat: null,
+    rtm: { fecha_vencimiento: '2025-01-01' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -169,7 +177,14 @@ describe('GET /api/togo/flota/cumplimiento/', () => {
   });
 
   it('answers 400 to a bad date or page size and 404 past the last page', async () => {
-    for (const q of ['fecha=2026-02-30', 'fecha=hoy', 'fecha=2026-1-2', 'page_size=0', 'page_size=501', 'page=-1']) {
+    for (const q of [
+      'fecha=2026-02-30',
+      'fecha=hoy',
+      'fecha=2026-1-2',
+      'page_size=0',
+      'page_size=501',
+      'page=-1',
+    ]) {
       const res = await t.app.inject({
         method: 'GET',
         url: `${FLEET_COMPLIANCE_PATHS.grid}?${q}`,

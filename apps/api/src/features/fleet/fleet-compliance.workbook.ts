@@ -16,7 +16,11 @@ export function complianceWorkbookStream(
   const out = new PassThrough();
   const write = async () => {
     const { default: ExcelJS } = await import('exceljs');
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      useStyles: true,
+    });
     wb.creator = 'TOGO';
     const ws = wb.addWorksheet('Cumplimiento', { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = FLEET_COMPLIANCE_XLSX_COLUMNS.map((header, i) => ({

@@ -33,7 +33,12 @@ afterAll(async () => {
 const get = (user: TestUser | null, url: string) =>
   t.app.inject({ method: 'GET', url, headers: user?.headers ?? {} });
 const invite = (user: TestUser, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: ORGANISATION_PATHS.members, headers: user.headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: ORGANISATION_PATHS.members,
+    headers: user.headers,
+    payload: payload as object,
+  });
 const accept = (payload: object) => t.app.inject({ method: 'POST', url: ORGANISATION_PATHS.accept, payload });
 
 async function members(user: TestUser) {
@@ -122,7 +127,9 @@ describe('organisation members', () => {
 
   it('links an existing account; two concurrent acceptances of one token link it once', async () => {
     const email = 'consulta@correo.com';
-    await t.database.db.insert(users).values({ email, nombres: 'Carla', apellidos: 'Gómez', groupId: GROUP_CLIENT });
+    await t.database.db
+      .insert(users)
+      .values({ email, nombres: 'Carla', apellidos: 'Gómez', groupId: GROUP_CLIENT });
     expect((await invite(admin, { correo: email, rol: 'consulta' })).statusCode).toBe(201);
     const token = await invitationToken(email);
     const answers = await Promise.all([accept({ token }), accept({ token })]);

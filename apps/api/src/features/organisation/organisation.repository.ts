@@ -47,7 +47,9 @@ export class OrganisationRepository {
     const [row] = await this.db
       .select()
       .from(organisationMembers)
-      .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.correo, correo)))
+      .where(
+        and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.correo, correo)),
+      )
       .limit(1);
     return row;
   }
@@ -129,7 +131,9 @@ export class OrganisationRepository {
     const [row] = await this.db
       .select()
       .from(organisationMembers)
-      .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.id, memberId)))
+      .where(
+        and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.id, memberId)),
+      )
       .limit(1);
     return row;
   }
@@ -158,34 +162,36 @@ export class OrganisationRepository {
     now: Date,
     link: { userId: number } | { account: NewAccount },
   ): Promise<MemberRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      let userId: number;
-      if ('userId' in link) userId = link.userId;
-      else {
-        const [created] = await tx
-          .insert(users)
-          .values({ ...link.account, isFirstLoginTogo: true, created: now, updated: now })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!created) return undefined;
-        userId = created.id;
-      }
-      const [row] = await tx
-        .update(organisationMembers)
-        .set({ estado: 'activo', userId, inviteTokenHash: null, inviteExpiresAt: null, accepted: now })
-        .where(
-          and(
-            eq(organisationMembers.inviteTokenHash, tokenHash),
-            eq(organisationMembers.estado, 'invitado'),
-            gt(organisationMembers.inviteExpiresAt, now),
-          ),
-        )
-        .returning();
-      if (!row) tx.rollback();
-      return row;
-    }).catch((err: unknown) => {
-      if (err instanceof TransactionRollbackError) return undefined;
-      throw err;
-    });
+    return this.db
+      .transaction(async (tx) => {
+        let userId: number;
+        if ('userId' in link) userId = link.userId;
+        else {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...link.account, isFirstLoginTogo: true, created: now, updated: now })
+            .onConflictDoNothing()
+            .returning({ id: users.id });
+          if (!created) return undefined;
+          userId = created.id;
+        }
+        const [row] = await tx
+          .update(organisationMembers)
+          .set({ estado: 'activo', userId, inviteTokenHash: null, inviteExpiresAt: null, accepted: now })
+          .where(
+            and(
+              eq(organisationMembers.inviteTokenHash, tokenHash),
+              eq(organisationMembers.estado, 'invitado'),
+              gt(organisationMembers.inviteExpiresAt, now),
+            ),
+          )
+          .returning();
+        if (!row) tx.rollback();
+        return row;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return undefined;
+        throw err;
+      });
   }
 }
