@@ -40,23 +40,10 @@ const MOTO = '^[A-Z]{3}[0-9]{2}[A-Z]?$';
 export class FleetComplianceRepository {
   constructor(private readonly db: Db) {}
 
-  private facts(companyUserId: number): SQL {
-    return sql`
-      select v.id, v.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
-             (r.status = 'ok') as registry_ok,
-             r.data->'soat'->>'fecha_vencimiento' as soat_vence,
-             r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,
-             f.data as fines
-      from vehicles v
-      left join cities c on c.id = v.city_id
-      left join provider_snapshots r on r.vehicle_id = v.id and r.kind = 'registry' and r.status = 'ok'
-      left join provider_snapshots f on f.vehicle_id = v.id and f.kind = 'fines' and f.status = 'ok'
-      where v.user_id = ${companyUserId} and v.deleted_at is null`;
-  }
-
   /**
    * Vehicles by plate: `limit` rows after `offset` rows, or (the export) after the plate `after` (keyset);
-   * every vehicle when limit is null.
+   * every vehicle when limit is null. The page is chosen on the (user, plate) index first; only its rows are
+   * joined to their city and snapshots.
    */
   async page(
     companyUserId: number,
@@ -64,21 +51,31 @@ export class FleetComplianceRepository {
   ): Promise<ComplianceVehicleRow[]> {
     const after = opts.after === undefined ? sql`` : sql`and v.placa > ${opts.after}`;
     const paging = opts.limit === null ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`;
-    return rows<ComplianceVehicleRow>(
+    const list = await rows<ComplianceVehicleRow>(
       this.db,
       sql`
-      with page as (${this.facts(companyUserId)} ${after} order by v.placa ${paging})
-      select p.placa, p.city_code, p.city_name, coalesce(p.registry_ok, false) as registry_ok,
-             p.soat_vence, p.rtm_vence,
+      with page as (
+        select v.id, v.placa, v.city_id from vehicles v
+        where v.user_id = ${companyUserId} and v.deleted_at is null ${after}
+        order by v.placa ${paging}
+      )
+      select p.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
+             (r.vehicle_id is not null) as registry_ok,
+             r.data->'soat'->>'fecha_vencimiento' as soat_vence,
+             r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,
              coalesce(m.n, 0)::int as multas_pendientes, coalesce(m.total, 0)::bigint as multas_total
       from page p
+      left join cities c on c.id = p.city_id
+      left join provider_snapshots r on r.vehicle_id = p.id and r.kind = 'registry' and r.status = 'ok'
+      left join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
       left join lateral (
         select count(*) as n, sum((x->>'total')::bigint) as total
-        from jsonb_array_elements(coalesce(p.fines->'comparendos_vehiculo', '[]'::jsonb)) x
+        from jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
         where x->>'estado' = 'vigente'
       ) m on true
       order by p.placa`,
-    ).then((list) => list.map((r) => ({ ...r, multas_total: Number(r.multas_total) })));
+    );
+    return list.map((r) => ({ ...r, multas_total: Number(r.multas_total) }));
   }
 
   /** The summary's groups over the whole fleet, with documents judged on `date` (window: `soonDays`). */
@@ -86,23 +83,41 @@ export class FleetComplianceRepository {
     return rows<ComplianceGroupRow>(
       this.db,
       sql`
-      with facts as (${this.facts(companyUserId)}),
+      with facts as (
+        select v.placa, v.city_id, (r.vehicle_id is not null) as registry_ok,
+               r.data->'soat'->>'fecha_vencimiento' as soat, r.data->'rtm'->>'fecha_vencimiento' as rtm
+        from vehicles v
+        left join provider_snapshots r on r.vehicle_id = v.id and r.kind = 'registry' and r.status = 'ok'
+        where v.user_id = ${companyUserId} and v.deleted_at is null
+      ),
       judged as (
-        select placa, city_code,
-               (registry_ok and (soat_vence is null or soat_vence < ${date}))
-                 or (rtm_vence is not null and rtm_vence < ${date}) as expired,
-               (soat_vence between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'))
-                 or (rtm_vence between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'))
+        select placa, city_id,
+               (registry_ok and (soat is null or soat < ${date})) or coalesce(rtm < ${date}, false) as expired,
+               coalesce(soat between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
+                 or coalesce(rtm between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
                  as soon
         from facts
+      ),
+      grouped as (
+        select city_id, min(placa) as sample_plate, count(*)::int as vehicles,
+               count(*) filter (where expired)::int as expired,
+               count(*) filter (where not expired and soon)::int as expiring
+        from judged
+        group by city_id, placa ~ ${MOTO}, substring(placa from '[0-9]'),
+                 substring(placa from '([0-9])[^0-9]*$')
       )
-      select city_code, min(placa) as sample_plate, count(*)::int as vehicles,
-             count(*) filter (where expired)::int as expired,
-             count(*) filter (where not coalesce(expired, false) and coalesce(soon, false))::int as expiring
-      from judged
-      group by city_code, placa ~ ${MOTO}, substring(placa from '[0-9]'),
-               substring(placa from '([0-9])[^0-9]*$')`,
+      select c.code as city_code, g.sample_plate, g.vehicles, g.expired, g.expiring
+      from grouped g left join cities c on c.id = g.city_id`,
     );
+  }
+
+  /** A fingerprint of the stored pico y placa rules: parsed rules are reused until it changes. */
+  async rulesVersion(): Promise<string> {
+    const [row] = await rows<{ v: string }>(
+      this.db,
+      sql`select count(*)::text || ':' || coalesce(max(updated)::text, '') as v from pico_placa_cities`,
+    );
+    return row?.v ?? '';
   }
 
   async count(companyUserId: number): Promise<number> {

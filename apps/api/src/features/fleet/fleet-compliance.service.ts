@@ -20,6 +20,8 @@ interface DayRules {
   date: string;
   cities: PicoPlacaCity[];
   holidays: string[];
+  /** Restriction windows by (city, vehicle kind, first and last plate digit): what the engine reads. */
+  memo: Map<string, readonly { start: string; end: string }[] | null>;
 }
 
 /** The export reads the fleet in chunks of this many vehicles (keyset by plate). */
@@ -37,6 +39,9 @@ function joinWindows(windows: readonly { start: string; end: string }[]): string
  * document dates and pending fines.
  */
 export class FleetComplianceService {
+  /** Parsed city rules, reused while the stored rules' fingerprint is unchanged (they are edited rarely). */
+  private parsed: { version: string; cities: PicoPlacaCity[] } | null = null;
+
   constructor(
     private readonly repo: FleetComplianceRepository,
     private readonly clock: Clock,
@@ -47,33 +52,43 @@ export class FleetComplianceService {
   }
 
   async dayRules(date: string): Promise<DayRules> {
-    const [raw, holidays] = await Promise.all([
-      this.repo.cityRules(),
+    const [version, holidays] = await Promise.all([
+      this.repo.rulesVersion(),
       this.repo.holidays(addDays(date, -1), date),
     ]);
-    const cities: PicoPlacaCity[] = [];
-    for (const r of raw) {
-      const parsed = PicoPlacaCitySchema.safeParse(r);
-      if (parsed.success) cities.push(parsed.data);
+    if (this.parsed?.version !== version) {
+      const cities: PicoPlacaCity[] = [];
+      for (const r of await this.repo.cityRules()) {
+        const parsed = PicoPlacaCitySchema.safeParse(r);
+        if (parsed.success) cities.push(parsed.data);
+      }
+      this.parsed = { version, cities };
     }
-    return { date, cities, holidays };
+    return { date, cities: this.parsed.cities, holidays, memo: new Map() };
   }
 
   /** Restricted windows of the plate in the city on the day; null when it may drive (or nothing is known). */
   private restriction(rules: DayRules, plate: string, cityCode: string | null) {
     if (cityCode === null) return null;
     const normalized = normalizePlate(plate);
+    const vehicleType = picoPlacaVehicleType(normalized);
+    const digits = normalized.match(/\d/g) ?? [];
+    const key = `${cityCode}|${vehicleType}|${digits[0] ?? ''}|${digits[digits.length - 1] ?? ''}`;
+    const known = rules.memo.get(key);
+    if (known !== undefined) return known;
     const result = evaluatePicoPlacaDay(
       {
         plate: normalized,
-        vehicleType: picoPlacaVehicleType(normalized),
+        vehicleType,
         municipalityCode: cityCode,
         registrationMunicipalityCode: cityCode,
         date: rules.date,
       },
       { cities: rules.cities, holidays: rules.holidays },
     );
-    return result.status === 'restricted' ? result.windows : null;
+    const windows = result.status === 'restricted' ? (result.windows ?? []) : null;
+    rules.memo.set(key, windows);
+    return windows;
   }
 
   toRow(rules: DayRules, v: ComplianceVehicleRow): FleetComplianceRow {
