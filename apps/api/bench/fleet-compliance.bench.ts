@@ -8,7 +8,7 @@
  * PGlite in memory otherwise. A measurement, never an assertion.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FLEET_COMPLIANCE_PATHS } from '@togo/domain/fleet/fleet-compliance.contract';
@@ -28,10 +28,12 @@ const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
 const PAGE_SIZE = 50;
 const DATE = '2026-01-20';
 
-function p99(samples: number[]): number {
+function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))] ?? NaN;
 }
+const p99 = (samples: number[]) => quantile(samples, 0.99);
+const p50 = (samples: number[]) => quantile(samples, 0.5);
 const ms = (n: number) => Number(n.toFixed(1));
 
 async function main() {
@@ -117,7 +119,8 @@ async function main() {
     }
 
     // The full export: time and peak RSS (sampled every 10 ms while it runs).
-    let peak = process.memoryUsage().rss;
+    const baseRss = process.memoryUsage().rss;
+    let peak = baseRss;
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
@@ -139,11 +142,14 @@ async function main() {
 
     const figures = {
       database: url ? 'postgresql' : 'pglite',
+      load_average_1m: Number(loadavg()[0]?.toFixed(2)),
       vehicles: VEHICLES,
       page: {
         requests: PAGE_REQUESTS,
         page_size: PAGE_SIZE,
+        p50_ms: ms(p50(endpoint)),
         p99_ms: ms(p99(endpoint)),
+        bare_sql_p50_ms: ms(p50(bare)),
         bare_sql_p99_ms: ms(p99(bare)),
         ratio_to_bare: Number((p99(endpoint) / p99(bare)).toFixed(2)),
       },
@@ -154,6 +160,7 @@ async function main() {
         bare_sql_ms: ms(bareAllMs),
         ratio_to_bare: Number((exportMs / bareAllMs).toFixed(2)),
         peak_rss_mb: Math.round(peak / 1024 / 1024),
+        rss_before_mb: Math.round(baseRss / 1024 / 1024),
       },
     };
     console.log(JSON.stringify(figures, null, 2));
