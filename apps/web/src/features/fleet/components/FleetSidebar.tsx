@@ -54,6 +54,10 @@ export function FleetSidebar() {
           <ListCheckIcon />
           Estado de carga vehículos
         </NavLink>
+        <NavLink to="/flota/hoy" className={navClass}>
+          <AlertTriangleIcon />
+          Hoy
+        </NavLink>
         {COMING_SOON.map((item) => (
           <button key={item.label} type="button" className="fleet-nav__item" onClick={soon}>
             {item.icon}
