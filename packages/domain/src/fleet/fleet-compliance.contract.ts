@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const FLEET_COMPLIANCE_PATHS = {
   grid: '/api/togo/flota/cumplimiento/',
   xlsx: '/api/togo/flota/cumplimiento.xlsx',
+  finesXlsx: '/api/togo/flota/multas.xlsx',
 } as const;
 
 export const FLEET_COMPLIANCE_PAGE_SIZE = 50;
@@ -90,4 +91,27 @@ export const FLEET_COMPLIANCE_XLSX_COLUMNS = [
   'RTM vence',
   'Multas pendientes',
   'Total multas (COP)',
+] as const;
+
+/** One fine of a fleet vehicle in the fines export. */
+export interface FleetFineRow {
+  placa: string;
+  numero: string;
+  tipo: string;
+  estado: string;
+  fecha_infraccion: string;
+  total: number;
+  infractor: string;
+  descripcion: string;
+}
+
+export const FLEET_FINES_XLSX_COLUMNS = [
+  'Placa',
+  'Número',
+  'Tipo',
+  'Estado',
+  'Fecha infracción',
+  'Valor (COP)',
+  'Infractor',
+  'Descripción',
 ] as const;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FLEET_COMPLIANCE_PATHS,
   FLEET_COMPLIANCE_XLSX_COLUMNS,
+  FLEET_FINES_XLSX_COLUMNS,
   fleetComplianceSchema,
   type FleetCompliance,
 } from '@togo/domain/fleet/fleet-compliance.contract';
@@ -56,7 +57,13 @@ async function snapshot(vehicleId: number, kind: 'registry' | 'fines', data: unk
     .values({ vehicleId, kind, provider: 'demo', status: 'ok', data });
 }
 
-const fine = (total: number, estado: string) => ({ numero: String(total), estado, total });
+const fine = (total: number, estado: string) => ({
+  numero: String(total),
+  estado,
+  total,
+  fecha_infraccion: '2025-12-01',
+  infractor: total === 70_000 ? '=HYPERLINK("http://x")' : 'JUAN PÉREZ',
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -224,5 +231,30 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
       expect(values[6]).toBe(r.multas_pendientes);
       expect(values[7]).toBe(r.multas_total);
     });
+  });
+});
+
+describe('GET /api/togo/flota/multas.xlsx', () => {
+  it('has a header row and one row per fine of the fleet, formula-like text neutralised', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: FLEET_COMPLIANCE_PATHS.finesXlsx,
+      headers: company.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Multas');
+    expect((ws?.getRow(1).values as unknown[]).slice(1)).toEqual([...FLEET_FINES_XLSX_COLUMNS]);
+    const rows = [2, 3, 4].map((n) => (ws?.getRow(n).values as unknown[]).slice(1));
+    expect(ws?.rowCount).toBe(4);
+    expect(rows.map((r) => [r[0], r[3], r[5]])).toEqual(
+      expect.arrayContaining([
+        ['XYZ125', 'vigente', 100_000],
+        ['XYZ125', 'vigente', 50_000],
+        ['XYZ125', 'pagado', 70_000],
+      ]),
+    );
+    expect(rows.some((r) => r[6] === '\'=HYPERLINK("http://x")')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FleetFineRow } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { Db } from '../../db/client.ts';
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
@@ -118,6 +119,40 @@ export class FleetComplianceRepository {
       sql`select count(*)::text || ':' || coalesce(max(updated)::text, '') as v from pico_placa_cities`,
     );
     return row?.v ?? '';
+  }
+
+  /** The fines of the fleet's vehicles (vehicle fines snapshot), by plate then date; keyset after a plate. */
+  async fines(companyUserId: number, limit: number, after?: string): Promise<FleetFineRow[]> {
+    const from = after === undefined ? sql`` : sql`and v.placa > ${after}`;
+    const list = await rows<FleetFineRow & { total: string | number }>(
+      this.db,
+      sql`
+      with page as (
+        select v.id, v.placa from vehicles v
+        where v.user_id = ${companyUserId} and v.deleted_at is null ${from}
+        order by v.placa limit ${limit}
+      )
+      select p.placa, coalesce(x->>'numero', '') as numero, coalesce(x->>'tipo', '') as tipo,
+             coalesce(x->>'estado', '') as estado, coalesce(x->>'fecha_infraccion', '') as fecha_infraccion,
+             coalesce((x->>'total')::bigint, 0) as total, coalesce(x->>'infractor', '') as infractor,
+             coalesce(x->>'descripcion', '') as descripcion
+      from page p
+      join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
+      cross join lateral jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
+      order by p.placa, x->>'fecha_infraccion' desc`,
+    );
+    return list.map((r) => ({ ...r, total: Number(r.total) }));
+  }
+
+  /** The plate of the `limit`-th vehicle after `after` (the end of a keyset chunk), or undefined past the end. */
+  async plateAt(companyUserId: number, limit: number, after?: string): Promise<string | undefined> {
+    const from = after === undefined ? sql`` : sql`and placa > ${after}`;
+    const [row] = await rows<{ placa: string }>(
+      this.db,
+      sql`select placa from vehicles where user_id = ${companyUserId} and deleted_at is null ${from}
+          order by placa offset ${limit - 1} limit 1`,
+    );
+    return row?.placa;
   }
 
   async count(companyUserId: number): Promise<number> {

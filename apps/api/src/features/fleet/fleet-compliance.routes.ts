@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   FLEET_COMPLIANCE_PATHS,
   fleetComplianceQuerySchema,
@@ -7,9 +8,18 @@ import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import { parse } from '../../http/validation.ts';
 import type { FleetComplianceService } from './fleet-compliance.service.ts';
-import { complianceWorkbookStream } from './fleet-compliance.workbook.ts';
+import { complianceWorkbookStream, finesWorkbookStream } from './fleet-compliance.workbook.ts';
 
-/** Fleet compliance grid and its .xlsx export (issue 16); every member of the organisation may read them. */
+function sendXlsx(reply: FastifyReply, filename: string, stream: Readable) {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}
+
+/** Fleet compliance grid, its .xlsx export and the fines .xlsx (issue 16); every member of the organisation may read them. */
 export function fleetComplianceRoutes(
   app: FastifyInstance,
   deps: { compliance: FleetComplianceService; access: OrgHandlers },
@@ -25,11 +35,11 @@ export function fleetComplianceRoutes(
     const query = parse(fleetComplianceQuerySchema, req.query);
     const date = query.fecha ?? compliance.today();
     const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
-    return reply
-      .header('content-type', XLSX_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="cumplimiento-flota-${date}.xlsx"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
+  });
+
+  app.get(FLEET_COMPLIANCE_PATHS.finesXlsx, read, async (req, reply) => {
+    const stream = finesWorkbookStream(compliance.allFines(orgCompany(req).id), req.log);
+    return sendXlsx(reply, `multas-flota-${compliance.today()}.xlsx`, stream);
   });
 }

@@ -6,6 +6,7 @@ import {
   type FleetComplianceQuery,
   type FleetComplianceRow,
   type FleetComplianceSummary,
+  type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
 import { addDays, bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
 import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
@@ -151,6 +152,18 @@ export class FleetComplianceService {
       page: paged ? page : null,
       numero_paginas_totales: pages,
     };
+  }
+
+  /** Every fine of the fleet's vehicles, in chunks of vehicles (keyset by plate), for the fines export. */
+  async *allFines(companyId: number): AsyncGenerator<FleetFineRow[]> {
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.repo.fines(companyId, EXPORT_CHUNK, after);
+      if (chunk.length > 0) yield chunk;
+      const last = await this.repo.plateAt(companyId, EXPORT_CHUNK, after);
+      if (last === undefined) return;
+      after = last;
+    }
   }
 
   /** Every vehicle's row, in chunks (keyset by plate), for the streaming export. */

@@ -159,6 +159,7 @@ describe('role matrix on the fleet routes', () => {
     FLEET_PATHS.guide,
     FLEET_COMPLIANCE_PATHS.grid,
     FLEET_COMPLIANCE_PATHS.xlsx,
+    FLEET_COMPLIANCE_PATHS.finesXlsx,
     ORGANISATION_PATHS.members,
   ];
 
