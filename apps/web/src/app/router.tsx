@@ -303,6 +303,10 @@ export const routes: RouteObject[] = [
             path: 'hoy',
             ...screen(() => import('../features/fleet/routes/FleetToday.tsx'), 'FleetTodayRoute'),
           },
+          {
+            path: 'miembros',
+            ...screen(() => import('../features/fleet/routes/FleetMembers.tsx'), 'FleetMembersRoute'),
+          },
           { path: '*', Component: NotFound },
         ],
       },

@@ -58,6 +58,10 @@ export function FleetSidebar() {
           <AlertTriangleIcon />
           Hoy
         </NavLink>
+        <NavLink to="/flota/miembros" className={navClass}>
+          <ListCheckIcon />
+          Miembros
+        </NavLink>
         {COMING_SOON.map((item) => (
           <button key={item.label} type="button" className="fleet-nav__item" onClick={soon}>
             {item.icon}
