@@ -37,6 +37,12 @@ import { driverPhotoUrl } from './features/fleet/fleet-driver-person.ts';
 import { FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.ts';
+import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
+import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
+import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
+import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { OrganisationService } from './features/organisation/organisation.service.ts';
 import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
 import { GarageFilesService } from './features/garage/garage-files.service.ts';
 import { GarageLookupService } from './features/garage/garage-lookup.service.ts';
@@ -52,7 +58,7 @@ import { NotificationDeliveryService } from './features/notifications/notificati
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
-import { verifyPassword } from './lib/password.ts';
+import { hashPassword, verifyPassword } from './lib/password.ts';
 import { registerPersonalDataJobs } from './features/personal-data/personal-data.jobs.ts';
 import { PersonalDataRepository } from './features/personal-data/personal-data.repository.ts';
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
@@ -68,6 +74,7 @@ import { ReferenceRepository } from './features/reference/reference.repository.t
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { ReferenceService } from './features/reference/reference.service.ts';
 import { authenticate } from './http/auth.ts';
+import { orgHandlers } from './http/org-access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
@@ -119,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdOf,
   });
   app.decorateRequest('session', null);
+  app.decorateRequest('org', null);
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRequestContext(app);
@@ -298,7 +306,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileRoutes(app, { accounts, profile, emailChange, auth });
   garageRoutes(app, { garage, files: garageFiles, auth });
   fileRoutes(app, { files: garageFiles });
-  fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, auth });
+  const organisation = new OrganisationService({
+    repo: new OrganisationRepository(database.db),
+    messenger: providers.messenger,
+    clock,
+    webUrl: config.WEB_URL,
+    hashPassword,
+    log: app.log,
+  });
+  const orgAccess = orgHandlers(auth, organisation.access);
+  organisationRoutes(app, { organisation, access: orgAccess });
+  fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, access: orgAccess });
+  fleetComplianceRoutes(app, {
+    compliance: new FleetComplianceService(new FleetComplianceRepository(database.db), clock),
+    access: orgAccess,
+  });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),

@@ -8,3 +8,4 @@ export * from './schema/pico-placa.schema.ts';
 export * from './schema/fleet.schema.ts';
 export * from './schema/booking.schema.ts';
 export * from './schema/operator.schema.ts';
+export * from './schema/organisation.schema.ts';

@@ -299,6 +299,14 @@ export const routes: RouteObject[] = [
             path: 'estado-carga',
             ...screen(() => import('../features/fleet/routes/FleetErrors.tsx'), 'FleetErrorsRoute'),
           },
+          {
+            path: 'hoy',
+            ...screen(() => import('../features/fleet/routes/FleetToday.tsx'), 'FleetTodayRoute'),
+          },
+          {
+            path: 'miembros',
+            ...screen(() => import('../features/fleet/routes/FleetMembers.tsx'), 'FleetMembersRoute'),
+          },
           { path: '*', Component: NotFound },
         ],
       },

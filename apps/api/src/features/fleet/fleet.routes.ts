@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FLEET_DRIVER_PHOTO_FIELD,
   FLEET_DRIVER_PHOTO_MAX_BYTES,
@@ -9,8 +9,8 @@ import {
   fleetErrorsQuerySchema,
   fleetListQuerySchema,
 } from '@togo/domain/fleet/fleet.contract';
-import { requireSession } from '../../http/auth.ts';
 import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
+import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import { parse, pathId } from '../../http/validation.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
 import type { FleetPhotoService } from './fleet-photo.service.ts';
@@ -48,25 +48,29 @@ function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
     .send(bytes);
 }
 
-/** Company fleet API (SPPF §7 fleet calls). Company role only; routes parse and shape HTTP only. */
+/**
+ * Company fleet API (SPPF §7 fleet calls). Authorised by membership of the company's organisation (decision
+ * 026): reads for every member, changes for administrador and operador; routes parse and shape HTTP only.
+ */
 export function fleetRoutes(
   app: FastifyInstance,
   deps: {
     fleet: FleetService;
     detail: FleetDetailService;
     photos: FleetPhotoService;
-    auth: preHandlerAsyncHookHandler;
+    access: OrgHandlers;
   },
 ) {
   const { fleet, detail, photos } = deps;
-  const auth = { preHandler: deps.auth };
-  const user = (req: FastifyRequest) => requireSession(req).user;
+  const auth = { preHandler: deps.access.read };
+  const write = { preHandler: deps.access.write };
+  const user = orgCompany;
 
   app.get(FLEET_PATHS.list, auth, async (req) =>
     fleet.list(user(req), parse(fleetListQuerySchema, req.query)),
   );
 
-  app.post(FLEET_PATHS.upload, auth, async (req, reply) => {
+  app.post(FLEET_PATHS.upload, write, async (req, reply) => {
     const result = await fleet.upload(user(req), fileReader(req, fleet.maxUploadBytes));
     return reply.code(result.status).send(result.body);
   });
@@ -91,20 +95,20 @@ export function fleetRoutes(
 
   app.get('/api/togo/vehicle/:id/detalle_flota/', auth, async (req) => detail.detail(user(req), pathId(req)));
 
-  app.delete('/api/togo/vehicle/:id/eliminar_flota/', auth, async (req) =>
+  app.delete('/api/togo/vehicle/:id/eliminar_flota/', write, async (req) =>
     detail.remove(user(req), pathId(req)),
   );
 
-  app.put('/api/togo/vehicle/:id/conductor_flota/', auth, async (req) => {
+  app.put('/api/togo/vehicle/:id/conductor_flota/', write, async (req) => {
     const id = pathId(req);
     return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));
   });
 
-  app.put('/api/togo/vehicle/:id/conductor_flota/foto/', auth, async (req) =>
+  app.put('/api/togo/vehicle/:id/conductor_flota/foto/', write, async (req) =>
     photos.upload(user(req), pathId(req), photoReader(req)),
   );
 
-  app.delete('/api/togo/vehicle/:id/conductor_flota/foto/', auth, async (req) =>
+  app.delete('/api/togo/vehicle/:id/conductor_flota/foto/', write, async (req) =>
     photos.remove(user(req), pathId(req)),
   );
 }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';
 import { LogoutIcon } from '../../../components/ui/icons.tsx';
@@ -38,6 +38,8 @@ export function FleetSidebar() {
   const urls = useUrlsQuery(POLICY_NAMES);
   const policy = urls.data?.data_policy_pdf || DATA_POLICY_FALLBACK;
   const soon = () => void comingSoon();
+  // On a phone the menu collapses behind a button (issue 16: the strip cut off its last items).
+  const [open, setOpen] = useState(false);
 
   return (
     <aside className="fleet-sidebar">
@@ -45,7 +47,23 @@ export function FleetSidebar() {
         <Logo />
         <span className="fleet-sidebar__tag">Empresas</span>
       </div>
-      <nav className="fleet-nav" aria-label="Menú de la flota">
+      <button
+        type="button"
+        className="fleet-menu-button"
+        aria-expanded={open}
+        aria-controls="fleet-nav"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? 'Cerrar menú' : 'Menú'}
+      </button>
+      <nav
+        id="fleet-nav"
+        className={open ? 'fleet-nav fleet-nav--open' : 'fleet-nav'}
+        aria-label="Menú de la flota"
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) setOpen(false);
+        }}
+      >
         <NavLink to="/flota" end className={navClass}>
           <TruckIcon />
           Tu flota
@@ -53,6 +71,14 @@ export function FleetSidebar() {
         <NavLink to="/flota/estado-carga" className={navClass}>
           <ListCheckIcon />
           Estado de carga vehículos
+        </NavLink>
+        <NavLink to="/flota/hoy" className={navClass}>
+          <AlertTriangleIcon />
+          Hoy
+        </NavLink>
+        <NavLink to="/flota/miembros" className={navClass}>
+          <ListCheckIcon />
+          Miembros
         </NavLink>
         {COMING_SOON.map((item) => (
           <button key={item.label} type="button" className="fleet-nav__item" onClick={soon}>

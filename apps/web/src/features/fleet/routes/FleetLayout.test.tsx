@@ -48,6 +48,20 @@ describe('fleet sidebar', () => {
     );
   });
 
+  it("the 'Menú' button opens and closes the menu (collapsed on a phone) and a link closes it", async () => {
+    mockFetch({ [URLS]: () => json(200, { results: [] }) });
+    const view = render();
+    const button = screen.getByRole('button', { name: 'Menú' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', 'fleet-nav');
+    await view.user.click(button);
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Menú de la flota' })).toHaveClass('fleet-nav--open');
+    await view.user.click(screen.getByRole('link', { name: 'Estado de carga vehículos' }));
+    expect(await screen.findByText('Errores')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menú' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('offers the data-policy PDF from the configured URLs', async () => {
     mockFetch({
       [URLS]: () => json(200, { results: [{ name: 'data_policy_pdf', url: '/static/legal/politica.pdf' }] }),

@@ -1,0 +1,179 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FleetFineRow } from '@togo/domain/fleet/fleet-compliance.contract';
+import type { Db } from '../../db/client.ts';
+
+async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  // Both drivers (PGlite and node-postgres) answer raw SQL with { rows }.
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** One vehicle's compliance facts, straight from the registry and fines snapshots the garage stores. */
+export interface ComplianceVehicleRow {
+  placa: string;
+  city_code: string | null;
+  city_name: string | null;
+  /** Registry snapshot answered ('ok'): a missing SOAT then means there is none. */
+  registry_ok: boolean;
+  soat_vence: string | null;
+  rtm_vence: string | null;
+  multas_pendientes: number;
+  multas_total: number;
+}
+
+/**
+ * Vehicles grouped by what the pico y placa engine reads (city, vehicle kind, first and last plate digit) and
+ * by document state, so the summary evaluates the engine once per group, not once per vehicle.
+ */
+export interface ComplianceGroupRow {
+  city_code: string | null;
+  sample_plate: string;
+  vehicles: number;
+  /** Vehicles whose SOAT is expired or missing, or whose RTM is expired. */
+  expired: number;
+  /** Not expired, and SOAT or RTM expires within the window. */
+  expiring: number;
+}
+
+const MOTO = '^[A-Z]{3}[0-9]{2}[A-Z]?$';
+
+/** SQL only: the company's live vehicles with their SOAT, RTM and pending fines (set-based). */
+export class FleetComplianceRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Vehicles by plate: `limit` rows after `offset` rows, or (the export) after the plate `after` (keyset);
+   * every vehicle when limit is null. The page is chosen on the (user, plate) index first; only its rows are
+   * joined to their city and snapshots.
+   */
+  async page(
+    companyUserId: number,
+    opts: { limit: number | null; offset?: number; after?: string },
+  ): Promise<ComplianceVehicleRow[]> {
+    const after = opts.after === undefined ? sql`` : sql`and v.placa > ${opts.after}`;
+    const paging = opts.limit === null ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`;
+    const list = await rows<ComplianceVehicleRow>(
+      this.db,
+      sql`
+      with page as (
+        select v.id, v.placa, v.city_id from vehicles v
+        where v.user_id = ${companyUserId} and v.deleted_at is null ${after}
+        order by v.placa ${paging}
+      )
+      select p.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
+             (r.vehicle_id is not null) as registry_ok,
+             r.data->'soat'->>'fecha_vencimiento' as soat_vence,
+             r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,
+             coalesce(m.n, 0)::int as multas_pendientes, coalesce(m.total, 0)::bigint as multas_total
+      from page p
+      left join cities c on c.id = p.city_id
+      left join provider_snapshots r on r.vehicle_id = p.id and r.kind = 'registry' and r.status = 'ok'
+      left join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
+      left join lateral (
+        select count(*) as n, sum((x->>'total')::bigint) as total
+        from jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
+        where x->>'estado' = 'vigente'
+      ) m on true
+      order by p.placa`,
+    );
+    return list.map((r) => ({ ...r, multas_total: Number(r.multas_total) }));
+  }
+
+  /** The summary's groups over the whole fleet, with documents judged on `date` (window: `soonDays`). */
+  async groups(companyUserId: number, date: string, soonDays: number): Promise<ComplianceGroupRow[]> {
+    return rows<ComplianceGroupRow>(
+      this.db,
+      sql`
+      with facts as (
+        select v.placa, v.city_id, (r.vehicle_id is not null) as registry_ok,
+               r.data->'soat'->>'fecha_vencimiento' as soat, r.data->'rtm'->>'fecha_vencimiento' as rtm
+        from vehicles v
+        left join provider_snapshots r on r.vehicle_id = v.id and r.kind = 'registry' and r.status = 'ok'
+        where v.user_id = ${companyUserId} and v.deleted_at is null
+      ),
+      judged as (
+        select placa, city_id,
+               (registry_ok and (soat is null or soat < ${date})) or coalesce(rtm < ${date}, false) as expired,
+               coalesce(soat between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
+                 or coalesce(rtm between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
+                 as soon
+        from facts
+      ),
+      grouped as (
+        select city_id, min(placa) as sample_plate, count(*)::int as vehicles,
+               count(*) filter (where expired)::int as expired,
+               count(*) filter (where not expired and soon)::int as expiring
+        from judged
+        group by city_id, placa ~ ${MOTO}, substring(placa from '[0-9]'),
+                 substring(placa from '([0-9])[^0-9]*$')
+      )
+      select c.code as city_code, g.sample_plate, g.vehicles, g.expired, g.expiring
+      from grouped g left join cities c on c.id = g.city_id`,
+    );
+  }
+
+  /** A fingerprint of the stored pico y placa rules: parsed rules are reused until it changes. */
+  async rulesVersion(): Promise<string> {
+    const [row] = await rows<{ v: string }>(
+      this.db,
+      sql`select count(*)::text || ':' || coalesce(max(updated)::text, '') as v from pico_placa_cities`,
+    );
+    return row?.v ?? '';
+  }
+
+  /** The fines of the fleet's vehicles (vehicle fines snapshot), by plate then date; keyset after a plate. */
+  async fines(companyUserId: number, limit: number, after?: string): Promise<FleetFineRow[]> {
+    const from = after === undefined ? sql`` : sql`and v.placa > ${after}`;
+    const list = await rows<FleetFineRow & { total: string | number }>(
+      this.db,
+      sql`
+      with page as (
+        select v.id, v.placa from vehicles v
+        where v.user_id = ${companyUserId} and v.deleted_at is null ${from}
+        order by v.placa limit ${limit}
+      )
+      select p.placa, coalesce(x->>'numero', '') as numero, coalesce(x->>'tipo', '') as tipo,
+             coalesce(x->>'estado', '') as estado, coalesce(x->>'fecha_infraccion', '') as fecha_infraccion,
+             coalesce((x->>'total')::bigint, 0) as total, coalesce(x->>'infractor', '') as infractor,
+             coalesce(x->>'descripcion', '') as descripcion
+      from page p
+      join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
+      cross join lateral jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
+      order by p.placa, x->>'fecha_infraccion' desc`,
+    );
+    return list.map((r) => ({ ...r, total: Number(r.total) }));
+  }
+
+  /** The plate of the `limit`-th vehicle after `after` (the end of a keyset chunk), or undefined past the end. */
+  async plateAt(companyUserId: number, limit: number, after?: string): Promise<string | undefined> {
+    const from = after === undefined ? sql`` : sql`and placa > ${after}`;
+    const [row] = await rows<{ placa: string }>(
+      this.db,
+      sql`select placa from vehicles where user_id = ${companyUserId} and deleted_at is null ${from}
+          order by placa offset ${limit - 1} limit 1`,
+    );
+    return row?.placa;
+  }
+
+  async count(companyUserId: number): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from vehicles where user_id = ${companyUserId} and deleted_at is null`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Every stored pico y placa city (a few dozen JSON documents). */
+  async cityRules(): Promise<unknown[]> {
+    const list = await rows<{ data: unknown }>(this.db, sql`select data from pico_placa_cities order by key`);
+    return list.map((r) => r.data);
+  }
+
+  async holidays(from: string, to: string): Promise<string[]> {
+    const list = await rows<{ date: string }>(
+      this.db,
+      sql`select to_char(date, 'YYYY-MM-DD') as date from holidays where date between ${from} and ${to}`,
+    );
+    return list.map((r) => r.date);
+  }
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  FLEET_COMPLIANCE_PATHS,
+  fleetComplianceQuerySchema,
+} from '@togo/domain/fleet/fleet-compliance.contract';
+import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.contract';
+import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
+import { parse } from '../../http/validation.ts';
+import type { FleetComplianceService } from './fleet-compliance.service.ts';
+import { complianceWorkbookStream, finesWorkbookStream } from './fleet-compliance.workbook.ts';
+
+function sendXlsx(reply: FastifyReply, filename: string, stream: Readable) {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}
+
+/** Fleet compliance grid, its .xlsx export and the fines .xlsx (issue 16); every member of the organisation may read them. */
+export function fleetComplianceRoutes(
+  app: FastifyInstance,
+  deps: { compliance: FleetComplianceService; access: OrgHandlers },
+) {
+  const { compliance } = deps;
+  const read = { preHandler: deps.access.read };
+
+  app.get(FLEET_COMPLIANCE_PATHS.grid, read, async (req) =>
+    compliance.grid(orgCompany(req).id, parse(fleetComplianceQuerySchema, req.query)),
+  );
+
+  app.get(FLEET_COMPLIANCE_PATHS.xlsx, read, async (req, reply) => {
+    const query = parse(fleetComplianceQuerySchema, req.query);
+    const date = query.fecha ?? compliance.today();
+    const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
+    return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
+  });
+
+  app.get(FLEET_COMPLIANCE_PATHS.finesXlsx, read, async (req, reply) => {
+    const stream = finesWorkbookStream(compliance.allFines(orgCompany(req).id), req.log);
+    return sendXlsx(reply, `multas-flota-${compliance.today()}.xlsx`, stream);
+  });
+}

@@ -1,0 +1,181 @@
+import {
+  FLEET_COMPLIANCE_MSG,
+  FLEET_COMPLIANCE_PAGE_SIZE,
+  FLEET_COMPLIANCE_SOON_DAYS,
+  type FleetCompliance,
+  type FleetComplianceQuery,
+  type FleetComplianceRow,
+  type FleetComplianceSummary,
+  type FleetFineRow,
+} from '@togo/domain/fleet/fleet-compliance.contract';
+import { addDays, bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
+import { displayDate, picoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.message';
+import { PicoPlacaCitySchema, type PicoPlacaCity } from '@togo/domain/pico-placa/pico-placa.rules';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { ComplianceVehicleRow, FleetComplianceRepository } from './fleet-compliance.repository.ts';
+
+/** The pico y placa data of one day: every stored city and the holidays around it. */
+interface DayRules {
+  date: string;
+  cities: PicoPlacaCity[];
+  holidays: string[];
+  /** Restriction windows by (city, vehicle kind, first and last plate digit): what the engine reads. */
+  memo: Map<string, readonly { start: string; end: string }[] | null>;
+}
+
+/** The export reads the fleet in chunks of this many vehicles (keyset by plate). */
+const EXPORT_CHUNK = 2_000;
+
+function joinWindows(windows: readonly { start: string; end: string }[]): string {
+  const parts = windows.map((w) => `de ${w.start} a ${w.end}`);
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+}
+
+/**
+ * Fleet compliance (issue 16): whether each vehicle may drive on a date and why not — pico y placa in its city
+ * (the same engine and stored rules drivers get), an expired or missing SOAT, an expired RTM — with its
+ * document dates and pending fines.
+ */
+export class FleetComplianceService {
+  /** Parsed city rules, reused while the stored rules' fingerprint is unchanged (they are edited rarely). */
+  private parsed: { version: string; cities: PicoPlacaCity[] } | null = null;
+
+  constructor(
+    private readonly repo: FleetComplianceRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  today(): string {
+    return bogotaLocalDateTime(this.clock.now()).slice(0, 10);
+  }
+
+  async dayRules(date: string): Promise<DayRules> {
+    const [version, holidays] = await Promise.all([
+      this.repo.rulesVersion(),
+      this.repo.holidays(addDays(date, -1), date),
+    ]);
+    if (this.parsed?.version !== version) {
+      const cities: PicoPlacaCity[] = [];
+      for (const r of await this.repo.cityRules()) {
+        const parsed = PicoPlacaCitySchema.safeParse(r);
+        if (parsed.success) cities.push(parsed.data);
+      }
+      this.parsed = { version, cities };
+    }
+    return { date, cities: this.parsed.cities, holidays, memo: new Map() };
+  }
+
+  /** Restricted windows of the plate in the city on the day; null when it may drive (or nothing is known). */
+  private restriction(rules: DayRules, plate: string, cityCode: string | null) {
+    if (cityCode === null) return null;
+    const normalized = normalizePlate(plate);
+    const vehicleType = picoPlacaVehicleType(normalized);
+    const digits = normalized.match(/\d/g) ?? [];
+    const key = `${cityCode}|${vehicleType}|${digits[0] ?? ''}|${digits[digits.length - 1] ?? ''}`;
+    const known = rules.memo.get(key);
+    if (known !== undefined) return known;
+    const result = evaluatePicoPlacaDay(
+      {
+        plate: normalized,
+        vehicleType,
+        municipalityCode: cityCode,
+        registrationMunicipalityCode: cityCode,
+        date: rules.date,
+      },
+      { cities: rules.cities, holidays: rules.holidays },
+    );
+    const windows = result.status === 'restricted' ? (result.windows ?? []) : null;
+    rules.memo.set(key, windows);
+    return windows;
+  }
+
+  toRow(rules: DayRules, v: ComplianceVehicleRow): FleetComplianceRow {
+    const motivos: string[] = [];
+    const windows = this.restriction(rules, v.placa, v.city_code);
+    if (windows) {
+      const hours = joinWindows(windows);
+      motivos.push(`Pico y placa en ${v.city_name ?? 'su ciudad'}${hours ? ` ${hours}` : ''}`);
+    }
+    if (v.registry_ok && v.soat_vence === null) motivos.push('Sin SOAT vigente');
+    else if (v.soat_vence !== null && v.soat_vence < rules.date) {
+      motivos.push(`SOAT vencido el ${displayDate(v.soat_vence)}`);
+    }
+    if (v.rtm_vence !== null && v.rtm_vence < rules.date) {
+      motivos.push(`Revisión técnico-mecánica vencida el ${displayDate(v.rtm_vence)}`);
+    }
+    return {
+      placa: v.placa,
+      ciudad: v.city_name,
+      puede_circular: motivos.length === 0,
+      motivos,
+      soat_vence: v.soat_vence,
+      rtm_vence: v.rtm_vence,
+      multas_pendientes: v.multas_pendientes,
+      multas_total: v.multas_total,
+    };
+  }
+
+  /** Summary over the whole fleet: the engine runs once per (city, vehicle kind, plate digits) group. */
+  async summary(companyId: number, rules: DayRules): Promise<FleetComplianceSummary> {
+    const groups = await this.repo.groups(companyId, rules.date, FLEET_COMPLIANCE_SOON_DAYS);
+    const out: FleetComplianceSummary = { vehiculos: 0, no_pueden_circular: 0, vencidos: 0, vencen_30: 0 };
+    for (const g of groups) {
+      out.vehiculos += g.vehicles;
+      out.vencidos += g.expired;
+      out.vencen_30 += g.expiring;
+      const restricted = this.restriction(rules, g.sample_plate, g.city_code) !== null;
+      out.no_pueden_circular += restricted ? g.vehicles : g.expired;
+    }
+    return out;
+  }
+
+  async grid(companyId: number, query: FleetComplianceQuery): Promise<FleetCompliance> {
+    const date = query.fecha ?? this.today();
+    const paged = query.page !== undefined || query.page_size !== undefined;
+    const page = query.page ?? 1;
+    const size = query.page_size ?? FLEET_COMPLIANCE_PAGE_SIZE;
+    const rules = await this.dayRules(date);
+    const [vehicles, resumen] = await Promise.all([
+      this.repo.page(companyId, paged ? { limit: size, offset: (page - 1) * size } : { limit: null }),
+      this.summary(companyId, rules),
+    ]);
+    const pages = paged ? Math.ceil(resumen.vehiculos / size) : resumen.vehiculos > 0 ? 1 : 0;
+    if (paged && page > Math.max(1, pages)) throw AppError.notFound(FLEET_COMPLIANCE_MSG.pageInvalid);
+    return {
+      fecha: date,
+      data: vehicles.map((v) => this.toRow(rules, v)),
+      resumen,
+      total: resumen.vehiculos,
+      page: paged ? page : null,
+      numero_paginas_totales: pages,
+    };
+  }
+
+  /** Every fine of the fleet's vehicles, in chunks of vehicles (keyset by plate), for the fines export. */
+  async *allFines(companyId: number): AsyncGenerator<FleetFineRow[]> {
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.repo.fines(companyId, EXPORT_CHUNK, after);
+      if (chunk.length > 0) yield chunk;
+      const last = await this.repo.plateAt(companyId, EXPORT_CHUNK, after);
+      if (last === undefined) return;
+      after = last;
+    }
+  }
+
+  /** Every vehicle's row, in chunks (keyset by plate), for the streaming export. */
+  async *allRows(companyId: number, date: string): AsyncGenerator<FleetComplianceRow[]> {
+    const rules = await this.dayRules(date);
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.repo.page(companyId, { limit: EXPORT_CHUNK, after });
+      if (chunk.length === 0) return;
+      yield chunk.map((v) => this.toRow(rules, v));
+      if (chunk.length < EXPORT_CHUNK) return;
+      after = chunk[chunk.length - 1]?.placa;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  FLEET_COMPLIANCE_XLSX_COLUMNS,
+  FLEET_FINES_XLSX_COLUMNS,
+  type FleetComplianceRow,
+  type FleetFineRow,
+} from '@togo/domain/fleet/fleet-compliance.contract';
+import { spreadsheetText } from './fleet-spreadsheet-text.ts';
+
+type Cell = string | number;
+
+/**
+ * One sheet written row by row with exceljs's streaming writer (memory stays flat for a 10,000-vehicle fleet):
+ * a bold header, then the rows of each chunk. Callers pass text through spreadsheetText.
+ */
+function sheetStream(
+  sheet: string,
+  columns: readonly string[],
+  chunks: AsyncIterable<Cell[][]>,
+  log?: { warn(obj: object, msg: string): void },
+): Readable {
+  const out = new PassThrough();
+  const write = async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    wb.creator = 'TOGO';
+    const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = columns.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    for await (const rows of chunks) {
+      for (const r of rows) ws.addRow(r).commit();
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  write().catch((err: unknown) => {
+    log?.warn({ err }, `${sheet} export failed`);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}
+
+async function* mapChunks<T>(chunks: AsyncIterable<T[]>, row: (r: T) => Cell[]): AsyncGenerator<Cell[][]> {
+  for await (const chunk of chunks) yield chunk.map(row);
+}
+
+/** The compliance grid as an .xlsx; text cells are neutralised against formula injection. */
+export function complianceWorkbookStream(
+  chunks: AsyncIterable<FleetComplianceRow[]>,
+  log?: { warn(obj: object, msg: string): void },
+): Readable {
+  const rows = mapChunks(chunks, (r) => [
+    spreadsheetText(r.placa),
+    spreadsheetText(r.ciudad ?? ''),
+    r.puede_circular ? 'Sí' : 'No',
+    spreadsheetText(r.motivos.join('; ')),
+    r.soat_vence ?? '',
+    r.rtm_vence ?? '',
+    r.multas_pendientes,
+    r.multas_total,
+  ]);
+  return sheetStream('Cumplimiento', FLEET_COMPLIANCE_XLSX_COLUMNS, rows, log);
+}
+
+/** The fleet's fines as an .xlsx (the provider's text is neutralised against formula injection). */
+export function finesWorkbookStream(
+  chunks: AsyncIterable<FleetFineRow[]>,
+  log?: { warn(obj: object, msg: string): void },
+): Readable {
+  const rows = mapChunks(chunks, (f) => [
+    spreadsheetText(f.placa),
+    spreadsheetText(f.numero),
+    spreadsheetText(f.tipo),
+    spreadsheetText(f.estado),
+    f.fecha_infraccion,
+    f.total,
+    spreadsheetText(f.infractor),
+    spreadsheetText(f.descripcion),
+  ]);
+  return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, log);
+}

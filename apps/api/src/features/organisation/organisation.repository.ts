@@ -1,0 +1,197 @@
+import { TransactionRollbackError, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organisationMembers, users } from '../../db/schema.ts';
+
+export type MemberRow = typeof organisationMembers.$inferSelect;
+
+export interface NewAccount {
+  email: string;
+  nombres: string;
+  apellidos: string;
+  passwordHash: string;
+  groupId: number;
+}
+
+/** SQL only: organisation members and invitations. */
+export class OrganisationRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The user's active memberships, their own organisation first; undefined when none. */
+  async findActiveMembership(userId: number): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(and(eq(organisationMembers.userId, userId), eq(organisationMembers.estado, 'activo')))
+      .orderBy(desc(sql`${organisationMembers.organisationId} = ${userId}`), asc(organisationMembers.id))
+      .limit(1);
+    return row;
+  }
+
+  /** The company user's own 'administrador' row (companies created after migration 0021 get it here). */
+  async ensureOwner(companyUserId: number, now: Date): Promise<void> {
+    await this.db.execute(sql`
+      insert into organisation_members (organisation_id, correo, rol, estado, user_id, created, accepted)
+      select id, lower(email), 'administrador', 'activo', id, ${now}, ${now} from users where id = ${companyUserId}
+      on conflict do nothing`);
+  }
+
+  async list(organisationId: number): Promise<MemberRow[]> {
+    return this.db
+      .select()
+      .from(organisationMembers)
+      .where(eq(organisationMembers.organisationId, organisationId))
+      .orderBy(asc(organisationMembers.id));
+  }
+
+  async findByEmail(organisationId: number, correo: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(
+        and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.correo, correo)),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async findUserByEmail(email: string) {
+    const [row] = await this.db
+      .select({ id: users.id, groupId: users.groupId, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  async findCompanyName(companyUserId: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ razonSocial: users.razonSocial, nombres: users.nombres, apellidos: users.apellidos })
+      .from(users)
+      .where(eq(users.id, companyUserId))
+      .limit(1);
+    if (!row) return undefined;
+    return row.razonSocial?.trim() || `${row.nombres} ${row.apellidos}`.trim();
+  }
+
+  /**
+   * Creates the invitation, or renews a pending one (new role, token and expiry). Undefined when the email is
+   * already an active member (the row is left alone).
+   */
+  async upsertInvitation(values: {
+    organisationId: number;
+    correo: string;
+    rol: string;
+    tokenHash: string;
+    expiresAt: Date;
+    invitedBy: number;
+    now: Date;
+  }): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .insert(organisationMembers)
+      .values({
+        organisationId: values.organisationId,
+        correo: values.correo,
+        rol: values.rol,
+        estado: 'invitado',
+        inviteTokenHash: values.tokenHash,
+        inviteExpiresAt: values.expiresAt,
+        invitedBy: values.invitedBy,
+        created: values.now,
+      })
+      .onConflictDoUpdate({
+        target: [organisationMembers.organisationId, organisationMembers.correo],
+        set: {
+          rol: values.rol,
+          inviteTokenHash: values.tokenHash,
+          inviteExpiresAt: values.expiresAt,
+          invitedBy: values.invitedBy,
+        },
+        setWhere: sql`${organisationMembers.estado} = 'invitado'`,
+      })
+      .returning();
+    return row;
+  }
+
+  /** Deletes a member of the organisation (not its owner); false when there is no such row. */
+  async remove(organisationId: number, memberId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(organisationMembers)
+      .where(
+        and(
+          eq(organisationMembers.organisationId, organisationId),
+          eq(organisationMembers.id, memberId),
+          sql`${organisationMembers.userId} is distinct from ${organisationId}`,
+        ),
+      )
+      .returning({ id: organisationMembers.id });
+    return rows.length > 0;
+  }
+
+  async findMember(organisationId: number, memberId: number): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(
+        and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.id, memberId)),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async findPendingInvitation(tokenHash: string, now: Date): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(
+        and(
+          eq(organisationMembers.inviteTokenHash, tokenHash),
+          eq(organisationMembers.estado, 'invitado'),
+          gt(organisationMembers.inviteExpiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Accepts an invitation once: in one transaction, creates the account when `account` is given, then links the
+   * user only if the row is still pending with that token. Undefined when another request used it first.
+   */
+  async accept(
+    tokenHash: string,
+    now: Date,
+    link: { userId: number } | { account: NewAccount },
+  ): Promise<MemberRow | undefined> {
+    return this.db
+      .transaction(async (tx) => {
+        let userId: number;
+        if ('userId' in link) userId = link.userId;
+        else {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...link.account, isFirstLoginTogo: true, created: now, updated: now })
+            .onConflictDoNothing()
+            .returning({ id: users.id });
+          if (!created) return undefined;
+          userId = created.id;
+        }
+        const [row] = await tx
+          .update(organisationMembers)
+          .set({ estado: 'activo', userId, inviteTokenHash: null, inviteExpiresAt: null, accepted: now })
+          .where(
+            and(
+              eq(organisationMembers.inviteTokenHash, tokenHash),
+              eq(organisationMembers.estado, 'invitado'),
+              gt(organisationMembers.inviteExpiresAt, now),
+            ),
+          )
+          .returning();
+        if (!row) tx.rollback();
+        return row;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return undefined;
+        throw err;
+      });
+  }
+}

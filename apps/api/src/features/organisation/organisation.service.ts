@@ -1,0 +1,151 @@
+import {
+  INVITATION_TTL_DAYS,
+  ORGANISATION_MSG,
+  type InvitationAccept,
+  type InvitationAccepted,
+  type Member,
+  type MemberInvite,
+  type OrganisationRole,
+} from '@togo/domain/organisation/organisation.contract';
+import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
+import { AppError } from '../../http/app-error.ts';
+import type { OrgAccess } from '../../http/org-access.ts';
+import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import type { MemberRow, OrganisationRepository } from './organisation.repository.ts';
+
+export interface OrganisationServiceDeps {
+  repo: OrganisationRepository;
+  messenger: Messenger;
+  clock: Clock;
+  /** Public address of the web app, for the invitation link. */
+  webUrl: string;
+  /** argon2id hashing of the accounts feature, injected (features do not import each other). */
+  hashPassword: (password: string) => Promise<string>;
+  log?: { warn(obj: object, msg: string): void } | undefined;
+}
+
+const ROLE_LABEL: Record<OrganisationRole, string> = {
+  administrador: 'administrador',
+  operador: 'operador',
+  consulta: 'consulta (solo lectura)',
+};
+
+function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    correo: row.correo,
+    rol: row.rol as OrganisationRole,
+    estado: row.estado === 'activo' ? 'activo' : 'invitado',
+  };
+}
+
+/** A company's organisation: who may act on its fleet, with which role; invitations by email. */
+export class OrganisationService {
+  constructor(private readonly deps: OrganisationServiceDeps) {}
+
+  /**
+   * The caller's organisation and role, read on every request. A company account is its own organisation's
+   * administrador; anyone else needs an accepted, not removed, membership.
+   */
+  readonly access = async (user: { id: number; groupId: number }): Promise<OrgAccess | null> => {
+    const { repo, clock } = this.deps;
+    let row = await repo.findActiveMembership(user.id);
+    if (!row && user.groupId === GROUP_COMPANY) {
+      await repo.ensureOwner(user.id, clock.now());
+      row = await repo.findActiveMembership(user.id);
+    }
+    if (!row) return null;
+    return { organisationId: row.organisationId, role: row.rol as OrganisationRole, userId: user.id };
+  };
+
+  async list(access: OrgAccess): Promise<Member[]> {
+    const rows = await this.deps.repo.list(access.organisationId);
+    return rows.map(toMember);
+  }
+
+  /** Invites (or re-invites) an email with a role; the link carries a one-time token valid 7 days. */
+  async invite(access: OrgAccess, input: MemberInvite): Promise<Member> {
+    const { repo, clock } = this.deps;
+    const existing = await repo.findUserByEmail(input.correo);
+    if (existing && existing.groupId === GROUP_COMPANY && existing.id !== access.organisationId) {
+      throw AppError.field('correo', ORGANISATION_MSG.otherCompany);
+    }
+    const token = newToken();
+    const now = clock.now();
+    const row = await repo.upsertInvitation({
+      organisationId: access.organisationId,
+      correo: input.correo,
+      rol: input.rol,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+      invitedBy: access.userId,
+      now,
+    });
+    if (!row) throw AppError.conflict(ORGANISATION_MSG.alreadyMember);
+    const empresa = (await repo.findCompanyName(access.organisationId)) ?? 'tu empresa';
+    const link = `${this.deps.webUrl.replace(/\/+$/, '')}/empresa/invitacion?token=${token}`;
+    await this.deps.messenger.send({
+      to: input.correo,
+      channel: 'email',
+      subject: `Invitación a la flota de ${empresa} en TOGO`,
+      body:
+        `Hola:\n\n${empresa} te invitó a su flota en TOGO con el rol ${ROLE_LABEL[input.rol]}.\n` +
+        `Acepta la invitación en este enlace (válido ${INVITATION_TTL_DAYS} días, un solo uso):\n${link}\n\n` +
+        'Si no esperabas este correo, ignóralo.',
+    });
+    return toMember(row);
+  }
+
+  /** Removes a member: their next request is refused. The organisation's owner cannot be removed. */
+  async remove(access: OrgAccess, memberId: number): Promise<void> {
+    const { repo } = this.deps;
+    const row = await repo.findMember(access.organisationId, memberId);
+    if (!row) throw AppError.notFound();
+    if (row.userId === access.userId || row.userId === access.organisationId) {
+      throw AppError.badRequest(ORGANISATION_MSG.cannotRemoveSelf);
+    }
+    if (!(await repo.remove(access.organisationId, memberId))) throw AppError.notFound();
+  }
+
+  /**
+   * Accepts an invitation with its token: links the account with the invited email, or creates it (client
+   * group, with the given name and password). A token works once.
+   */
+  async accept(input: InvitationAccept): Promise<InvitationAccepted> {
+    const { repo, clock } = this.deps;
+    const now = clock.now();
+    const tokenHash = sha256Hex(input.token);
+    const invitation = await repo.findPendingInvitation(tokenHash, now);
+    if (!invitation) throw AppError.badRequest(ORGANISATION_MSG.invitationInvalid);
+    const user = await repo.findUserByEmail(invitation.correo);
+    let accepted: MemberRow | undefined;
+    if (user) {
+      if (user.groupId === GROUP_COMPANY && user.id !== invitation.organisationId) {
+        throw AppError.badRequest(ORGANISATION_MSG.otherCompany);
+      }
+      accepted = await repo.accept(tokenHash, now, { userId: user.id });
+    } else {
+      const nombres = input.nombres?.trim() ?? '';
+      if (!nombres) throw AppError.field('nombres', ORGANISATION_MSG.nameRequired);
+      const password = input.password ?? '';
+      if (password.length < 8) throw AppError.field('password', ORGANISATION_MSG.passwordRequired);
+      accepted = await repo.accept(tokenHash, now, {
+        account: {
+          email: invitation.correo,
+          nombres,
+          apellidos: input.apellidos?.trim() ?? '',
+          passwordHash: await this.deps.hashPassword(password),
+          groupId: GROUP_CLIENT,
+        },
+      });
+    }
+    if (!accepted) throw AppError.badRequest(ORGANISATION_MSG.invitationInvalid);
+    return {
+      empresa: (await repo.findCompanyName(accepted.organisationId)) ?? '',
+      rol: accepted.rol as OrganisationRole,
+      cuenta_nueva: !user,
+    };
+  }
+}

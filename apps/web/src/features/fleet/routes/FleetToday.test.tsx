@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FleetCompliance } from '@togo/domain/fleet/fleet-compliance.contract';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { signInCompany } from '../fleet.test-support.ts';
+import { ALL_CAN_DRIVE, FleetTodayRoute } from './FleetToday.tsx';
+
+const GRID = 'GET /api/togo/flota/cumplimiento/';
+
+function grid(rows: FleetCompliance['data']): FleetCompliance {
+  return {
+    fecha: '2026-01-20',
+    data: rows,
+    resumen: {
+      vehiculos: rows.length,
+      no_pueden_circular: rows.filter((r) => !r.puede_circular).length,
+      vencidos: 1,
+      vencen_30: 0,
+    },
+    total: rows.length,
+    page: null,
+    numero_paginas_totales: 1,
+  };
+}
+
+const row = (placa: string, motivos: string[]): FleetCompliance['data'][number] => ({
+  placa,
+  ciudad: 'Bogotá',
+  puede_circular: motivos.length === 0,
+  motivos,
+  soat_vence: '2026-12-31',
+  rtm_vence: null,
+  multas_pendientes: 0,
+  multas_total: 0,
+});
+
+function render() {
+  signInCompany();
+  return renderRoutes([{ path: '/flota/hoy', Component: FleetTodayRoute }], {
+    initialEntries: ['/flota/hoy'],
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Hoy (/flota/hoy)', () => {
+  it('lists only the vehicles that cannot go out, with their reasons, and the summary', async () => {
+    mockFetch({
+      [GRID]: () =>
+        json(
+          200,
+          grid([
+            row('XYZ125', ['Pico y placa en Bogotá de 06:00 a 21:00']),
+            row('XYZ126', ['SOAT vencido el 10-01-2026', 'Revisión técnico-mecánica vencida el 01-01-2025']),
+            row('ABC12D', []),
+          ]),
+        ),
+    });
+    render();
+    expect(await screen.findByText('XYZ125')).toBeInTheDocument();
+    expect(screen.queryByText('ABC12D')).not.toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['SOAT vencido el 10-01-2026', 'Revisión técnico-mecánica vencida el 01-01-2025']);
+    expect(screen.getByText(/no pueden circular el 20-01-2026/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Resumen de la flota' }).textContent).toContain(
+      '2 no pueden circular',
+    );
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+  });
+
+  it('says so when every vehicle can go out', async () => {
+    mockFetch({ [GRID]: () => json(200, grid([row('ABC12D', [])])) });
+    render();
+    expect(await screen.findByText(ALL_CAN_DRIVE)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { FLEET_COMPLIANCE_PATHS } from '@togo/domain/fleet/fleet-compliance.contract';
+import { BackButton } from '../../../components/ui/BackButton.tsx';
+import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
+import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useComplianceQuery } from '../api/compliance.ts';
+import { downloadWithToken } from '../../../lib/download-with-token.ts';
+
+export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
+
+/** 'YYYY-MM-DD' → 'dd-MM-yyyy'. */
+function shown(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/**
+ * /flota/hoy (issue 16 'Hoy'): the vehicles that cannot go out today with the reasons (pico y placa with the
+ * hours, SOAT or RTM expired), a summary, 'Imprimir' and the whole grid as an .xlsx.
+ */
+export function FleetTodayRoute() {
+  usePageTitle('Hoy');
+  const dialog = useDialog();
+  const query = useComplianceQuery();
+  const [downloading, setDownloading] = useState(false);
+  const blocked = (query.data?.data ?? []).filter((r) => !r.puede_circular);
+  const resumen = query.data?.resumen;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadWithToken(FLEET_COMPLIANCE_PATHS.xlsx, 'cumplimiento-flota.xlsx');
+    } catch (error) {
+      console.error('Descarga de cumplimiento', error);
+      await dialog.show({
+        variant: 'error',
+        title: '¡Ups!',
+        message: 'No se pudo descargar el archivo, intenta nuevamente.',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section className="fleet-screen" aria-labelledby="today-title">
+      <header className="fleet-screen__head">
+        <div className="fleet-screen__heading">
+          <BackButton to="/flota" />
+          <div>
+            <h1 id="today-title" className="fleet-screen__title">
+              Hoy
+            </h1>
+            {query.data ? (
+              <p className="fleet-screen__subtitle">
+                Vehículos que no pueden circular el {shown(query.data.fecha)}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="fleet-screen__actions fleet-no-print">
+          <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
+            Imprimir
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void download()}
+            disabled={downloading}
+          >
+            <DownloadIcon />
+            Descargar cumplimiento (.xlsx)
+          </button>
+        </div>
+      </header>
+
+      {resumen ? (
+        <ul className="fleet-summary" aria-label="Resumen de la flota">
+          <li>
+            <strong>{resumen.vehiculos}</strong> vehículos
+          </li>
+          <li>
+            <strong>{resumen.no_pueden_circular}</strong> no pueden circular
+          </li>
+          <li>
+            <strong>{resumen.vencidos}</strong> con documentos vencidos
+          </li>
+          <li>
+            <strong>{resumen.vencen_30}</strong> vencen en 30 días
+          </li>
+        </ul>
+      ) : null}
+
+      {query.isPending ? (
+        <TruckLoader />
+      ) : query.isError && !query.data ? null : blocked.length === 0 ? (
+        <div className="fleet-empty">
+          <p className="fleet-empty__text">{ALL_CAN_DRIVE}</p>
+        </div>
+      ) : (
+        <div className="fleet-table-wrap">
+          <table className="fleet-table">
+            <caption className="visually-hidden">Vehículos que no pueden circular hoy</caption>
+            <thead>
+              <tr>
+                <th scope="col">Placa</th>
+                <th scope="col">Ciudad</th>
+                <th scope="col">Motivos</th>
+              </tr>
+            </thead>
+            <tbody>
+              {blocked.map((row) => (
+                <tr key={row.placa}>
+                  <td className="fleet-table__plate">{row.placa}</td>
+                  <td>{row.ciudad ?? '—'}</td>
+                  <td>
+                    <ul className="fleet-reasons">
+                      {row.motivos.map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

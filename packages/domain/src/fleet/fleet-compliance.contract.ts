@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** Fleet compliance grid (issue 16 contract): who can drive on a date and what expires. */
+
+export const FLEET_COMPLIANCE_PATHS = {
+  grid: '/api/togo/flota/cumplimiento/',
+  xlsx: '/api/togo/flota/cumplimiento.xlsx',
+  finesXlsx: '/api/togo/flota/multas.xlsx',
+} as const;
+
+export const FLEET_COMPLIANCE_PAGE_SIZE = 50;
+export const FLEET_COMPLIANCE_MAX_PAGE_SIZE = 500;
+/** Days ahead counted by resumen.vencen_30. */
+export const FLEET_COMPLIANCE_SOON_DAYS = 30;
+
+export const FLEET_COMPLIANCE_MSG = {
+  dateInvalid: 'Fecha inválida. Usa el formato AAAA-MM-DD.',
+  pageInvalid: 'Página inválida.',
+  pageSizeInvalid: 'Tamaño de página inválido (de 1 a 500).',
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FLEET_COMPLIANCE_MSG.dateInvalid })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return (
+        !Number.isNaN(d.getTime()) &&
+        d.toISOString().slice(0, 10) === s &&
+        s >= '2000-01-01' &&
+        s <= '2099-12-31'
+      );
+    },
+    { error: FLEET_COMPLIANCE_MSG.dateInvalid },
+  );
+
+const positive = (max: number, msg: string) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, { error: msg })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { error: msg });
+
+export const fleetComplianceQuerySchema = z.object({
+  fecha: isoDate.optional(),
+  page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),
+  page_size: positive(FLEET_COMPLIANCE_MAX_PAGE_SIZE, FLEET_COMPLIANCE_MSG.pageSizeInvalid).optional(),
+});
+export type FleetComplianceQuery = z.infer<typeof fleetComplianceQuerySchema>;
+
+export const fleetComplianceRowSchema = z.object({
+  placa: z.string(),
+  ciudad: z.string().nullable(),
+  puede_circular: z.boolean(),
+  motivos: z.array(z.string()),
+  soat_vence: z.string().nullable(),
+  rtm_vence: z.string().nullable(),
+  /** Pending ('vigente') fines of the vehicle and their total in COP. */
+  multas_pendientes: z.number().int(),
+  multas_total: z.number().int(),
+});
+export type FleetComplianceRow = z.infer<typeof fleetComplianceRowSchema>;
+
+export const fleetComplianceSummarySchema = z.object({
+  vehiculos: z.number().int(),
+  no_pueden_circular: z.number().int(),
+  /** Vehicles with an expired (or missing) SOAT or an expired RTM. */
+  vencidos: z.number().int(),
+  /** Vehicles not expired whose SOAT or RTM expires within 30 days. */
+  vencen_30: z.number().int(),
+});
+export type FleetComplianceSummary = z.infer<typeof fleetComplianceSummarySchema>;
+
+export const fleetComplianceSchema = z.object({
+  fecha: z.string(),
+  data: z.array(fleetComplianceRowSchema),
+  resumen: fleetComplianceSummarySchema,
+  total: z.number().int(),
+  page: z.number().int().nullable(),
+  numero_paginas_totales: z.number().int(),
+});
+export type FleetCompliance = z.infer<typeof fleetComplianceSchema>;
+
+export const FLEET_COMPLIANCE_XLSX_COLUMNS = [
+  'Placa',
+  'Ciudad',
+  'Puede circular',
+  'Motivos',
+  'SOAT vence',
+  'RTM vence',
+  'Multas pendientes',
+  'Total multas (COP)',
+] as const;
+
+/** One fine of a fleet vehicle in the fines export. */
+export interface FleetFineRow {
+  placa: string;
+  numero: string;
+  tipo: string;
+  estado: string;
+  fecha_infraccion: string;
+  total: number;
+  infractor: string;
+  descripcion: string;
+}
+
+export const FLEET_FINES_XLSX_COLUMNS = [
+  'Placa',
+  'Número',
+  'Tipo',
+  'Estado',
+  'Fecha infracción',
+  'Valor (COP)',
+  'Infractor',
+  'Descripción',
+] as const;
