@@ -22,6 +22,9 @@ import { BookingRepository } from './features/booking/booking.repository.ts';
 import { bookingRoutes } from './features/booking/booking.routes.ts';
 import { BookingService } from './features/booking/booking.service.ts';
 import { paymentRoutes } from './features/booking/payments.routes.ts';
+import { MyBookingsRepository } from './features/booking/my-bookings.repository.ts';
+import { myBookingsRoutes } from './features/booking/my-bookings.routes.ts';
+import { MyBookingsService } from './features/booking/my-bookings.service.ts';
 import { CatalogRepository } from './features/catalog/catalog.repository.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
@@ -253,18 +256,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const bookingRepo = new BookingRepository(database.db);
+  const bookingPayments = providers.payments ?? paymentsFromConfig(config, deps.secret);
   const booking = new BookingService({
     repo: bookingRepo,
     clock,
-    payments: providers.payments ?? paymentsFromConfig(config, deps.secret),
+    payments: bookingPayments,
     jobs,
     messenger: providers.messenger,
     webUrl: config.WEB_URL,
-    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/servicios`,
+    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`,
     secret: deps.secret,
     log: app.log,
   });
   await registerBookingJobs(jobs, booking);
+  const myBookings = new MyBookingsService({
+    booking,
+    bookingRepo,
+    repo: new MyBookingsRepository(database.db),
+    clock,
+    payments: bookingPayments,
+    jobs,
+    freeCancelHours: config.BOOKING_FREE_CANCEL_HOURS,
+    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`,
+    log: app.log,
+  });
 
   const publicConfig: PublicConfig = {
     web_url: config.WEB_URL,
@@ -295,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
+  myBookingsRoutes(app, { myBookings, auth });
   paymentRoutes(app, { booking, clock, webUrl: config.WEB_URL });
   await registerStaticAssets(app);
 
