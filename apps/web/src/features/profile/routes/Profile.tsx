@@ -143,7 +143,7 @@ export function ProfileRoute() {
       <h3 className="profile-section">Suscripción</h3>
       <ul className="profile-rows">
         <Row label="Planes" onClick={() => void comingSoon()} />
-        <Row label="Historial de pedidos" onClick={() => void comingSoon()} />
+        <Row label="Historial de pedidos" to="/app/agendamientos" />
         <Row label="Tarjetas de pago" onClick={() => void comingSoon()} />
       </ul>
 
