@@ -130,7 +130,9 @@ describe('detail of a booking', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No, mantener' }));
     expect(deletes).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Cancelar cita' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }),
+    );
     expect(await screen.findByText('Tu agendamiento fue cancelado.')).toBeInTheDocument();
     expect(deletes).toEqual([`/api/togo/agendamientos/${ID}/`]);
     expect(
@@ -148,7 +150,9 @@ describe('detail of a booking', () => {
     });
     const { user } = renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }),
+    );
     expect(
       await screen.findByText(
         'Solo puedes cancelar o reprogramar sin costo hasta 24 horas antes de tu cita.',

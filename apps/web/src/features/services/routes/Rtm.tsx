@@ -16,6 +16,7 @@ import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import { useStepHistory } from '../step-history.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
@@ -70,6 +71,12 @@ export function RtmRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
+  useStepHistory(
+    state.step,
+    RTM_STEPS,
+    (step) => update({ step }),
+    (step) => isUsable({ ...state, step }),
+  );
   const details = useDetailLoader();
   const slots = useSlotLoader();
   const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);

@@ -79,7 +79,9 @@ describe('Trámites flow', () => {
       'aria-pressed',
       'true',
     );
-    await waitFor(() => expect(view.router.state.location.state).toBeNull());
+    await waitFor(() =>
+      expect((view.router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
+    );
     await view.user.click(screen.getByRole('button', { name: 'Agendar Traspaso' }));
     expect(screen.getByRole('button', { name: 'Continuar con 2 trámites' })).toBeEnabled();
     view.unmount();
