@@ -92,7 +92,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await signIn(page, 'nadie@correo.com', 'NoEsLaClave1');
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.getByText('¡Ups!').waitFor({ timeout: TIMEOUT });
-    await dialog.getByText('Por favor, ingresa un correo electrónico válido.').waitFor();
+    await dialog.getByText('Correo o contraseña incorrectos.').waitFor();
     expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe('');
     await screenshot(page, 'login-wrong-password');
     await page.context().close();

@@ -117,7 +117,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
       .toBe('XYZ98D');
 
     await page
-      .getByText('Felicitaciones!, no tienes alertas disponibles')
+      .getByText('¡Felicitaciones!, no tienes alertas disponibles')
       .or(page.locator('.home-note').first())
       .waitFor();
     await page.waitForLoadState('networkidle');

@@ -95,7 +95,9 @@ function Detail({ booking }: { booking: MyBookingItem }) {
   return (
     <article className="booking-card" aria-label="Detalle del agendamiento">
       <h2 className="booking-card__title">{SERVICE_NAMES[booking.servicio]}</h2>
-      <p className="booking-card__line">{booking.detalle.join(', ')}</p>
+      {booking.detalle.join(', ') !== SERVICE_NAMES[booking.servicio] ? (
+        <p className="booking-card__line">{booking.detalle.join(', ')}</p>
+      ) : null}
       <p className="booking-card__line">
         <strong>Fecha:</strong> {formatDate(booking.fecha_agenda)} · {booking.franja}
       </p>
