@@ -144,6 +144,33 @@ describe('RTM flow', () => {
     expect(router.state.location.pathname).toBe('/app/home');
   }, 30_000);
 
+  it("'Agendar RTM' from an alert opens the branch list with the vehicle's city chosen", async () => {
+    localStorage.setItem(
+      'vehicleSelected',
+      JSON.stringify({ ...VEHICLE, city: 11001, city_data: { id: 11001, name: 'Bogotá D.C.' } }),
+    );
+    mockFetch({
+      'GET /api/config': () => json(200, PUBLIC_CONFIG),
+      'GET /api/togo/alerta/get_alerta/': () => json(200, ALERT),
+      'POST /wh/agendamiento/obtener-ciudades-togo/': () =>
+        citiesAnswer([
+          { text: 'Bogotá D.C.', value: '11001' },
+          { text: 'Leticia', value: '91001' },
+        ]),
+      'POST /wh/transversal/sedes_by_ciudad/': (req) =>
+        json(200, (req.body as { ciudad: string }).ciudad === '11001' ? [BRANCH] : []),
+    });
+    const { router } = renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/rtm', state: { clave: 'AGENDAR_RTM' } }],
+    });
+    expect(await screen.findByText('Paso 2 de 6')).toBeInTheDocument();
+    expect(await screen.findByText('CDA Norte')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agendar RTM' })).toBeNull();
+    await waitFor(() =>
+      expect((router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
+    );
+  });
+
   it('survives a reload: the stored step and choices come back', async () => {
     seedSummary();
     mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });

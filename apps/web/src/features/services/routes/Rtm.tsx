@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { fetchRtmBranchDetail } from '../api/branch-detail.ts';
 import { bookRtm, paymentMethod } from '../api/book.ts';
 import { useRtmAlert } from '../api/rtm-alert.ts';
-import { RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
+import { navigationClave, RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
 import { BranchDetailCard } from '../components/BranchDetailCard.tsx';
 import { ConfirmStep } from '../components/ConfirmStep.tsx';
 import { AgendaStep } from '../components/AgendaStep.tsx';
@@ -17,7 +17,7 @@ import { NoVehicle } from '../components/NoVehicle.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { useStepHistory } from '../step-history.ts';
-import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
+import { readBookingVehicle, vehicleBrand, vehicleCity } from '../selected-vehicle.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
@@ -78,6 +78,16 @@ export function RtmRoute() {
     (step) => isUsable({ ...state, step }),
   );
   const details = useDetailLoader();
+  const location = useLocation();
+  const fromAlert = navigationClave(location.state) === 'AGENDAR_RTM';
+  // 'Agendar RTM' from an alert or a notification ({ clave: 'AGENDAR_RTM' }): the vehicle is the selected one
+  // and its city is chosen, so the flow opens at the branch list. The navigation state is consumed once.
+  useLayoutEffect(() => {
+    if (fromAlert) update({ ...INITIAL, step: 'ubicacion', city: vehicleCity(vehicle) });
+  }, [fromAlert, update, vehicle]);
+  useEffect(() => {
+    if (fromAlert) void navigate(location.pathname, { replace: true, state: null });
+  }, [fromAlert, navigate, location.pathname]);
   const slots = useSlotLoader();
   const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);
   const handledAlert = useRef<unknown>(null);
@@ -164,7 +174,7 @@ export function RtmRoute() {
           <button
             type="button"
             className="btn btn--primary btn--block"
-            onClick={() => update({ step: 'ubicacion' })}
+            onClick={() => update({ step: 'ubicacion', city: state.city ?? vehicleCity(vehicle) })}
           >
             Agendar RTM
           </button>
