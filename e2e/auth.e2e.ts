@@ -36,7 +36,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
     // The sign-in reloads the page 500 ms later: a click before that reload would be lost in it.
     await waitForLoginReload(page);
-    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await page.getByText('¿Qué tipo de usuario eres?').waitFor();
     await page.getByRole('button', { name: 'Persona', exact: true }).click();
     await page.waitForURL('**/user-type/garaje', { timeout: TIMEOUT });
     await page.getByRole('heading', { name: 'Crea tu garaje' }).waitFor();
@@ -81,7 +81,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await signIn(page, person.email, 'ClaveNueva2026');
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
     await waitForLoginReload(page);
-    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await page.getByText('¿Qué tipo de usuario eres?').waitFor();
     await screenshot(page, 'reset-password-signed-in');
     await page.context().close();
   });

@@ -23,7 +23,7 @@ import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
 import { useSlotLoader } from '../use-slot-loader.ts';
 
-export const RTM_UPDATING_TITLE = 'Estamos actualizando tu informacion!';
+export const RTM_UPDATING_TITLE = '¡Estamos actualizando tu información!';
 export const RTM_UPDATING_TEXT = 'Por favor verifica en unos minutos';
 
 interface RtmState {
@@ -123,9 +123,9 @@ export function RtmRoute() {
         },
         key,
       ),
-    // SPPF §8 'RTM scheduling error': 'Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
+    // SPPF §8 'RTM scheduling error': '¡Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
     onFailure: async () => {
-      await dialog.show({ variant: 'error', title: 'Ups!', message: BOOKING_MSG.rtmBookingError });
+      await dialog.show({ variant: 'error', title: '¡Ups!', message: BOOKING_MSG.rtmBookingError });
       reset();
     },
     onDone: () => {

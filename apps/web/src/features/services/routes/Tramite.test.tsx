@@ -152,7 +152,7 @@ describe('Trámites flow', () => {
 
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(screen.getByRole('button', { name: 'Pagar en sitio' }));
-    await screen.findByRole('dialog', { name: 'Felicitaciones, lo lograste!' });
+    await screen.findByRole('dialog', { name: '¡Felicitaciones, lo lograste!' });
     const [booking] = api.bodies('POST /wh/tramites/agenda/') as { sessionInfo: { parameters: object } }[];
     expect(booking?.sessionInfo.parameters).toMatchObject({
       tramite: ['t-traspaso', 't-duplicado'],
