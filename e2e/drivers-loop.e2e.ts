@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
+import { DemoFinesProvider } from '../apps/api/src/integrations/fines/demo.fines.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { fillCode } from './support/access.ts';
 import {
   apiCaller,
@@ -87,13 +90,15 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     return time;
   }
 
-  it('RTM with the back button through the wizard, Pagar Ahora, sandbox approve, Pagado, cancel frees the slot', async () => {
+  it('alert → prefilled RTM, the back button through the wizard, Pagar Ahora, sandbox approve, Pagado, cancel frees the slot', async () => {
     const page = await openSignedIn(browser, session, vehicle);
-    await page.goto(`${server.url}/app/servicios/rtm`);
-    await page.getByRole('button', { name: 'Agendar RTM' }).click({ timeout: TIMEOUT });
-    const city = page.getByLabel('Ciudad');
-    await expect.poll(() => city.locator('option').count(), { timeout: TIMEOUT }).toBeGreaterThan(1);
-    await city.selectOption('11001');
+    // From the RTM alert: the wizard opens at the branch list with the vehicle's city (Bogotá) chosen.
+    await page.goto(`${server.url}/app/alerts/rtm`);
+    await page.getByRole('link', { name: 'Agendar RTM' }).click({ timeout: TIMEOUT });
+    await page.waitForURL('**/app/servicios/rtm', { timeout: TIMEOUT });
+    await page.locator('.branch-card').first().waitFor({ timeout: TIMEOUT });
+    expect(await page.getByLabel('Ciudad').inputValue()).toBe('11001');
+    await screenshot(page, 'loop-alert-prefilled-rtm');
     await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
     await page.getByRole('heading', { name: 'Detalle de la sede' }).waitFor({ timeout: TIMEOUT });
 
@@ -156,6 +161,33 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
 
     // The slot is bookable again: one more free seat at that hour.
     expect(await freeSeats(booking.sede.id, booking.fecha_agenda, booking.franja)).toBe(seatsBooked + 1);
+  });
+
+  it('the home shows the unpaid fines of the selected vehicle', async () => {
+    // A plate the demo fines provider gives current ('vigente') fines to.
+    const fines = new DemoFinesProvider(systemClock);
+    let placa = '';
+    for (let i = 100; i < 400 && !placa; i++) {
+      const candidate = `FNE${i}`;
+      const result = await fines.lookupFines({
+        placa: candidate,
+        documento: '1020304050',
+        tipoDocumento: 'CC',
+      });
+      if (onlyVigentes(result.comparendos_vehiculo).length > 0) placa = candidate;
+    }
+    expect(placa).not.toBe('');
+    const withFines = await createSelectedVehicle(server, session, placa, '52000');
+    const page = await openSignedIn(browser, session, withFines);
+    await page.goto(`${server.url}/app/home`);
+    const note = page.getByRole('link', { name: /Comparendos sin pagar: \d+ comparendos? por \$/ });
+    await note.waitFor({ timeout: TIMEOUT });
+    await page.getByText('¡Felicitaciones!, no tienes alertas disponibles').waitFor({ state: 'detached' });
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, 'loop-home-fines');
+    await note.click();
+    await page.waitForURL('**/app/alerts/comparendos', { timeout: TIMEOUT });
+    await page.context().close();
   });
 
   it('a reload on the sign-up code screen lands back on it; the login form is then pre-filled', async () => {
