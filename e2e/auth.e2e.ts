@@ -36,7 +36,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
     // The sign-in reloads the page 500 ms later: a click before that reload would be lost in it.
     await waitForLoginReload(page);
-    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await page.getByText('¿Qué tipo de usuario eres?').waitFor();
     await page.getByRole('button', { name: 'Persona', exact: true }).click();
     await page.waitForURL('**/user-type/garaje', { timeout: TIMEOUT });
     await page.getByRole('heading', { name: 'Crea tu garaje' }).waitFor();
@@ -81,7 +81,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await signIn(page, person.email, 'ClaveNueva2026');
     await page.waitForURL('**/user-type', { timeout: TIMEOUT });
     await waitForLoginReload(page);
-    await page.getByText('Que tipo de usuario eres?').waitFor();
+    await page.getByText('¿Qué tipo de usuario eres?').waitFor();
     await screenshot(page, 'reset-password-signed-in');
     await page.context().close();
   });
@@ -92,7 +92,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await signIn(page, 'nadie@correo.com', 'NoEsLaClave1');
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.getByText('¡Ups!').waitFor({ timeout: TIMEOUT });
-    await dialog.getByText('Por favor, ingresa un correo electrónico válido.').waitFor();
+    await dialog.getByText('Correo o contraseña incorrectos.').waitFor();
     expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe('');
     await screenshot(page, 'login-wrong-password');
     await page.context().close();

@@ -71,7 +71,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   async function payOnSite(page: Page) {
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByRole('button', { name: 'Pagar en sitio' }).click();
-    const success = page.getByRole('dialog', { name: 'Felicitaciones, lo lograste!' });
+    const success = page.getByRole('dialog', { name: '¡Felicitaciones, lo lograste!' });
     await success.waitFor({ timeout: TIMEOUT });
     expect(await success.textContent()).toContain('Tu agendamiento se ha creado con éxito.');
     await success.getByRole('button', { name: 'Volver al home' }).click();
@@ -174,7 +174,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     const popupPromise = page.context().waitForEvent('page', { timeout: TIMEOUT });
     await page.getByRole('button', { name: 'Pagar Ahora' }).click();
     const popup = await popupPromise;
-    await page.getByRole('dialog', { name: 'Felicitaciones, lo lograste!' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('dialog', { name: '¡Felicitaciones, lo lograste!' }).waitFor({ timeout: TIMEOUT });
     await popup.waitForURL('**/api/pagos/sandbox/**', { timeout: TIMEOUT });
     await popup.getByRole('button', { name: 'Aprobar pago' }).click({ timeout: TIMEOUT });
     await popup.getByText('Pago aprobado').waitFor({ timeout: TIMEOUT });

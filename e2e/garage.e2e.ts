@@ -73,7 +73,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
     await reminder.waitFor();
     await reminder.getByRole('button').click();
     await page.waitForURL('**/app/otros/tutorial', { timeout: TIMEOUT });
-    await page.getByRole('heading', { name: 'Instalacion TOGO' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('heading', { name: 'Instalación TOGO' }).waitFor({ timeout: TIMEOUT });
     await page.getByRole('button', { name: 'Volver' }).click();
     await page.waitForURL('**/app/home', { timeout: TIMEOUT });
 
@@ -117,7 +117,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
       .toBe('XYZ98D');
 
     await page
-      .getByText('Felicitaciones!, no tienes alertas disponibles')
+      .getByText('¡Felicitaciones!, no tienes alertas disponibles')
       .or(page.locator('.home-note').first())
       .waitFor();
     await page.waitForLoadState('networkidle');

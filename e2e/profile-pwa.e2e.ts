@@ -212,7 +212,7 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
 
   it('personal garage, tutorial and purchases render', async () => {
     await page.goto(`${server.url}/app/garaje-personal`);
-    await page.getByText('Ultima actualizacion: hace').waitFor({ timeout: TIMEOUT });
+    await page.getByText('Última actualización: hace').waitFor({ timeout: TIMEOUT });
     await page.getByText('JRT582').first().waitFor();
     await page.getByText(/^USD /).waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'personal-garage');
@@ -220,7 +220,7 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     await page.goto(`${server.url}/app/otros/tutorial`);
     await page.getByRole('button', { name: 'Android' }).click();
     await page.getByRole('button', { name: 'Samsung' }).click();
-    await page.getByRole('heading', { name: 'Instalacion TOGO en Samsung Internet' }).waitFor();
+    await page.getByRole('heading', { name: 'Instalación TOGO en Samsung Internet' }).waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await transitionsDone(page);

@@ -24,6 +24,9 @@ import { BookingRepository } from './features/booking/booking.repository.ts';
 import { bookingRoutes } from './features/booking/booking.routes.ts';
 import { BookingService } from './features/booking/booking.service.ts';
 import { paymentRoutes } from './features/booking/payments.routes.ts';
+import { MyBookingsRepository } from './features/booking/my-bookings.repository.ts';
+import { myBookingsRoutes } from './features/booking/my-bookings.routes.ts';
+import { MyBookingsService } from './features/booking/my-bookings.service.ts';
 import { CatalogRepository } from './features/catalog/catalog.repository.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
@@ -276,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     messenger: providers.messenger,
     webUrl: config.WEB_URL,
-    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/servicios`,
+    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`,
     secret: deps.secret,
     log: app.log,
   });
@@ -289,6 +292,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await registerPersonalDataJobs(jobs, personalData);
+  const myBookings = new MyBookingsService({
+    booking,
+    bookingRepo,
+    repo: new MyBookingsRepository(database.db),
+    clock,
+    payments,
+    jobs,
+    freeCancelHours: config.BOOKING_FREE_CANCEL_HOURS,
+    paymentRedirectUrl: config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`,
+    log: app.log,
+  });
 
   const publicConfig: PublicConfig = {
     web_url: config.WEB_URL,
@@ -334,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
+  myBookingsRoutes(app, { myBookings, auth });
   paymentRoutes(app, {
     booking,
     clock,

@@ -129,8 +129,10 @@ export const configSchema = z.object({
   WOMPI_CHECKOUT_URL: z.url().default('https://checkout.wompi.co/p/'),
   /** https://production.wompi.co/v1 (production) or https://sandbox.wompi.co/v1 (Wompi's test environment). */
   WOMPI_API_URL: z.url().default('https://production.wompi.co/v1'),
-  /** Where the payer lands after paying (default WEB_URL/app/servicios). */
+  /** Where the payer lands after paying (default WEB_URL/app/agendamientos). */
   WOMPI_REDIRECT_URL: optionalUrl,
+  /** A confirmed booking can be cancelled or rescheduled free of charge until this many hours before it. */
+  BOOKING_FREE_CANCEL_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** Optional server-to-server token for outside callers of /wh/ (header 'Authorization: Token …'). */
   CHATBOT_TOKEN: optionalText.pipe(z.string().min(32).optional()),
   /**

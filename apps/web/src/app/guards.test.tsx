@@ -97,7 +97,7 @@ describe('route guards', () => {
     signIn({ ids_roles: [1], is_first_login_togo: true });
     const first = await landOn('/user-type');
     expect(first.router.state.location.pathname).toBe('/user-type');
-    expect(await screen.findByRole('heading', { name: 'Que tipo de usuario eres?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '¿Qué tipo de usuario eres?' })).toBeInTheDocument();
     first.unmount();
 
     signIn({ ids_roles: [1], is_first_login_togo: false });

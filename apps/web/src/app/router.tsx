@@ -190,6 +190,18 @@ export const routes: RouteObject[] = [
             path: 'profile',
             ...screen(() => import('../features/profile/routes/Profile.tsx'), 'ProfileRoute'),
           },
+          // 'Mis agendamientos' (issue 14): no garage guard, a trámite can be booked for any plate.
+          {
+            path: 'agendamientos',
+            ...screen(() => import('../features/services/routes/MyBookings.tsx'), 'MyBookingsRoute'),
+          },
+          {
+            path: 'agendamientos/:id',
+            ...screen(
+              () => import('../features/services/routes/MyBookingDetail.tsx'),
+              'MyBookingDetailRoute',
+            ),
+          },
           // Alerts (AHGA §2): one lazy chunk per screen under features/alerts. 'poliza' has no guard of its
           // own; every other child is behind the login guard and the garage-empty guard (features/garage).
           {

@@ -36,6 +36,8 @@ export const MSG = {
   passwordMin: `Debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
   passwordsDiffer: 'Las contraseñas no coinciden',
   loginEmailInvalid: 'Por favor, ingresa un correo electrónico válido.',
+  /** A failed sign-in, without saying which of the two was wrong. */
+  loginFailed: 'Correo o contraseña incorrectos.',
   changeIncomplete: 'Por favor, completa todos los campos correctamente.',
   changeMismatch: 'Las contraseñas no coinciden, recuerda que deben ser iguales',
   changeMin: 'Recuerda que la contraseña debe contar con mínimo 8 caracteres',

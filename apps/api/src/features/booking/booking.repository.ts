@@ -15,14 +15,7 @@ import {
   users,
 } from '../../db/schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
-
-async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer raw SQL with { rows }.
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+import { expireHoldsOfSlot, rows, takeSeat, type Runner, type Tx } from './slot-seats.ts';
 
 /** Lock class for pg_advisory_xact_lock(class, hashtext(user:key)): one Idempotency-Key at a time. */
 const IDEMPOTENCY_LOCK_CLASS = 7_420_040;
@@ -380,8 +373,8 @@ export class BookingRepository {
                 for update`,
           );
           if (!locked) throw new Error('booking slot row missing after insert');
-          if ((await this.expireHoldsOfSlot(tx, locked.id, now)) === 0) return { kind: 'full' as const };
-          if (!(await this.takeSeat(tx, locked.id))) return { kind: 'full' as const };
+          if ((await expireHoldsOfSlot(tx, locked.id, now)) === 0) return { kind: 'full' as const };
+          if (!(await takeSeat(tx, locked.id))) return { kind: 'full' as const };
           slot = locked;
         }
         await tx.insert(bookings).values({ ...booking, slotId: slot.id, created: now, updated: now });
@@ -426,45 +419,6 @@ export class BookingRepository {
       : null;
   }
 
-  /** One more seat of a locked slot, unless it is full. */
-  private async takeSeat(tx: Tx, slotId: number): Promise<boolean> {
-    const taken = await rows<{ taken: number }>(
-      tx,
-      sql`update booking_slots set taken = taken + 1 where id = ${slotId} and taken < capacity returning taken`,
-    );
-    return taken.length > 0;
-  }
-
-  /**
-   * On a slot row the caller has locked: marks its expired holds 'expirada', voids their payments and frees
-   * their seats. Answers how many seats that freed.
-   */
-  private async expireHoldsOfSlot(tx: Tx, slotId: number, now: Date): Promise<number> {
-    const expired = await rows<{ id: string }>(
-      tx,
-      sql`update bookings set estado = 'expirada', updated = ${now.toISOString()}
-          where slot_id = ${slotId} and estado = 'pendiente_pago' and expira_en <= ${now.toISOString()}
-          returning id`,
-    );
-    if (expired.length === 0) return 0;
-    await tx
-      .update(payments)
-      .set({ status: 'EXPIRED', updated: now })
-      .where(
-        and(
-          inArray(
-            payments.bookingId,
-            expired.map((e) => e.id),
-          ),
-          eq(payments.status, 'PENDING'),
-        ),
-      );
-    await tx.execute(
-      sql`update booking_slots set taken = taken - ${expired.length}::int where id = ${slotId}`,
-    );
-    return expired.length;
-  }
-
   /**
    * Releases every expired hold (the pg-boss job and the sweep): slot rows are locked first, in id order, like
    * every other writer, so this never deadlocks with a booking. Answers the number of holds released.
@@ -478,7 +432,7 @@ export class BookingRepository {
             order by id for update`,
       );
       let released = 0;
-      for (const slot of slots) released += await this.expireHoldsOfSlot(tx, slot.id, now);
+      for (const slot of slots) released += await expireHoldsOfSlot(tx, slot.id, now);
       return released;
     });
   }
@@ -556,13 +510,19 @@ export class BookingRepository {
       if (!found) return 'not_found';
       // Slot first, then the booking: the same lock order as book() and the webhook.
       await tx.execute(sql`select id from booking_slots where id = ${found.slotId} for update`);
-      const [row] = await rows<{ estado: string; expired: boolean }>(
+      const [row] = await rows<{ estado: string; expired: boolean; slotId: number }>(
         tx,
-        sql`select estado, (estado = 'pendiente_pago' and expira_en <= ${now.toISOString()}) as expired
+        sql`select estado, (estado = 'pendiente_pago' and expira_en <= ${now.toISOString()}) as expired,
+                   slot_id::int as "slotId"
             from bookings where id = ${id} for update`,
       );
       if (!row || !['pendiente_pago', 'confirmada'].includes(row.estado) || row.expired) {
         return 'not_cancellable';
+      }
+      // Rescheduled between the first read and the lock: free the seat of the slot it holds now.
+      if (row.slotId !== found.slotId) {
+        await tx.execute(sql`select id from booking_slots where id = ${row.slotId} for update`);
+        found.slotId = row.slotId;
       }
       await tx.update(bookings).set({ estado: 'cancelada', updated: now }).where(eq(bookings.id, id));
       await tx
@@ -623,12 +583,17 @@ export class BookingRepository {
       tx,
       sql`select capacity, taken from booking_slots where id = ${found.slotId} for update`,
     );
-    const [state] = await rows<{ estado: string; status: string }>(
+    const [state] = await rows<{ estado: string; status: string; slotId: number }>(
       tx,
-      sql`select b.estado, p.status from bookings b join payments p on p.booking_id = b.id
+      sql`select b.estado, p.status, b.slot_id::int as "slotId" from bookings b join payments p on p.booking_id = b.id
           where b.id = ${bookingId} for update of b, p`,
     );
     if (!slot || !state) return { outcome: 'unknown_reference', bookingId };
+    // Rescheduled between the first read and the lock: work on the slot it holds now.
+    if (state.slotId !== found.slotId) {
+      await tx.execute(sql`select id from booking_slots where id = ${state.slotId} for update`);
+      found.slotId = state.slotId;
+    }
     // A gateway's final answer is final; EXPIRED/CANCELLED (our own) still accept a late APPROVED.
     if (event.status === 'PENDING' || GATEWAY_FINAL.includes(state.status))
       return { outcome: 'ignored', bookingId };
@@ -653,8 +618,8 @@ export class BookingRepository {
     }
     if (state.estado === 'cancelada') return { outcome: 'approved_after_cancel', bookingId };
     // The hold was released (expired) before the payment arrived: take a seat again when one is free.
-    await this.expireHoldsOfSlot(tx, found.slotId, now);
-    if (!(await this.takeSeat(tx, found.slotId))) return { outcome: 'approved_without_slot', bookingId };
+    await expireHoldsOfSlot(tx, found.slotId, now);
+    if (!(await takeSeat(tx, found.slotId))) return { outcome: 'approved_without_slot', bookingId };
     await tx
       .update(bookings)
       .set({ estado: 'confirmada', expiraEn: null, updated: now })

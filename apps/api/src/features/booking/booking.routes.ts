@@ -24,7 +24,6 @@ import type { BookingRepository } from './booking.repository.ts';
 import type { BookResult, BookingService } from './booking.service.ts';
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7E]{1,255}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user a /wh/ call acts for: the signed-in user, or the one a server-to-server caller names. */
 const actingUser = new WeakMap<FastifyRequest, number>();
@@ -80,8 +79,8 @@ function sendBooked(reply: FastifyReply, result: BookResult) {
 }
 
 /**
- * The booking calls of SPPF §7 (all POST under /wh/, trailing slash included) and the user's bookings
- * (GET/DELETE /api/togo/agendamientos/…). Routes parse and shape HTTP only.
+ * The booking calls of SPPF §7 (all POST under /wh/, trailing slash included); the user's bookings are in
+ * my-bookings.routes.ts. Routes parse and shape HTTP only.
  */
 export function bookingRoutes(
   app: FastifyInstance,
@@ -94,7 +93,6 @@ export function bookingRoutes(
 ) {
   const { booking } = deps;
   const wh = { preHandler: whAuthenticate(deps.auth, deps.chatbotToken, deps.repo) };
-  const auth = { preHandler: deps.auth };
 
   app.post(BOOKING_PATHS.branding, wh, async (req) => {
     const { sessionInfo } = parse(brandingRequestSchema, req.body);
@@ -167,15 +165,5 @@ export function bookingRoutes(
   app.post(BOOKING_PATHS.tramites, wh, async (req) => {
     parse(tramitesRequestSchema, req.body ?? undefined);
     return booking.tramitesOptions();
-  });
-
-  app.get(BOOKING_PATHS.myBookings, auth, async (req) => booking.listMine(userIdOf(req)));
-
-  app.delete('/api/togo/agendamientos/:id/', auth, async (req, reply) => {
-    const id = (req.params as { id?: string }).id ?? '';
-    // A segment that names nothing of the user's is a 404, like another user's booking.
-    if (!UUID_RE.test(id)) throw AppError.notFound('Agendamiento no encontrado.');
-    await booking.cancel(userIdOf(req), id.toLowerCase());
-    return reply.code(204).send();
   });
 }

@@ -751,7 +751,7 @@ export class BookingService {
         `Teléfono de la sede: ${b.branchTelefono}`,
         `Cómo llegar: ${b.branchMaps}`,
         '',
-        `Consulta o cancela tus agendamientos en ${this.deps.webUrl}/app/servicios`,
+        `Consulta, reprograma o cancela tus agendamientos en ${this.deps.webUrl}/app/agendamientos`,
       ];
       await this.deps.messenger.send({
         to: contact.email,

@@ -116,7 +116,7 @@ export function paymentRoutes(
         <dt>Referencia</dt><dd>${escapeHtml(payment.reference)}</dd>
         <dt>Estado</dt><dd role="status">${escapeHtml(STATE_TEXT[payment.status] ?? payment.status)}</dd>
       </dl>`;
-      const back = `<p><a href="${escapeHtml(`${deps.webUrl}/app/servicios`)}">Volver a TOGO</a></p>`;
+      const back = `<p><a href="${escapeHtml(`${deps.webUrl}/app/agendamientos`)}">Ver mis agendamientos</a></p>`;
       const live = payment.status === 'PENDING' && (!payment.expiraEn || payment.expiraEn > deps.clock.now());
       const actions = live
         ? `<form method="post" action="decision/" class="actions">

@@ -1,22 +1,53 @@
 import type { SignupRequest } from '@togo/domain/auth/auth.contract';
+import { readJson } from '../../lib/storage.ts';
 
 /** Account payload waiting for its one-time code (AHGA §3, codigo_otp added at verification). */
 export type AccountPayload = Omit<SignupRequest, 'codigo_otp'>;
 
-/**
- * Held in memory only, because it contains the password: a reload loses it and send-code then sends the
- * user back to create-account.
- */
-let pending: AccountPayload | null = null;
-
-export function setPendingRegistration(payload: AccountPayload): void {
-  pending = payload;
+/** What survives a reload: the payload without its password, and when a new code may be requested. */
+export interface StoredRegistration {
+  payload: Omit<AccountPayload, 'password' | 'password_confirmation'>;
+  /** Epoch ms: the code's countdown ends (resend allowed) at this instant. */
+  cooldownEnd: number;
 }
 
-export function getPendingRegistration(): AccountPayload | null {
-  return pending;
+/** sessionStorage key (per tab, gone when it closes). Never holds the password. */
+export const PENDING_REGISTRATION_KEY = 'pending_registration';
+
+/** The password stays in memory only: after a reload the code screen asks for it again. */
+let password: string | null = null;
+
+export function setPendingRegistration(payload: AccountPayload, cooldownEnd: number): void {
+  const { password: secret, password_confirmation: _confirmation, ...rest } = payload;
+  password = secret;
+  const stored: StoredRegistration = { payload: rest, cooldownEnd };
+  sessionStorage.setItem(PENDING_REGISTRATION_KEY, JSON.stringify(stored));
+}
+
+export function getPendingRegistration(): StoredRegistration | null {
+  const stored = readJson<StoredRegistration>(sessionStorage, PENDING_REGISTRATION_KEY);
+  return stored && typeof stored.payload?.email === 'string' && typeof stored.cooldownEnd === 'number'
+    ? stored
+    : null;
+}
+
+/** The password typed on the form, or null once a reload dropped it. */
+export function getPendingPassword(): string | null {
+  return password;
+}
+
+export function setPendingCooldown(cooldownEnd: number): void {
+  const stored = getPendingRegistration();
+  if (stored) sessionStorage.setItem(PENDING_REGISTRATION_KEY, JSON.stringify({ ...stored, cooldownEnd }));
+}
+
+/** The full payload with a password (the remembered one, or one typed again after a reload). */
+export function accountPayload(stored: StoredRegistration, typed: string | null): AccountPayload | null {
+  const secret = typed ?? password;
+  return secret ? { ...stored.payload, password: secret, password_confirmation: secret } : null;
 }
 
 export function clearPendingRegistration(): void {
-  pending = null;
+  password = null;
+  sessionStorage.removeItem(PENDING_REGISTRATION_KEY);
 }

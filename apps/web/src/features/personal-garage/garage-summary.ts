@@ -4,8 +4,8 @@ import type { Vehicle, VehicleData } from '@togo/domain/garage/garage.contract';
 export const GARAGE_TEXTS = {
   unregistered: 'Sin registrar',
   missing: 'No se encontraron datos',
-  addVehicle: 'Anade un vehiculo',
-  valueErrorTitle: 'Ups!',
+  addVehicle: 'Añade un vehículo',
+  valueErrorTitle: '¡Ups!',
   valueErrorMessage: 'Error al consultar los datos, intente nuevamente',
 } as const;
 
@@ -18,10 +18,10 @@ export function vehicleTitle(data: VehicleData | null | undefined): string {
   return parts.length ? parts.join(' ') : GARAGE_TEXTS.unregistered;
 }
 
-/** 'Ultima actualizacion: hace X' — days, else hours, else minutes since the vehicle was created. */
+/** 'Última actualización: hace X' — days, else hours, else minutes since the vehicle was created. */
 export function lastUpdated(created: string, now: Date): string {
   const then = new Date(created).getTime();
-  if (Number.isNaN(then)) return `Ultima actualizacion: ${GARAGE_TEXTS.missing}`;
+  if (Number.isNaN(then)) return `Última actualización: ${GARAGE_TEXTS.missing}`;
   const minutes = Math.max(0, Math.floor((now.getTime() - then) / 60_000));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor(minutes / 60);
@@ -31,7 +31,7 @@ export function lastUpdated(created: string, now: Date): string {
       : hours >= 1
         ? `${hours} ${hours === 1 ? 'hora' : 'horas'}`
         : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
-  return `Ultima actualizacion: hace ${ago}`;
+  return `Última actualización: hace ${ago}`;
 }
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'svg']);

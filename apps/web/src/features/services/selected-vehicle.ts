@@ -2,7 +2,8 @@ import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /** What the booking flows read of localStorage 'vehicleSelected' (written by the home). */
-export type BookingVehicle = Pick<Vehicle, 'id' | 'placa'> & Partial<Pick<Vehicle, 'vehicle_data'>>;
+export type BookingVehicle = Pick<Vehicle, 'id' | 'placa'> &
+  Partial<Pick<Vehicle, 'vehicle_data' | 'city' | 'city_data'>>;
 
 export function readBookingVehicle(): BookingVehicle | null {
   const value = readJson<unknown>(localStorage, STORAGE_KEYS.vehicleSelected);
@@ -15,3 +16,12 @@ export function readBookingVehicle(): BookingVehicle | null {
 /** Brand shown on the summary ('Sin registrar' when the registry has not answered yet). */
 export const vehicleBrand = (vehicle: BookingVehicle | null) =>
   vehicle?.vehicle_data?.vehicle_brand?.trim() || 'Sin registrar';
+
+/** The vehicle's city as a city option of the booking flows (DANE code), or null when unknown. */
+export function vehicleCity(vehicle: BookingVehicle | null): { text: string; value: string } | null {
+  const code = vehicle?.city;
+  const name = vehicle?.city_data?.name;
+  return typeof code === 'number' && code > 0 && typeof name === 'string' && name
+    ? { text: name, value: String(code) }
+    : null;
+}

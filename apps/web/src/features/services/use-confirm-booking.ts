@@ -16,7 +16,7 @@ export interface BookingResult {
   linkPago: string | null;
 }
 
-export const SUCCESS_TITLE = 'Felicitaciones, lo lograste!';
+export const SUCCESS_TITLE = '¡Felicitaciones, lo lograste!';
 export const SUCCESS_TEXT = 'Tu agendamiento se ha creado con éxito.';
 
 export interface ConfirmBookingOptions {
@@ -36,7 +36,7 @@ function newKey(): string {
 /**
  * Confirm flow (SPPF §4): 'Pagar Ahora' opens a window with a loading page (inside the click, so it is not
  * blocked), books, then sends that window to the payment link; 'Pagar en sitio' only books. One
- * Idempotency-Key per confirmation. Success shows 'Felicitaciones, lo lograste!' and 'Volver al home'.
+ * Idempotency-Key per confirmation. Success shows '¡Felicitaciones, lo lograste!' and 'Volver al home'.
  */
 export function useConfirmBooking({ book, onFailure, onDone }: ConfirmBookingOptions) {
   const dialog = useDialog();

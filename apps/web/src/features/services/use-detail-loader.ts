@@ -4,7 +4,7 @@ import type { DetailResult } from './api/branch-detail.ts';
 import { serverMessage } from './server-message.ts';
 
 /**
- * Runs a branch-detail call (SPPF §8): without session info → 'Ups!' with the first server message; an
+ * Runs a branch-detail call (SPPF §8): without session info → '¡Ups!' with the first server message; an
  * error → warning with the server's message. Resolves the parameters, or null after the warning.
  */
 export function useDetailLoader() {
@@ -17,7 +17,7 @@ export function useDetailLoader() {
       const result = await fetcher();
       setLoading(false);
       if (result.ok) return result.parameters;
-      await dialog.show({ variant: 'warning', title: 'Ups!', message: result.message });
+      await dialog.show({ variant: 'warning', title: '¡Ups!', message: result.message });
     } catch (error) {
       setLoading(false);
       await dialog.show({

@@ -21,18 +21,18 @@ export const OS_OPTIONS: readonly { id: Os; label: string }[] = [
 
 export const BROWSERS: Record<Os, readonly BrowserOption[]> = {
   ios: [
-    { id: 'chrome-ios', label: 'Chrome', title: 'Instalacion TOGO en Chrome' },
-    { id: 'safari', label: 'Safari', title: 'Instalacion TOGO en Safari' },
+    { id: 'chrome-ios', label: 'Chrome', title: 'Instalación TOGO en Chrome' },
+    { id: 'safari', label: 'Safari', title: 'Instalación TOGO en Safari' },
   ],
   android: [
-    { id: 'chrome-android', label: 'Chrome', title: 'Instalacion TOGO en Chrome' },
-    { id: 'samsung', label: 'Samsung', title: 'Instalacion TOGO en Samsung Internet' },
+    { id: 'chrome-android', label: 'Chrome', title: 'Instalación TOGO en Chrome' },
+    { id: 'samsung', label: 'Samsung', title: 'Instalación TOGO en Samsung Internet' },
   ],
 };
 
 export const OS_TITLES: Record<Os, string> = {
-  ios: 'Instalacion TOGO en iOS',
-  android: 'Instalacion TOGO en Android',
+  ios: 'Instalación TOGO en iOS',
+  android: 'Instalación TOGO en Android',
 };
 
 const OPEN: TutorialSlide = { text: '', scene: { kind: 'open' } };

@@ -82,7 +82,7 @@ describe('SOAT and RTM alerts', () => {
     expect(await screen.findByText('Ruta /app/alerts')).toBeInTheDocument();
   });
 
-  it("RTM has 'Agenda tu RTM' to /app/servicios/rtm, and missing dates read 'Sin registrar'", async () => {
+  it("RTM has 'Agendar RTM' to /app/servicios/rtm, and missing dates read 'Sin registrar'", async () => {
     selectVehicle({ vehicle_data: null });
     mockFetch({
       [GET_ALERT]: alertAnswers({
@@ -93,7 +93,7 @@ describe('SOAT and RTM alerts', () => {
       }),
     });
     const view = renderAlert('/app/alerts/rtm');
-    const link = await screen.findByRole('link', { name: 'Agenda tu RTM' });
+    const link = await screen.findByRole('link', { name: 'Agendar RTM' });
     expect(screen.getAllByText('Sin registrar').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await view.user.click(link);

@@ -84,11 +84,13 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
       ) : null}
       <VehicleCard vehicle={vehicle} demoTag={data?.demo !== true} />
       <div className="alerts__actions">
-        {code === 'ALERTA_RTM' ? (
-          <Link to="/app/servicios/rtm" className="btn btn--primary btn--block">
-            Agenda tu RTM
-          </Link>
-        ) : null}
+        <Link
+          to="/app/servicios/rtm"
+          state={{ clave: 'AGENDAR_RTM' }}
+          className={code === 'ALERTA_RTM' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}
+        >
+          Agendar RTM
+        </Link>
         <AlertDateModal
           mode="double"
           title="Por favor actualiza tus fechas"

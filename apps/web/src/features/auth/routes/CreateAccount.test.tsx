@@ -2,7 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, PUBLIC_CONFIG } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
-import { clearPendingRegistration, getPendingRegistration } from '../pending-registration.ts';
+import {
+  clearPendingRegistration,
+  getPendingPassword,
+  getPendingRegistration,
+} from '../pending-registration.ts';
 import { CreateAccountRoute } from './CreateAccount.tsx';
 
 const VALIDATE = 'POST /api/identidad/usuarios/validar-username/';
@@ -166,12 +170,11 @@ describe('CreateAccount', () => {
     });
     // The password stays in memory only.
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('secreta123');
-    expect(getPendingRegistration()).toMatchObject({
+    expect(getPendingPassword()).toBe('secreta123');
+    expect(getPendingRegistration()?.payload).toMatchObject({
       email: 'maria@example.co',
       cliente_ids: [],
       group: 1,
-      password: 'secreta123',
-      password_confirmation: 'secreta123',
       profile_picture_base64: null,
       center: 1,
       id_user_v2: 1,

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { APP_IDENTIFIER, MSG } from '@togo/domain/auth/auth.rules';
+import { APP_IDENTIFIER, MSG, OTP_VALIDITY_SECONDS } from '@togo/domain/auth/auth.rules';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordInput } from '../../../components/ui/PasswordInput.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
 import { SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
@@ -89,7 +90,7 @@ export function CreateAccountRoute() {
         aplicacion: APP_IDENTIFIER,
         proceso: 'REGISTRO_USUARIO',
       });
-      setPendingRegistration(payload);
+      setPendingRegistration(payload, Date.now() + OTP_VALIDITY_SECONDS * 1000);
       setOtpFlow({
         mode: 'create',
         proceso: 'REGISTRO_USUARIO',
@@ -102,7 +103,17 @@ export function CreateAccountRoute() {
       await navigate('/auth/send-code');
     } catch (error) {
       const throttled = isApiError(error) && error.status === 429 ? errorDetail(error) : null;
-      void dialog.show({ variant: 'error', title: '¡Ups!', message: throttled ?? MSG.otpSendFailed });
+      const until = retryAt(error);
+      void dialog.show({
+        variant: 'error',
+        title: '¡Ups!',
+        message:
+          throttled && until !== null ? (
+            <WaitMessage text={throttled} until={until} />
+          ) : (
+            (throttled ?? MSG.otpSendFailed)
+          ),
+      });
     }
   };
 

@@ -74,6 +74,13 @@ describe('Login', () => {
     expect(phone).toHaveValue('3001234567');
   });
 
+  it('opens filled with the email of the account just created, once', async () => {
+    sessionStorage.setItem('login_email', 'nueva@correo.co');
+    setup([]);
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('nueva@correo.co');
+    await waitFor(() => expect(sessionStorage.getItem('login_email')).toBeNull());
+  });
+
   it('shows the invalid email message', async () => {
     const view = setup([]);
     await view.user.type(screen.getByLabelText('Correo electrónico'), 'ana@');
@@ -133,7 +140,7 @@ describe('Login', () => {
     ]);
   });
 
-  it('any other error shows "¡Ups!", clears the password and selects email mode', async () => {
+  it('any other error says "Correo o contraseña incorrectos.", clears the password and selects email mode', async () => {
     const view = setup([json(400, { detail: 'Credenciales inválidas.' })]);
     await view.user.click(screen.getByRole('button', { name: 'Celular' }));
     await view.user.type(screen.getByLabelText('Número de celular'), '3001234567');
@@ -141,7 +148,7 @@ describe('Login', () => {
     await view.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: '¡Ups!' });
-    expect(dialog).toHaveTextContent('Por favor, ingresa un correo electrónico válido.');
+    expect(dialog).toHaveTextContent('Correo o contraseña incorrectos.');
     expect(dialog).not.toHaveTextContent('Credenciales inválidas.');
     expect(screen.getByLabelText('Contraseña')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Correo' })).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LoginResponse, MultipleAccounts, SocialProvider } from '@togo/domain/auth/auth.contract';
@@ -8,12 +8,14 @@ import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { PasswordInput } from '../../../components/ui/PasswordInput.tsx';
 import { SelectModal } from '../../../components/ui/SelectModal.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useLoginMutation } from '../api/login.ts';
 import { useSocialLoginMutation } from '../api/social-login.ts';
 import { SocialButtons } from '../components/SocialButtons.tsx';
+import { forgetLoginEmail, peekLoginEmail } from '../login-email.ts';
 import { multipleAccountsOf } from '../multiple-accounts.ts';
 import { completeLogin } from '../post-login.ts';
 
@@ -36,8 +38,9 @@ export function LoginRoute() {
   const modeLabelId = useId();
 
   const [mode, setMode] = useState<Mode>('email');
-  const [identifier, setIdentifier] = useState('');
+  const [identifier, setIdentifier] = useState(() => peekLoginEmail() ?? '');
   const [password, setPassword] = useState('');
+  useEffect(() => forgetLoginEmail(), []);
   const [touched, setTouched] = useState({ identifier: false, password: false });
   const [accounts, setAccounts] = useState<(MultipleAccounts & { credentials: Credentials }) | null>(null);
 
@@ -80,7 +83,19 @@ export function LoginRoute() {
         setIdentifier('');
       }
       const throttled = isApiError(error) && error.status === 429 ? errorDetail(error) : null;
-      await dialog.show({ variant: 'warning', title: '¡Ups!', message: throttled ?? MSG.loginEmailInvalid });
+      const until = retryAt(error);
+      const offline = isApiError(error) && error.status === 0;
+      await dialog.show({
+        variant: 'warning',
+        title: '¡Ups!',
+        message:
+          throttled && until !== null ? (
+            <WaitMessage text={throttled} until={until} />
+          ) : (
+            (throttled ??
+            (offline ? 'No hay conexión. Revisa tu internet e intenta de nuevo.' : MSG.loginFailed))
+          ),
+      });
     }
   };
 

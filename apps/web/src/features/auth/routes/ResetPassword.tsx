@@ -5,6 +5,7 @@ import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { ChatIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
 import { getUserInfo, SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
@@ -55,7 +56,12 @@ export function ResetPasswordRoute() {
     } catch (error) {
       const messages = isApiError(error) ? flattenErrorMessages(error.body) : [];
       const message = errorDetail(error) ?? (messages.length ? messages.join(', ') : MSG.unknownError);
-      await dialog.show({ variant: 'warning', title: '¡Ups!', message });
+      const until = retryAt(error);
+      await dialog.show({
+        variant: 'warning',
+        title: '¡Ups!',
+        message: until === null ? message : <WaitMessage text={message} until={until} />,
+      });
     }
   };
 

@@ -6,6 +6,7 @@ import { setOtpFlow } from '../otp-flow.ts';
 import type { OtpFlow } from '../otp-flow.ts';
 import { buildAccountPayload } from '../registration-payload.ts';
 import {
+  PENDING_REGISTRATION_KEY,
   clearPendingRegistration,
   getPendingRegistration,
   setPendingRegistration,
@@ -179,7 +180,7 @@ describe('SendCode', () => {
   });
 
   it('create mode: signs up with the pending payload + codigo_otp, then shows the welcome dialog', async () => {
-    setPendingRegistration(account);
+    setPendingRegistration(account, Date.now() + 120_000);
     const view = setup(
       { ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO', usuario_id: null },
       { [SIGNUP]: () => json(201, { id: 3, email: 'ana@x.co', detail: 'Cuenta creada.' }) },
@@ -196,7 +197,7 @@ describe('SendCode', () => {
   });
 
   it('create mode: a failed sign-up shows the server messages joined by ", " and goes to login', async () => {
-    setPendingRegistration(account);
+    setPendingRegistration(account, Date.now() + 120_000);
     const view = setup(
       { ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO', usuario_id: null },
       {
@@ -213,7 +214,49 @@ describe('SendCode', () => {
     expect(await screen.findByText('Ruta /auth/login')).toBeInTheDocument();
   });
 
-  it('create mode without the in-memory registration (reload) goes back to create-account', async () => {
+  it('create mode after a reload: back on the code screen with the countdown where it was, the password asked again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setPendingRegistration(account, Date.now() + 45_000);
+    const stored = sessionStorage.getItem(PENDING_REGISTRATION_KEY) ?? '';
+    expect(stored).not.toContain('secreta123');
+    clearPendingRegistration(); // what a reload does to the in-memory password…
+    sessionStorage.setItem(PENDING_REGISTRATION_KEY, stored); // …while sessionStorage stays
+    const view = setup(
+      { ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO', usuario_id: null },
+      { [SIGNUP]: () => json(201, { id: 3, email: 'ana@x.co', detail: 'Cuenta creada.' }) },
+    );
+    expect(screen.getByText(/00:4[45]/)).toBeInTheDocument();
+    view.typeCode('4821');
+    const verify = screen.getByRole('button', { name: 'Verificar' });
+    expect(verify).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Vuelve a escribir tu contraseña'), {
+      target: { value: 'secreta123' },
+    });
+    expect(verify).toBeEnabled();
+    fireEvent.click(verify);
+    await screen.findByRole('dialog');
+    expect(view.api.bodies(SIGNUP)).toEqual([{ ...account, codigo_otp: '4821' }]);
+    expect(sessionStorage.getItem('login_email')).toBe('ana@x.co');
+  });
+
+  it('a throttled resend shows the seconds left counting down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup(resetFlow, {
+      [OTP]: () =>
+        json(429, { detail: 'Debes esperar antes de solicitar un nuevo código.' }, { 'Retry-After': '30' }),
+    });
+    tick(120_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      'Debes esperar antes de solicitar un nuevo código. Podrás intentarlo de nuevo en 30 segundos.',
+    );
+    tick(10_000);
+    expect(dialog).toHaveTextContent('en 20 segundos.');
+    expect(screen.getByText('00:20')).toBeInTheDocument();
+  });
+
+  it('create mode without a stored registration goes back to create-account', async () => {
     setup({ ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO' });
     expect(await screen.findByText('Ruta /auth/create-account')).toBeInTheDocument();
     await waitFor(() => expect(sessionStorage.getItem('access_otp')).toBeNull());

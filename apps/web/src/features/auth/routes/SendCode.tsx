@@ -7,17 +7,20 @@ import {
   OTP_LENGTH,
   OTP_PATTERN,
   OTP_VALIDITY_SECONDS,
+  PASSWORD_MIN_LENGTH,
 } from '@togo/domain/auth/auth.rules';
 import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { OtpInput } from '../../../components/ui/OtpInput.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { SelectModal } from '../../../components/ui/SelectModal.tsx';
+import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
+import { PasswordInput } from '../../../components/ui/PasswordInput.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { WaitMessage, retryAt, useSecondsLeft } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/formatters.ts';
 import { clearSessionFlag, SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
-import { useCountdown } from '../../../lib/use-countdown.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { requestOtp } from '../api/request-otp.ts';
 import { useSignupMutation } from '../api/signup.ts';
@@ -25,8 +28,29 @@ import { useVerifyOtpMutation } from '../api/verify-otp.ts';
 import { multipleAccountsOf } from '../multiple-accounts.ts';
 import { clearOtpFlow, getOtpFlow, setOtpFlow } from '../otp-flow.ts';
 import type { OtpFlow } from '../otp-flow.ts';
-import { clearPendingRegistration, getPendingRegistration } from '../pending-registration.ts';
-import type { AccountPayload } from '../pending-registration.ts';
+import {
+  accountPayload,
+  clearPendingRegistration,
+  getPendingPassword,
+  getPendingRegistration,
+  setPendingCooldown,
+} from '../pending-registration.ts';
+import type { StoredRegistration } from '../pending-registration.ts';
+import { rememberLoginEmail } from '../login-email.ts';
+
+/**
+ * Counts down to an instant (so a reload resumes where it was); `restart` starts again `seconds` from now
+ * and answers the new end.
+ */
+function useCountdown(seconds: number, initialEnd: number | null) {
+  const [end, setEnd] = useState(() => initialEnd ?? Date.now() + seconds * 1000);
+  const remaining = useSecondsLeft(end);
+  const restart = (until: number = Date.now() + seconds * 1000) => {
+    setEnd(until);
+    return until;
+  };
+  return { remaining, restart };
+}
 
 const messagesOf = (error: unknown) => {
   const messages = isApiError(error) ? flattenErrorMessages(error.body) : [];
@@ -41,7 +65,7 @@ export function SendCodeRoute() {
   const lost = !flow || (flow.mode === 'create' && !pending);
 
   useEffect(() => {
-    // A reload drops the in-memory registration: the code can no longer create the account.
+    // No stored registration (another tab, or storage cleared): the code can no longer create the account.
     if (lost) {
       clearSessionFlag(SESSION_KEYS.accessOtp);
       clearOtpFlow();
@@ -53,12 +77,19 @@ export function SendCodeRoute() {
   return <SendCodeForm flow={flow} pending={pending} />;
 }
 
-function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayload | null }) {
+function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: StoredRegistration | null }) {
   const navigate = useNavigate();
   const dialog = useDialog();
   const signup = useSignupMutation();
   const verify = useVerifyOtpMutation();
-  const { remaining, restart } = useCountdown(OTP_VALIDITY_SECONDS);
+  const { remaining, restart } = useCountdown(OTP_VALIDITY_SECONDS, pending?.cooldownEnd ?? null);
+  // After a reload the password (kept in memory only) is gone: it is asked again before verifying.
+  const [needsPassword] = useState(() => flow.mode === 'create' && getPendingPassword() === null);
+  const [password, setPassword] = useState('');
+  const passwordError =
+    needsPassword && password.length > 0 && password.length < PASSWORD_MIN_LENGTH
+      ? `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`
+      : null;
   const [code, setCode] = useState('');
   const [boxesKey, setBoxesKey] = useState(0);
   const [destino, setDestino] = useState(flow.destino);
@@ -74,13 +105,14 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
 
   const resend = async () => {
     clearBoxes();
-    restart();
+    if (flow.mode === 'create') setPendingCooldown(restart());
+    else restart();
     try {
       const response = await requestOtp(
         flow.mode === 'create' && pending
           ? {
-              correo: pending.email,
-              numero_telefono: pending.tercero.telefono,
+              correo: pending.payload.email,
+              numero_telefono: pending.payload.tercero.telefono,
               aplicacion: APP_IDENTIFIER,
               proceso: 'REGISTRO_USUARIO',
             }
@@ -93,6 +125,18 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
       );
       if (response.otp?.destino) setDestino(response.otp.destino);
     } catch (error) {
+      const until = retryAt(error);
+      if (until !== null) {
+        // Throttled: the countdown shows the server's wait, and the message counts it down live.
+        if (flow.mode === 'create') setPendingCooldown(restart(until));
+        else restart(until);
+        await dialog.show({
+          variant: 'warning',
+          title: '¡Ups!',
+          message: <WaitMessage text={messagesOf(error)} until={until} />,
+        });
+        return;
+      }
       console.error('No se pudo reenviar el código', error); // AHGA §8: resend failure is only logged
     }
   };
@@ -104,9 +148,11 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
   };
 
   const finishRegistration = async () => {
-    if (!pending) return;
+    const payload = pending ? accountPayload(pending, needsPassword ? password : null) : null;
+    if (!payload) return;
     try {
-      await signup.mutateAsync({ ...pending, codigo_otp: code });
+      await signup.mutateAsync({ ...payload, codigo_otp: code });
+      rememberLoginEmail(payload.email);
       endFlow();
       await dialog.show({ variant: 'success', title: '¡Bienvenido!', message: MSG.accountCreated });
     } catch (error) {
@@ -143,8 +189,9 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
     }
   };
 
+  const passwordReady = !needsPassword || password.length >= PASSWORD_MIN_LENGTH;
   const onVerify = () => {
-    if (!complete || busy) return;
+    if (!complete || busy || !passwordReady) return;
     void (flow.mode === 'create' ? finishRegistration() : verifyReset());
   };
 
@@ -173,6 +220,17 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
         }}
       >
         <OtpInput key={boxesKey} onChange={setCode} autoFocus disabled={busy} />
+        {needsPassword ? (
+          <Field id="sc-password" label="Vuelve a escribir tu contraseña" error={passwordError}>
+            <PasswordInput
+              {...fieldA11y('sc-password', passwordError)}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="new-password"
+              maxLength={128}
+            />
+          </Field>
+        ) : null}
         <p className="otp-timer" aria-live="off">
           <span className="visually-hidden">Tiempo restante: </span>
           <time className="otp-timer__clock">{formatCountdown(remaining)}</time>
@@ -188,7 +246,11 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: AccountPayloa
             Reenviar código
           </button>
         </p>
-        <button type="submit" className="btn btn--primary btn--block" disabled={!complete || busy}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={!complete || busy || !passwordReady}
+        >
           Verificar
         </button>
       </form>

@@ -59,6 +59,8 @@ function setup(routes: Record<string, MockHandler | Response[]>) {
       { path: '/app/home', Component: HomeRoute },
       stub('/app/alerts/pico-placa'),
       stub('/app/alerts/soat'),
+      stub('/app/alerts/comparendos'),
+      stub('/app/alerts/rtm'),
       stub('/app/servicios/rtm'),
       stub('/app/otros'),
     ],
@@ -87,7 +89,7 @@ describe('Home', () => {
 
   it('without vehicles: empty flag set, Servicios and Alertas disabled, empty texts, no plate selector', async () => {
     setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, { detail: 'No' }) });
-    expect(await screen.findByText('Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
+    expect(await screen.findByText('¡Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
     expect(screen.getByText('Aún no tienes vehículos en tu garaje.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Crear mi garaje' })).toHaveAttribute(
       'href',
@@ -196,7 +198,7 @@ describe('Home', () => {
     });
     expect(await screen.findByRole('button', { name: /Vehículo seleccionado: XYZ98D/ })).toBeInTheDocument();
     expect(screen.getByText('Datos de demostración')).toBeInTheDocument();
-    const pyp = await screen.findByRole('link', { name: /Hoy tienes pico y placa de 06:00 a 21:00/ });
+    const [pyp] = await screen.findAllByRole('link', { name: /Hoy tienes pico y placa de 06:00 a 21:00/ });
     expect(pyp).toHaveAttribute('href', '/app/alerts/pico-placa');
     await waitFor(() => expect(localStorage.getItem('empty')).toBeNull());
     expect(JSON.parse(localStorage.getItem('vehicleSelected') ?? '{}')).toMatchObject({ id: 2 });
@@ -206,7 +208,7 @@ describe('Home', () => {
     expect(await screen.findByText('Ruta /app/alerts/soat')).toBeInTheDocument();
   });
 
-  it('a failed notification load is only logged', async () => {
+  it('a failed notification load is only logged, and the home does not claim there are no alerts', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const only = vehicle(1, 'ABC123', { is_selected: true });
     setup({
@@ -214,11 +216,90 @@ describe('Home', () => {
       [SELECTED]: () => json(200, only),
       [NOTES]: () => json(500, { detail: 'x' }),
     });
-    expect(await screen.findByText('Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No pudimos revisar todas tus alertas, intenta de nuevo más tarde.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no tienes alertas disponibles/)).toBeNull();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Notificaciones', expect.anything()));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     error.mockRestore();
   });
+});
+
+const ALERT = 'GET /api/togo/alerta/get_alerta/';
+const fine = (numero: string, total: number, estado = 'Vigente') => ({
+  numero,
+  total,
+  estado,
+  tipo: 'Comparendo',
+});
+const dates = (vence: string) => ({
+  empty: false,
+  data: { fecha_expedicion: '2025-01-01', fecha_vencimiento: vence, fuente: 'registro', demo: false },
+});
+
+describe('Notifications tell the truth', () => {
+  const only = vehicle(1, 'ABC123', { is_selected: true });
+  const alerts =
+    (fines: unknown[], soat = '2099-01-01', rtm = '2099-01-01'): MockHandler =>
+    (request) => {
+      const code = param(request, 'code');
+      if (code === 'INFRACCION_TRANSITO')
+        return json(200, {
+          empty: false,
+          data: {
+            cant_comparendos_vehiculo: fines.length,
+            comparendos_vehiculo: fines,
+            comparendos_persona: [],
+          },
+        });
+      return json(200, dates(code === 'ALERTA_SOAT' ? soat : rtm));
+    };
+  const pyp = (status: 'restricted' | 'not_restricted', mensaje: string) => () =>
+    json(200, { status, mensaje, windows: [] });
+
+  it('lists unpaid fines with count and total, today’s pico y placa and expired documents', async () => {
+    const { user } = setup({
+      [GARAGES]: () => json(200, [only]),
+      [SELECTED]: () => json(200, only),
+      [NOTES]: () => json(200, page([])),
+      [ALERT]: alerts(
+        [fine('1', 1_000_000), fine('2', 1_254_000), fine('3', 600_000), fine('4', 5, 'Pagado')],
+        '2020-01-01',
+      ),
+      [PYP]: pyp('restricted', 'Hoy tienes pico y placa de 6:00 a. m. a 9:00 p. m.'),
+    });
+    const finesNote = await screen.findByRole(
+      'link',
+      { name: /Comparendos sin pagar: 3 comparendos por/ },
+      { timeout: 8000 },
+    );
+    expect(finesNote).toHaveTextContent(/2\.854\.000/);
+    expect(finesNote).toHaveAttribute('href', '/app/alerts/comparendos');
+    expect(
+      screen.getAllByRole('link', { name: /Pico y placa hoy: Hoy tienes pico y placa/ }).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /SOAT vencido/ })).toHaveAttribute('href', '/app/alerts/soat');
+    expect(screen.queryByRole('link', { name: /Revisión técnico-mecánica vencida/ })).toBeNull();
+    expect(screen.queryByText(/no tienes alertas disponibles/)).toBeNull();
+    await user.click(finesNote);
+    expect(await screen.findByText('Ruta /app/alerts/comparendos')).toBeInTheDocument();
+  }, 20_000);
+
+  it('says there are no alerts only when every source answered with none', async () => {
+    setup({
+      [GARAGES]: () => json(200, [only]),
+      [SELECTED]: () => json(200, only),
+      [NOTES]: () => json(200, page([])),
+      [ALERT]: alerts([fine('9', 100_000, 'Pagado')]),
+      [PYP]: pyp('not_restricted', 'Hoy no tienes pico y placa.'),
+    });
+    expect(
+      await screen.findByText('¡Felicitaciones!, no tienes alertas disponibles', undefined, {
+        timeout: 8000,
+      }),
+    ).toBeInTheDocument();
+  }, 20_000);
 });
 
 describe('Plate selector', () => {

@@ -63,7 +63,7 @@ describe('personal garage', () => {
     });
     setup();
     expect(await screen.findByRole('heading', { name: '2021 MAZDA CX-30' })).toBeInTheDocument();
-    expect(screen.getByText('Ultima actualizacion: hace 3 horas')).toBeInTheDocument();
+    expect(screen.getByText('Última actualización: hace 3 horas')).toBeInTheDocument();
     expect(screen.getByText('ABC123')).toBeInTheDocument();
     expect(screen.getByText('45.210 km')).toBeInTheDocument();
     expect(screen.getByText('1.998 CC')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('personal garage', () => {
     expect(screen.getAllByText(GARAGE_TEXTS.missing).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("the 'Ups!' dialog when the value fails", async () => {
+  it("the '¡Ups!' dialog when the value fails", async () => {
     mockFetch({
       'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
       'GET /api/togo/vehicle/7/valor_vehicle/': () => json(502, { detail: 'x' }),
@@ -129,9 +129,9 @@ describe('personal garage', () => {
 describe('lastUpdated', () => {
   const now = new Date('2026-11-22T15:00:00Z');
   it('days, hours or minutes', () => {
-    expect(lastUpdated('2026-11-20T10:00:00Z', now)).toBe('Ultima actualizacion: hace 2 días');
-    expect(lastUpdated('2026-11-21T14:00:00Z', now)).toBe('Ultima actualizacion: hace 1 día');
-    expect(lastUpdated('2026-11-22T13:30:00Z', now)).toBe('Ultima actualizacion: hace 1 hora');
-    expect(lastUpdated('2026-11-22T14:55:00Z', now)).toBe('Ultima actualizacion: hace 5 minutos');
+    expect(lastUpdated('2026-11-20T10:00:00Z', now)).toBe('Última actualización: hace 2 días');
+    expect(lastUpdated('2026-11-21T14:00:00Z', now)).toBe('Última actualización: hace 1 día');
+    expect(lastUpdated('2026-11-22T13:30:00Z', now)).toBe('Última actualización: hace 1 hora');
+    expect(lastUpdated('2026-11-22T14:55:00Z', now)).toBe('Última actualización: hace 5 minutos');
   });
 });

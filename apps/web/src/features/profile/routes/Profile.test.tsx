@@ -46,9 +46,16 @@ const typeCode = (scope: HTMLElement, code: string) =>
 const stored = () => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as UserInfo;
 
 function setup() {
-  return renderRoutes([{ path: '/app/profile', Component: ProfileRoute }, stub('/auth/reset-password')], {
-    initialEntries: ['/app/profile'],
-  });
+  return renderRoutes(
+    [
+      { path: '/app/profile', Component: ProfileRoute },
+      stub('/auth/reset-password'),
+      stub('/app/agendamientos'),
+    ],
+    {
+      initialEntries: ['/app/profile'],
+    },
+  );
 }
 
 describe('profile screen', () => {
@@ -61,9 +68,15 @@ describe('profile screen', () => {
     expect(router.state.location.search).toBe('?from=app');
   });
 
-  it('subscription rows only show the coming-soon message', async () => {
+  it('Historial de pedidos opens Mis agendamientos; the other subscription rows say coming soon', async () => {
+    const { user, router } = setup();
+    await user.click(screen.getByRole('link', { name: /Historial de pedidos/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/agendamientos'));
+  });
+
+  it('Planes and Tarjetas de pago only show the coming-soon message', async () => {
     const { user } = setup();
-    for (const label of ['Planes', 'Historial de pedidos', 'Tarjetas de pago']) {
+    for (const label of ['Planes', 'Tarjetas de pago']) {
       await user.click(screen.getByRole('button', { name: label }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(COMING_SOON_MESSAGE)).toBeInTheDocument();

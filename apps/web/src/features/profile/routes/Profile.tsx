@@ -133,7 +133,7 @@ export function ProfileRoute() {
       <h3 className="profile-section">Suscripción</h3>
       <ul className="profile-rows">
         <ProfileRow label="Planes" onClick={() => void comingSoon()} />
-        <ProfileRow label="Historial de pedidos" onClick={() => void comingSoon()} />
+        <ProfileRow label="Historial de pedidos" to="/app/agendamientos" />
         <ProfileRow label="Tarjetas de pago" onClick={() => void comingSoon()} />
       </ul>
 

@@ -42,7 +42,9 @@ describe('Peritaje flow', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tipo de vehículo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SuperBike' })).toBeInTheDocument();
-    await waitFor(() => expect(view.router.state.location.state).toBeNull());
+    await waitFor(() =>
+      expect((view.router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
+    );
     await view.user.click(screen.getByRole('button', { name: 'Volver' }));
     expect(await screen.findByRole('button', { name: /Motocicletas/ })).toHaveAttribute(
       'aria-pressed',

@@ -31,6 +31,7 @@ import { NoVehicle } from '../components/NoVehicle.tsx';
 import { PeritajeForm } from '../components/PeritajeForm.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import { useStepHistory } from '../step-history.ts';
 import type { PeritajeFormData, PeritajeFormValues } from '../peritaje-form-schema.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
 import { serverMessage } from '../server-message.ts';
@@ -123,6 +124,12 @@ export function PeritajeRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.peritaje, INITIAL, isUsable);
+  useStepHistory(
+    state.step,
+    PERITAJE_STEPS,
+    (step) => update({ step }),
+    (step) => isUsable({ ...state, step }),
+  );
   const location = useLocation();
   const preset = peritajeGroupForClave(location.state);
 

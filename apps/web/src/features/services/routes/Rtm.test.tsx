@@ -126,7 +126,7 @@ describe('RTM flow', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(screen.getByRole('button', { name: 'Pagar en sitio' }));
 
-    const success = await screen.findByRole('dialog', { name: 'Felicitaciones, lo lograste!' });
+    const success = await screen.findByRole('dialog', { name: '¡Felicitaciones, lo lograste!' });
     expect(success).toHaveTextContent('Tu agendamiento se ha creado con éxito.');
     expect(open).not.toHaveBeenCalled();
     const [booking] = api.bodies('POST /wh/agendamiento/agenda/') as {
@@ -143,6 +143,33 @@ describe('RTM flow', () => {
     await user.click(within(success).getByRole('button', { name: 'Volver al home' }));
     expect(router.state.location.pathname).toBe('/app/home');
   }, 30_000);
+
+  it("'Agendar RTM' from an alert opens the branch list with the vehicle's city chosen", async () => {
+    localStorage.setItem(
+      'vehicleSelected',
+      JSON.stringify({ ...VEHICLE, city: 11001, city_data: { id: 11001, name: 'Bogotá D.C.' } }),
+    );
+    mockFetch({
+      'GET /api/config': () => json(200, PUBLIC_CONFIG),
+      'GET /api/togo/alerta/get_alerta/': () => json(200, ALERT),
+      'POST /wh/agendamiento/obtener-ciudades-togo/': () =>
+        citiesAnswer([
+          { text: 'Bogotá D.C.', value: '11001' },
+          { text: 'Leticia', value: '91001' },
+        ]),
+      'POST /wh/transversal/sedes_by_ciudad/': (req) =>
+        json(200, (req.body as { ciudad: string }).ciudad === '11001' ? [BRANCH] : []),
+    });
+    const { router } = renderRoutes(routes, {
+      initialEntries: [{ pathname: '/app/servicios/rtm', state: { clave: 'AGENDAR_RTM' } }],
+    });
+    expect(await screen.findByText('Paso 2 de 6')).toBeInTheDocument();
+    expect(await screen.findByText('CDA Norte')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agendar RTM' })).toBeNull();
+    await waitFor(() =>
+      expect((router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
+    );
+  });
 
   it('survives a reload: the stored step and choices come back', async () => {
     seedSummary();
@@ -177,7 +204,7 @@ describe('RTM flow', () => {
     expect(sessionStorage.getItem(FLOW_KEYS.rtm)).toBeNull();
   });
 
-  it("shows 'Estamos actualizando tu informacion!' when the RTM alert is empty, then goes to app/servicios", async () => {
+  it("shows '¡Estamos actualizando tu información!' when the RTM alert is empty, then goes to app/servicios", async () => {
     mockFetch({
       'GET /api/config': () => json(200, PUBLIC_CONFIG),
       'GET /api/togo/alerta/get_alerta/': () =>
@@ -187,7 +214,7 @@ describe('RTM flow', () => {
         }),
     });
     const { user, router } = renderRoutes(routes, { initialEntries: ['/app/servicios/rtm'] });
-    const info = await screen.findByRole('dialog', { name: 'Estamos actualizando tu informacion!' });
+    const info = await screen.findByRole('dialog', { name: '¡Estamos actualizando tu información!' });
     expect(info).toHaveTextContent('Por favor verifica en unos minutos');
     await user.click(within(info).getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/servicios'));
@@ -211,7 +238,7 @@ describe('RTM flow', () => {
     await waitFor(() => expect(within(city).getAllByRole('option')).toHaveLength(2));
     await user.selectOptions(city, '11001');
     await user.click(await screen.findByRole('button', { name: /CDA Norte/ }));
-    const warning = await screen.findByRole('alertdialog', { name: 'Ups!' });
+    const warning = await screen.findByRole('alertdialog', { name: '¡Ups!' });
     expect(warning).toHaveTextContent('Tu vehículo no se atiende aquí.');
   });
 });
@@ -265,7 +292,7 @@ describe('confirm flow', () => {
     expect(sent.sessionInfo.parameters.metodo_pago).toBe('pagar_ahora');
 
     resolveBooking(bookingAnswer('https://checkout.example.co/pago/abc'));
-    await screen.findByRole('dialog', { name: 'Felicitaciones, lo lograste!' });
+    await screen.findByRole('dialog', { name: '¡Felicitaciones, lo lograste!' });
     expect(win.location.href).toBe('https://checkout.example.co/pago/abc');
   });
 
@@ -323,7 +350,7 @@ describe('confirm flow', () => {
     const { user } = renderRoutes(routes, { initialEntries: ['/app/servicios/rtm'] });
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await user.click(screen.getByRole('button', { name: 'Pagar Ahora' }));
-    const error = await screen.findByRole('alertdialog', { name: 'Ups!' });
+    const error = await screen.findByRole('alertdialog', { name: '¡Ups!' });
     expect(error).toHaveTextContent('Ocurrio un error, intenta nuevamente');
     expect(win.closed).toBe(true);
     await user.click(within(error).getByRole('button', { name: 'Aceptar' }));

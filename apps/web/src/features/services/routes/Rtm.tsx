@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { fetchRtmBranchDetail } from '../api/branch-detail.ts';
 import { bookRtm, paymentMethod } from '../api/book.ts';
 import { useRtmAlert } from '../api/rtm-alert.ts';
-import { RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
+import { navigationClave, RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
 import { BranchDetailCard } from '../components/BranchDetailCard.tsx';
 import { ConfirmStep } from '../components/ConfirmStep.tsx';
 import { AgendaStep } from '../components/AgendaStep.tsx';
@@ -16,13 +16,14 @@ import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
-import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
+import { useStepHistory } from '../step-history.ts';
+import { readBookingVehicle, vehicleBrand, vehicleCity } from '../selected-vehicle.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
 import { useSlotLoader } from '../use-slot-loader.ts';
 
-export const RTM_UPDATING_TITLE = 'Estamos actualizando tu informacion!';
+export const RTM_UPDATING_TITLE = '¡Estamos actualizando tu información!';
 export const RTM_UPDATING_TEXT = 'Por favor verifica en unos minutos';
 
 interface RtmState {
@@ -70,7 +71,23 @@ export function RtmRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
+  useStepHistory(
+    state.step,
+    RTM_STEPS,
+    (step) => update({ step }),
+    (step) => isUsable({ ...state, step }),
+  );
   const details = useDetailLoader();
+  const location = useLocation();
+  const fromAlert = navigationClave(location.state) === 'AGENDAR_RTM';
+  // 'Agendar RTM' from an alert or a notification ({ clave: 'AGENDAR_RTM' }): the vehicle is the selected one
+  // and its city is chosen, so the flow opens at the branch list. The navigation state is consumed once.
+  useLayoutEffect(() => {
+    if (fromAlert) update({ ...INITIAL, step: 'ubicacion', city: vehicleCity(vehicle) });
+  }, [fromAlert, update, vehicle]);
+  useEffect(() => {
+    if (fromAlert) void navigate(location.pathname, { replace: true, state: null });
+  }, [fromAlert, navigate, location.pathname]);
   const slots = useSlotLoader();
   const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);
   const handledAlert = useRef<unknown>(null);
@@ -106,9 +123,9 @@ export function RtmRoute() {
         },
         key,
       ),
-    // SPPF §8 'RTM scheduling error': 'Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
+    // SPPF §8 'RTM scheduling error': '¡Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
     onFailure: async () => {
-      await dialog.show({ variant: 'error', title: 'Ups!', message: BOOKING_MSG.rtmBookingError });
+      await dialog.show({ variant: 'error', title: '¡Ups!', message: BOOKING_MSG.rtmBookingError });
       reset();
     },
     onDone: () => {
@@ -157,7 +174,7 @@ export function RtmRoute() {
           <button
             type="button"
             className="btn btn--primary btn--block"
-            onClick={() => update({ step: 'ubicacion' })}
+            onClick={() => update({ step: 'ubicacion', city: state.city ?? vehicleCity(vehicle) })}
           >
             Agendar RTM
           </button>

@@ -51,6 +51,9 @@ export function ServicesHomeRoute() {
           ))}
         </ul>
       </nav>
+      <Link to="/app/agendamientos" className="btn btn--secondary btn--block services-home__mine">
+        Mis agendamientos
+      </Link>
     </main>
   );
 }

@@ -79,7 +79,9 @@ describe('Trámites flow', () => {
       'aria-pressed',
       'true',
     );
-    await waitFor(() => expect(view.router.state.location.state).toBeNull());
+    await waitFor(() =>
+      expect((view.router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
+    );
     await view.user.click(screen.getByRole('button', { name: 'Agendar Traspaso' }));
     expect(screen.getByRole('button', { name: 'Continuar con 2 trámites' })).toBeEnabled();
     view.unmount();
@@ -150,7 +152,7 @@ describe('Trámites flow', () => {
 
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(screen.getByRole('button', { name: 'Pagar en sitio' }));
-    await screen.findByRole('dialog', { name: 'Felicitaciones, lo lograste!' });
+    await screen.findByRole('dialog', { name: '¡Felicitaciones, lo lograste!' });
     const [booking] = api.bodies('POST /wh/tramites/agenda/') as { sessionInfo: { parameters: object } }[];
     expect(booking?.sessionInfo.parameters).toMatchObject({
       tramite: ['t-traspaso', 't-duplicado'],

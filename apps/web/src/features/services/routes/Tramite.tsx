@@ -17,6 +17,7 @@ import { NoVehicle } from '../components/NoVehicle.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { TramitesIcon } from '../components/service-icons.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
+import { useStepHistory } from '../step-history.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
@@ -73,6 +74,12 @@ export function TramiteRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.tramite, INITIAL, isUsable);
+  useStepHistory(
+    state.step,
+    TRAMITE_STEPS,
+    (step) => update({ step }),
+    (step) => isUsable({ ...state, step }),
+  );
   const tramites = useTramites();
   const slots = useSlotLoader();
   const details = useDetailLoader();

@@ -16,14 +16,14 @@ const dots = () => screen.getAllByRole('button', { name: /Ir a la diapositiva/ }
 
 describe('install tutorial', () => {
   it.each([
-    ['iOS', 'Chrome', 5, 'Instalacion TOGO en Chrome'],
-    ['iOS', 'Safari', 5, 'Instalacion TOGO en Safari'],
-    ['Android', 'Chrome', 6, 'Instalacion TOGO en Chrome'],
-    ['Android', 'Samsung', 7, 'Instalacion TOGO en Samsung Internet'],
+    ['iOS', 'Chrome', 5, 'Instalación TOGO en Chrome'],
+    ['iOS', 'Safari', 5, 'Instalación TOGO en Safari'],
+    ['Android', 'Chrome', 6, 'Instalación TOGO en Chrome'],
+    ['Android', 'Samsung', 7, 'Instalación TOGO en Samsung Internet'],
   ])('%s → %s has %i slides', async (os, browser, count, title) => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: os }));
-    expect(screen.getByRole('heading', { name: `Instalacion TOGO en ${os}` })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Instalación TOGO en ${os}` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: browser }));
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     expect(slides()).toHaveLength(count);
@@ -65,7 +65,7 @@ describe('install tutorial', () => {
     await user.click(screen.getByRole('button', { name: 'Safari' }));
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     expect(screen.getByRole('button', { name: 'Chrome' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Instalacion TOGO en iOS' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Instalación TOGO en iOS' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     expect(screen.getByRole('button', { name: 'Android' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Volver' }));

@@ -24,7 +24,7 @@ export function TutorialRoute() {
   const navigate = useNavigate();
   const [os, setOs] = useState<Os | null>(null);
   const [browser, setBrowser] = useState<BrowserOption | null>(null);
-  const title = browser ? browser.title : os ? OS_TITLES[os] : 'Instalacion TOGO';
+  const title = browser ? browser.title : os ? OS_TITLES[os] : 'Instalación TOGO';
   usePageTitle(title);
 
   const back = () => {

@@ -42,7 +42,7 @@ describe('UserType', () => {
     await view.user.click(info);
     expect(info).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('tooltip')).toHaveTextContent('consumidores y usuarios finales');
-    await view.user.click(screen.getByRole('heading', { name: 'Que tipo de usuario eres?' }));
+    await view.user.click(screen.getByRole('heading', { name: '¿Qué tipo de usuario eres?' }));
     expect(info).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });

@@ -20,7 +20,7 @@ const INFO: Record<Kind, string> = {
   empresa: 'Para empresas y corporaciones que administran una flota de vehículos y a sus conductores.',
 };
 
-/** /user-type: 'Que tipo de usuario eres?' — Persona or Empresa (first sign-in only). */
+/** /user-type: '¿Qué tipo de usuario eres?' — Persona or Empresa (first sign-in only). */
 export function UserTypeRoute() {
   usePageTitle('Tipo de usuario');
   const navigate = useNavigate();
@@ -86,7 +86,7 @@ export function UserTypeRoute() {
     <main className="page page--auth">
       <section className="user-type">
         <Logo />
-        <h1 className="user-type__title">Que tipo de usuario eres?</h1>
+        <h1 className="user-type__title">¿Qué tipo de usuario eres?</h1>
         <p className="lead">Elige cómo vas a usar TOGO.</p>
         <div className="user-type__cards">
           <TypeCard

@@ -1,0 +1,89 @@
+import { bogotaInstant, slotHour } from '@togo/domain/booking/booking.rules';
+import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
+
+export const SERVICE_NAMES: Record<MyBookingItem['servicio'], string> = {
+  rtm: 'Revisión técnico-mecánica',
+  peritaje: 'Peritaje',
+  tramites: 'Trámites',
+};
+
+/** The instant the appointment starts. */
+export const startOf = (b: Pick<MyBookingItem, 'fecha_agenda' | 'franja'>): Date =>
+  bogotaInstant(b.fecha_agenda, slotHour(b.franja) ?? 0);
+
+/** Upcoming (active and not started, soonest first) and past or closed (newest first). */
+export function splitBookings(list: readonly MyBookingItem[], now: Date) {
+  const upcoming: MyBookingItem[] = [];
+  const past: MyBookingItem[] = [];
+  for (const b of list) {
+    const active = b.estado === 'confirmada' || b.estado === 'pendiente_pago';
+    (active && startOf(b) > now ? upcoming : past).push(b);
+  }
+  upcoming.sort((a, b) => startOf(a).getTime() - startOf(b).getTime());
+  past.sort((a, b) => startOf(b).getTime() - startOf(a).getTime());
+  return { upcoming, past };
+}
+
+/** The payment state as the user reads it. */
+export function paymentLabel(b: Pick<MyBookingItem, 'estado' | 'metodo_pago'>): string {
+  switch (b.estado) {
+    case 'confirmada':
+      return b.metodo_pago === 'pagar_ahora' ? 'Pagado' : 'Pago en sitio';
+    case 'pendiente_pago':
+      return 'Pago pendiente';
+    case 'expirada':
+      return 'Sin pago: la reserva venció';
+    case 'rechazada':
+      return 'Pago rechazado';
+    case 'cancelada':
+      return b.metodo_pago === 'pagar_ahora' ? 'Cancelado' : 'Cancelado (sin cobro)';
+    case 'atendido':
+      return b.metodo_pago === 'pagar_ahora' ? 'Pagado · Atendido' : 'Atendido';
+    case 'no_asistio':
+      return 'No asististe';
+  }
+}
+
+const REFUND_LABELS: Record<string, string> = {
+  pendiente: 'Reembolso en trámite',
+  realizado: 'Reembolsado',
+  fallido: 'Reembolso con error: lo estamos reintentando',
+  en_proceso: 'Reembolso en trámite',
+  solicitado: 'Reembolso solicitado',
+  reembolsado: 'Reembolsado',
+  completado: 'Reembolsado',
+  rechazado: 'Reembolso rechazado',
+  no_aplica: 'Sin reembolso',
+};
+
+/** The refund state when the server reports one, else null. */
+export function refundLabel(b: Pick<MyBookingItem, 'estado_reembolso'>): string | null {
+  const state = b.estado_reembolso;
+  if (!state) return null;
+  return REFUND_LABELS[state.toLowerCase()] ?? `Reembolso: ${state.replace(/_/g, ' ')}`;
+}
+
+/** Google Maps and Waze directions to a branch's address. */
+export function directionsLinks(
+  sede: Pick<MyBookingItem['sede'], 'direccion' | 'ciudad'>,
+  address?: string | null,
+) {
+  const destination = address ?? `${sede.direccion}, ${sede.ciudad}, Colombia`;
+  const q = encodeURIComponent(destination);
+  return {
+    google: `https://www.google.com/maps/dir/?api=1&destination=${q}`,
+    waze: `https://waze.com/ul?q=${q}&navigate=yes`,
+  };
+}
+
+const deadlineFormatter = new Intl.DateTimeFormat('es-CO', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/Bogota',
+});
+
+/** 'martes, 24 de noviembre, 9:00 a. m.' */
+export const formatDeadline = (iso: string) => deadlineFormatter.format(new Date(iso));

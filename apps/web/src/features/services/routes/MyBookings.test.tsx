@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes, stub } from '../../../test/render.tsx';
+import { MyBookingDetailRoute } from './MyBookingDetail.tsx';
+import { MyBookingsRoute } from './MyBookings.tsx';
+
+const ID = '7b1f8f0e-2c55-4d1e-9a47-0d7d3c1b2a10';
+const PAST_ID = '9c2a1b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
+
+function item(overrides: Partial<MyBookingItem> = {}): MyBookingItem {
+  return {
+    id: ID,
+    referencia: 'TGABC123',
+    servicio: 'rtm',
+    estado: 'confirmada',
+    placa: 'ABC123',
+    fecha_agenda: '2099-01-15',
+    franja: '9:00 AM',
+    tipo_atencion: 'presencial',
+    metodo_pago: 'pagar_ahora',
+    price: 311000,
+    detalle: ['Revisión técnico-mecánica'],
+    sede: {
+      id: 'RTM-BOG-01',
+      nombre: 'CDA Norte',
+      direccion: 'Calle 170 # 8-20',
+      telefono: '601 555 0101',
+      maps: 'https://maps.example/cda',
+      ciudad: 'Bogotá',
+    },
+    direccion_servicio: null,
+    linkPago: null,
+    expira_en: null,
+    creado: '2098-12-01T10:00:00.000Z',
+    cancelable_hasta: '2099-01-14T14:00:00.000Z',
+    puede_cancelar: true,
+    puede_reprogramar: true,
+    ...overrides,
+  };
+}
+
+const routes = [
+  { path: '/app/agendamientos', Component: MyBookingsRoute },
+  { path: '/app/agendamientos/:id', Component: MyBookingDetailRoute },
+  stub('/app/servicios'),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Mis agendamientos', () => {
+  it('lists upcoming and past bookings with service, branch, date, plate, price and payment state', async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': () =>
+        json(200, {
+          results: [
+            item(),
+            item({
+              id: PAST_ID,
+              servicio: 'tramites',
+              estado: 'cancelada',
+              fecha_agenda: '2020-03-02',
+              estado_reembolso: 'reembolsado',
+              puede_cancelar: false,
+              puede_reprogramar: false,
+              cancelable_hasta: null,
+            }),
+          ],
+        }),
+    });
+    renderRoutes(routes, { initialEntries: ['/app/agendamientos'] });
+    const upcoming = await screen.findByRole('list', { name: 'Próximos agendamientos' });
+    expect(within(upcoming).getByText('Revisión técnico-mecánica')).toBeInTheDocument();
+    expect(within(upcoming).getByText('15-01-2099 · 9:00 AM · ABC123')).toBeInTheDocument();
+    expect(within(upcoming).getByText(/CDA Norte · Calle 170 # 8-20, Bogotá/)).toBeInTheDocument();
+    expect(within(upcoming).getByText('Pagado')).toBeInTheDocument();
+    expect(within(upcoming).getByText(/311\.000/)).toBeInTheDocument();
+    const past = screen.getByRole('list', { name: 'Agendamientos anteriores' });
+    expect(within(past).getByText('Trámites')).toBeInTheDocument();
+    expect(within(past).getByText('Cancelado')).toBeInTheDocument();
+    expect(within(past).getByText('Reembolsado')).toBeInTheDocument();
+  });
+
+  it('has an empty state that leads to the services', async () => {
+    mockFetch({ 'GET /api/togo/agendamientos/': () => json(200, { results: [] }) });
+    const { user, router } = renderRoutes(routes, { initialEntries: ['/app/agendamientos'] });
+    expect(await screen.findByText('Aún no tienes agendamientos.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Agendar un servicio' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/servicios'));
+  });
+
+  it('shows an error with a retry that loads the list', async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': [
+        json(500, { detail: 'Error del servidor.' }),
+        json(200, { results: [item()] }),
+      ],
+    });
+    const { user } = renderRoutes(routes, { initialEntries: ['/app/agendamientos'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error del servidor.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Pagado')).toBeInTheDocument();
+  });
+});
+
+describe('detail of a booking', () => {
+  it('links directions to Google Maps and Waze and cancels after a Spanish confirmation', async () => {
+    const deletes: string[] = [];
+    const { fetchMock } = mockFetch({
+      'GET /api/togo/agendamientos/': () => json(200, { results: [item()] }),
+      [`DELETE /api/togo/agendamientos/${ID}/`]: (req) => {
+        deletes.push(req.path);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    expect(await screen.findByRole('link', { name: 'Cómo llegar con Google Maps' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=Calle%20170%20%23%208-20%2C%20Bogot%C3%A1%2C%20Colombia',
+    );
+    expect(screen.getByRole('link', { name: 'Cómo llegar con Waze' }).getAttribute('href')).toMatch(
+      /^https:\/\/waze\.com\/ul\?q=Calle/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancelar cita' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('¿Cancelar tu cita?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No, mantener' }));
+    expect(deletes).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancelar cita' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }),
+    );
+    expect(await screen.findByText('Tu agendamiento fue cancelado.')).toBeInTheDocument();
+    expect(deletes).toEqual([`/api/togo/agendamientos/${ID}/`]);
+    expect(
+      fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/agendamientos/')).length,
+    ).toBeGreaterThan(1);
+  });
+
+  it("shows the server's refusal when the free window has closed", async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': () => json(200, { results: [item()] }),
+      [`DELETE /api/togo/agendamientos/${ID}/`]: () =>
+        json(409, {
+          detail: 'Solo puedes cancelar o reprogramar sin costo hasta 24 horas antes de tu cita.',
+        }),
+    });
+    const { user } = renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }),
+    );
+    expect(
+      await screen.findByText(
+        'Solo puedes cancelar o reprogramar sin costo hasta 24 horas antes de tu cita.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers Pagar ahora only for a pending payment, and no cancel once the window has closed', async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': () =>
+        json(200, {
+          results: [item({ estado: 'pendiente_pago', puede_cancelar: false, puede_reprogramar: false })],
+        }),
+    });
+    renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    expect(await screen.findByRole('button', { name: 'Pagar ahora' })).toBeInTheDocument();
+    expect(screen.getByText('Pago pendiente')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar cita' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reprogramar' })).toBeNull();
+    expect(screen.getByText(/Ya pasó el plazo para cancelar o reprogramar sin costo/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+const KEY = 'flowStep';
+
+function stepOf(state: unknown): string | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const value = (state as Record<string, unknown>)[KEY];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Gives each step of a wizard its own browser history entry: moving forward pushes one ({ flowStep }), moving
+ * back in the app replaces it, and the browser's back (or forward) button shows the step of that entry with
+ * the choices kept in the flow's state. The entry the wizard was opened on stands for the step it opened at.
+ * A step whose prerequisites are gone is not shown. One-shot navigation inputs (an alert's clave) are not
+ * copied into the step entries.
+ */
+export function useStepHistory<S extends string>(
+  step: S,
+  steps: readonly S[],
+  goTo: (step: S) => void,
+  canShow: (step: S) => boolean,
+): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entryStep = stepOf(location.state) as S | undefined;
+  const openedAt = useRef(step);
+  const latest = useRef({ step, entryStep, goTo, canShow });
+  useEffect(() => {
+    latest.current = { step, entryStep, goTo, canShow };
+  });
+
+  // The flow moved: record it (push when forward of the entry on screen, replace when back).
+  useEffect(() => {
+    const shown = latest.current.entryStep ?? openedAt.current;
+    if (shown === step) return;
+    const forward = steps.indexOf(step) > steps.indexOf(shown);
+    void navigate(`${location.pathname}${location.search}`, { replace: !forward, state: { [KEY]: step } });
+    // Only a change of step records an entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step]);
+
+  // The browser moved to another entry: show its step.
+  useEffect(() => {
+    const { step: current, goTo: go, canShow: can } = latest.current;
+    const target = entryStep ?? openedAt.current;
+    if (target === current || !steps.includes(target) || !can(target)) return;
+    go(target);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entryStep]);
+}
