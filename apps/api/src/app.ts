@@ -50,6 +50,15 @@ import { NotificationDeliveryService } from './features/notifications/notificati
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { DeliveryHistoryService } from './features/notifications/delivery-history.service.ts';
+import { DeliveryLogRepository } from './features/notifications/delivery-log.repository.ts';
+import { registerDeliveryJobs } from './features/notifications/notification-delivery.jobs.ts';
+import { PreferencesRepository } from './features/notifications/preferences.repository.ts';
+import { preferencesRoutes } from './features/notifications/preferences.routes.ts';
+import { PreferencesService } from './features/notifications/preferences.service.ts';
+import { CalendarRepository } from './features/calendar/calendar.repository.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { CalendarService } from './features/calendar/calendar.service.ts';
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
@@ -135,15 +144,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const expiryRepo = new ExpiryEngineRepository(database.db);
   const notificationsRepo = new NotificationsRepository(database.db);
-  const delivery = new NotificationDeliveryService(
-    expiryRepo,
-    notificationsRepo,
-    providers.messenger,
-    providers.push,
+  const preferencesRepo = new PreferencesRepository(database.db);
+  const deliveryLog = new DeliveryLogRepository(database.db);
+  const delivery = new NotificationDeliveryService({
+    engineRepo: expiryRepo,
+    repo: notificationsRepo,
+    prefs: preferencesRepo,
+    deliveries: deliveryLog,
+    messenger: providers.messenger,
+    whatsapp: providers.whatsapp,
+    push: providers.push,
     clock,
-    config.WEB_URL,
-    app.log,
-  );
+    webUrl: config.WEB_URL,
+    log: app.log,
+  });
   const expiryEngine = new ExpiryEngineService(expiryRepo, delivery, clock);
   app.decorate('expiryEngine', expiryEngine);
   const alerts = new AlertsService(
@@ -187,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
+  await registerDeliveryJobs(jobs, delivery);
   const fleetRepo = new FleetRepository(database.db);
   const fleet = new FleetService({
     repo: fleetRepo,
@@ -267,6 +282,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),
+    auth,
+  });
+  preferencesRoutes(app, {
+    preferences: new PreferencesService(preferencesRepo, clock),
+    history: new DeliveryHistoryService(deliveryLog),
+    auth,
+  });
+  calendarRoutes(app, {
+    calendar: new CalendarService(new CalendarRepository(database.db), clock, deps.secret, config.WEB_URL),
     auth,
   });
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });

@@ -7,3 +7,4 @@ export * from './schema/alerts.schema.ts';
 export * from './schema/pico-placa.schema.ts';
 export * from './schema/fleet.schema.ts';
 export * from './schema/booking.schema.ts';
+export * from './schema/reminders.schema.ts';
