@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const expiryEngine = new ExpiryEngineService(expiryRepo, delivery, clock);
   app.decorate('expiryEngine', expiryEngine);
+  app.decorate('notificationDelivery', delivery);
   const alerts = new AlertsService(
     new AlertsRepository(database.db),
     clock,

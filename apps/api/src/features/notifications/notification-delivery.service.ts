@@ -245,3 +245,10 @@ export class NotificationDeliveryService {
       : { status: 'failed', reason: lastError ?? 'Suscripción vencida' };
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivery built by buildApp (tests and jobs release held messages through it). */
+    notificationDelivery: NotificationDeliveryService;
+  }
+}
