@@ -40,6 +40,14 @@ export const configSchema = z.object({
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   FACEBOOK_API_VERSION: z.string().default('v10.0'),
+  /** WhatsApp Business Cloud API (template messages). Unset = the development outbox. */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_ID: optionalText.pipe(z.string().regex(/^\d{1,30}$/, 'must be the numeric phone number id').optional()),
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
+  /** Inbound webhook: the verify token of the GET challenge and the app secret of X-Hub-Signature-256. */
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
   /** Map tiles of the branch maps, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset = no tiles. */
   MAP_TILE_URL: optionalText.pipe(
     z
@@ -126,6 +134,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       'Invalid configuration:\n  FACEBOOK_APP_SECRET: required when FACEBOOK_APP_ID is set',
     );
+  }
+  if (Boolean(config.WHATSAPP_TOKEN) !== Boolean(config.WHATSAPP_PHONE_ID)) {
+    const missing = config.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : 'WHATSAPP_TOKEN';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other WhatsApp setting is set`);
   }
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
