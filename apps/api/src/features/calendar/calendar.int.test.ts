@@ -87,7 +87,7 @@ describe('calendar feed', () => {
     expect(res.body).toContain('\r\n');
     const events = parse(res.body);
     const allDay = events.filter((e) => e.start?.type === 'date');
-    const days = allDay.map((e) => `${e.event.summary} ${e.start?.getFirstValue().toString()}`).sort();
+    const days = allDay.map((e) => `${e.event.summary} ${String(e.start?.getFirstValue())}`).sort();
     expect(days).toEqual(
       [
         'Vence Impuesto vehicular · ABC123 2027-05-31',
