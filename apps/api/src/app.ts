@@ -56,6 +56,9 @@ import { registerDeliveryJobs } from './features/notifications/notification-deli
 import { PreferencesRepository } from './features/notifications/preferences.repository.ts';
 import { preferencesRoutes } from './features/notifications/preferences.routes.ts';
 import { PreferencesService } from './features/notifications/preferences.service.ts';
+import { ConsentRepository } from './features/notifications/consent.repository.ts';
+import { OptOutService } from './features/notifications/opt-out.service.ts';
+import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes.ts';
 import { CalendarRepository } from './features/calendar/calendar.repository.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { CalendarService } from './features/calendar/calendar.service.ts';
@@ -285,10 +288,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),
     auth,
   });
+  const optOut = new OptOutService(new ConsentRepository(database.db), clock);
   preferencesRoutes(app, {
-    preferences: new PreferencesService(preferencesRepo, clock),
+    preferences: new PreferencesService(preferencesRepo, clock, optOut),
     history: new DeliveryHistoryService(deliveryLog),
+    consents: optOut,
     auth,
+  });
+  whatsappWebhookRoutes(app, {
+    optOut,
+    verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+    appSecret: config.WHATSAPP_APP_SECRET,
   });
   calendarRoutes(app, {
     calendar: new CalendarService(new CalendarRepository(database.db), clock, deps.secret, config.WEB_URL),

@@ -4,6 +4,7 @@ import { preferencesUpdateSchema } from '@togo/domain/reminders/reminders.contra
 import { requireSession } from '../../http/auth.ts';
 import { parse } from '../../http/validation.ts';
 import type { DeliveryHistoryService } from './delivery-history.service.ts';
+import type { OptOutService } from './opt-out.service.ts';
 import type { PreferencesService } from './preferences.service.ts';
 
 const pageNumber = (max: number, fallback: number) =>
@@ -19,6 +20,7 @@ export function preferencesRoutes(
   deps: {
     preferences: PreferencesService;
     history: DeliveryHistoryService;
+    consents: OptOutService;
     auth: preHandlerAsyncHookHandler;
   },
 ) {
@@ -31,6 +33,12 @@ export function preferencesRoutes(
   app.put('/api/togo/notificacion/preferencias/', auth, async (req) =>
     deps.preferences.update(requireSession(req).user.id, parse(preferencesUpdateSchema, req.body)),
   );
+
+  // Ley 1581: the user's consent records (what, when, from which screen), downloadable as JSON.
+  app.get('/api/togo/notificacion/consentimientos/', auth, async (req, reply) => {
+    const body = await deps.consents.export(requireSession(req).user.id);
+    return reply.header('content-disposition', 'attachment; filename="togo-consentimientos.json"').send(body);
+  });
 
   app.get('/api/togo/notificacion/historial/', auth, async (req) => {
     const { page, page_size } = parse(historyQuerySchema, req.query);
