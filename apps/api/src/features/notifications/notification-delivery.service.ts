@@ -178,7 +178,7 @@ export class NotificationDeliveryService {
   ): Promise<Outcome> {
     try {
       if (channel === 'email') {
-        const prefsLink = new URL('/app/perfil/avisos', this.d.webUrl).toString();
+        const prefsLink = new URL('/app/profile/avisos', this.d.webUrl).toString();
         await this.d.messenger.send(emailOf(n, this.link(n), prefsLink));
         result.emails += 1;
       } else if (channel === 'push') {

@@ -140,6 +140,11 @@ export function ProfileRoute() {
         <Row label="Nombre" value={name} onClick={() => setEditing('name')} />
       </ul>
 
+      <h3 className="profile-section">Avisos</h3>
+      <ul className="profile-rows">
+        <Row label="Preferencias, calendario e historial" to="/app/profile/avisos" />
+      </ul>
+
       <h3 className="profile-section">Suscripción</h3>
       <ul className="profile-rows">
         <Row label="Planes" onClick={() => void comingSoon()} />
