@@ -42,9 +42,17 @@ export const configSchema = z.object({
   FACEBOOK_API_VERSION: z.string().default('v10.0'),
   /** WhatsApp Business Cloud API (template messages). Unset = the development outbox. */
   WHATSAPP_TOKEN: optionalText,
-  WHATSAPP_PHONE_ID: optionalText.pipe(z.string().regex(/^\d{1,30}$/, 'must be the numeric phone number id').optional()),
+  WHATSAPP_PHONE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, 'must be the numeric phone number id')
+      .optional(),
+  ),
   WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
   /** Inbound webhook: the verify token of the GET challenge and the app secret of X-Hub-Signature-256. */
   WHATSAPP_VERIFY_TOKEN: optionalText,
   WHATSAPP_APP_SECRET: optionalText,
@@ -137,7 +145,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (Boolean(config.WHATSAPP_TOKEN) !== Boolean(config.WHATSAPP_PHONE_ID)) {
     const missing = config.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : 'WHATSAPP_TOKEN';
-    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other WhatsApp setting is set`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required when the other WhatsApp setting is set`,
+    );
   }
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';

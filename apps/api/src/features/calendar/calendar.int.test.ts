@@ -58,7 +58,9 @@ function parse(text: string) {
 describe('calendar feed', () => {
   it('needs a token for the address; the address is stable', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/togo/calendario/' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/togo/calendario/revocar/' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/togo/calendario/revocar/' })).statusCode).toBe(
+      401,
+    );
     const url = await link(ana);
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/togo\/calendario\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(await link(ana)).toBe(url);
@@ -115,8 +117,7 @@ describe('calendar feed', () => {
 
   it('reflects a date change under the same UID', async () => {
     const url = await link(ana);
-    const uidOf = (body: string) =>
-      parse(body).find((e) => e.event.summary === 'Vence SOAT · ABC123')?.event;
+    const uidOf = (body: string) => parse(body).find((e) => e.event.summary === 'Vence SOAT · ABC123')?.event;
     const before = uidOf((await fetchFeed(url)).body);
     await setAlertDates(t, car, 'ALERTA_SOAT', 'user', '2027-01-05', '2028-01-05');
     const after = uidOf((await fetchFeed(url)).body);
@@ -126,7 +127,11 @@ describe('calendar feed', () => {
 
   it('revoking gives a new address and the old one answers 404', async () => {
     const old = await link(ana);
-    const res = await t.app.inject({ method: 'POST', url: '/api/togo/calendario/revocar/', headers: ana.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/togo/calendario/revocar/',
+      headers: ana.headers,
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().url as string;
     expect(fresh).not.toBe(old);

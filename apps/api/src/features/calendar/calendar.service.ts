@@ -41,7 +41,12 @@ export class CalendarService {
 
   async revoke(userId: number): Promise<CalendarLink> {
     const token = newToken();
-    await this.repo.replaceFeed(userId, sha256Hex(token), sealText(this.secret, PURPOSE, token), this.clock.now());
+    await this.repo.replaceFeed(
+      userId,
+      sha256Hex(token),
+      sealText(this.secret, PURPOSE, token),
+      this.clock.now(),
+    );
     return this.url(token);
   }
 

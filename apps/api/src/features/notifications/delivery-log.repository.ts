@@ -44,7 +44,9 @@ export class DeliveryLogRepository {
   }
 
   /** Held rows (oldest first) with what sending them needs; the caller picks those whose window opened. */
-  listHeld(limit: number): Promise<(HeldRow & { silencio_desde: string | null; silencio_hasta: string | null })[]> {
+  listHeld(
+    limit: number,
+  ): Promise<(HeldRow & { silencio_desde: string | null; silencio_hasta: string | null })[]> {
     return rows(
       this.db,
       sql`

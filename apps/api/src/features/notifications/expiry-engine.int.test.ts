@@ -302,7 +302,16 @@ describe('registerExpiryJobs', () => {
       stop: async () => undefined,
     };
     const calls: string[] = [];
-    const NO_DELIVERY = { emails: 0, pushes: 0, whatsapps: 0, sms: 0, held: 0, suppressed: 0, failed: 0, removedSubscriptions: 0 };
+    const NO_DELIVERY = {
+      emails: 0,
+      pushes: 0,
+      whatsapps: 0,
+      sms: 0,
+      held: 0,
+      suppressed: 0,
+      failed: 0,
+      removedSubscriptions: 0,
+    };
     await registerExpiryJobs(queue, {
       run: async () => {
         calls.push('all');

@@ -7,7 +7,11 @@ import {
   type Preferences,
 } from '@togo/domain/reminders/reminders.contract';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
-import { whatsappNumber, WhatsAppSendError, type WhatsAppSender } from '../../integrations/messaging/whatsapp.ts';
+import {
+  whatsappNumber,
+  WhatsAppSendError,
+  type WhatsAppSender,
+} from '../../integrations/messaging/whatsapp.ts';
 import type { PushSender } from '../../integrations/push/push-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { emailOf, kindOf, smsOf, whatsappOf } from './delivery-messages.ts';

@@ -135,7 +135,12 @@ describe('delivery honours the preferences', () => {
     expect(history.statusCode).toBe(200);
     const entries = history.json().results as { canal: string; estado: string; motivo: string | null }[];
     expect(history.json().count).toBe(6);
-    expect(entries.filter((e) => e.estado === 'sent').map((e) => e.canal).sort()).toEqual(['email', 'whatsapp']);
+    expect(
+      entries
+        .filter((e) => e.estado === 'sent')
+        .map((e) => e.canal)
+        .sort(),
+    ).toEqual(['email', 'whatsapp']);
     expect(entries.filter((e) => e.estado === 'suppressed')).toHaveLength(4);
     expect(entries.find((e) => e.canal === 'email' && e.estado === 'suppressed')?.motivo).toContain('correo');
     // Another user's history is their own (empty), and it needs a token.
@@ -145,7 +150,9 @@ describe('delivery honours the preferences', () => {
       headers: otra.headers,
     });
     expect(other.json()).toEqual({ count: 0, results: [] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/historial/' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/historial/' })).statusCode).toBe(
+      401,
+    );
     const badPage = await t.app.inject({
       method: 'GET',
       url: '/api/togo/notificacion/historial/?page=0',

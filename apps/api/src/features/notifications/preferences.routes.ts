@@ -9,8 +9,13 @@ import type { PreferencesService } from './preferences.service.ts';
 
 const pageNumber = (max: number, fallback: number) =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
-    z.number({ error: 'Número de página inválido.' }).int().min(1, 'Debe ser 1 o más.').max(max, `Máximo ${max}.`),
+    (v) =>
+      v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v,
+    z
+      .number({ error: 'Número de página inválido.' })
+      .int()
+      .min(1, 'Debe ser 1 o más.')
+      .max(max, `Máximo ${max}.`),
   );
 const historyQuerySchema = z.object({ page: pageNumber(100_000, 1), page_size: pageNumber(100, 20) });
 

@@ -20,7 +20,11 @@ export class PreferencesService {
   }
 
   /** Merges what was sent over the stored (or default) preferences and answers the result. */
-  async update(userId: number, change: PreferencesUpdate, screen = 'perfil/preferencias'): Promise<Preferences> {
+  async update(
+    userId: number,
+    change: PreferencesUpdate,
+    screen = 'perfil/preferencias',
+  ): Promise<Preferences> {
     const current = await this.get(userId);
     const next: Preferences = {
       canales: { ...current.canales, ...change.canales },

@@ -12,7 +12,9 @@ let phone: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { WHATSAPP_VERIFY_TOKEN: 'verificame', WHATSAPP_APP_SECRET: APP_SECRET } });
   ana = await createUser(t);
-  const [row] = await t.database.query<{ telefono: string }>('select telefono from users where id = $1', [ana.id]);
+  const [row] = await t.database.query<{ telefono: string }>('select telefono from users where id = $1', [
+    ana.id,
+  ]);
   phone = row!.telefono;
 });
 afterAll(async () => {
@@ -20,7 +22,9 @@ afterAll(async () => {
 });
 
 const prefs = async (user: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/preferencias/', headers: user.headers })).json();
+  (
+    await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/preferencias/', headers: user.headers })
+  ).json();
 
 function inbound(from: string, text: string) {
   return JSON.stringify({
@@ -31,19 +35,26 @@ function inbound(from: string, text: string) {
         changes: [
           {
             field: 'messages',
-            value: { messaging_product: 'whatsapp', messages: [{ from, id: 'wamid.1', type: 'text', text: { body: text } }] },
+            value: {
+              messaging_product: 'whatsapp',
+              messages: [{ from, id: 'wamid.1', type: 'text', text: { body: text } }],
+            },
           },
         ],
       },
     ],
   });
 }
-const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+const sign = (raw: string, secret = APP_SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 const post = (raw: string, signature?: string) =>
   t.app.inject({
     method: 'POST',
     url: WHATSAPP_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { 'x-hub-signature-256': signature } : {}),
+    },
     payload: raw,
   });
 
@@ -98,12 +109,19 @@ describe('WhatsApp webhook', () => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain('attachment');
-    const list = exported.json().consentimientos as { finalidad: string; aceptado: boolean; pantalla: string; texto: string }[];
+    const list = exported.json().consentimientos as {
+      finalidad: string;
+      aceptado: boolean;
+      pantalla: string;
+      texto: string;
+    }[];
     expect(list.map((c) => [c.finalidad, c.aceptado, c.pantalla])).toEqual([
       ['whatsapp', true, 'perfil/preferencias'],
       ['whatsapp', false, 'whatsapp:respuesta'],
     ]);
     expect(list[0]?.texto).toContain('SALIR');
-    expect((await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/consentimientos/' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/consentimientos/' })).statusCode,
+    ).toBe(401);
   });
 });

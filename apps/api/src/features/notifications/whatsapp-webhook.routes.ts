@@ -71,8 +71,10 @@ export function whatsappWebhookRoutes(
   void app.register(async (scope) => {
     // The signature covers the exact bytes: keep the raw body, parse after checking it.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     scope.post(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

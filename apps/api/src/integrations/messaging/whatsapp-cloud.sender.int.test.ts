@@ -49,9 +49,20 @@ function sender() {
     },
   });
 }
-const message = { to: '573101234567', template: 'togo_aviso', language: 'es', parameters: ['Ana', 'SOAT', 'Vence', 'https://x'] };
+const message = {
+  to: '573101234567',
+  template: 'togo_aviso',
+  language: 'es',
+  parameters: ['Ana', 'SOAT', 'Vence', 'https://x'],
+};
 const graphError = (code: number, message: string, details?: string) => ({
-  error: { message, type: 'OAuthException', code, error_data: details ? { details } : undefined, fbtrace_id: 'A1' },
+  error: {
+    message,
+    type: 'OAuthException',
+    code,
+    error_data: details ? { details } : undefined,
+    fbtrace_id: 'A1',
+  },
 });
 
 describe('CloudWhatsAppSender against a fake Graph API', () => {
@@ -85,14 +96,18 @@ describe('CloudWhatsAppSender against a fake Graph API', () => {
 
   it('fails at once with the reason of a Graph error code (131047, 132001)', async () => {
     script.push({ status: 400, body: graphError(131047, 'Re-engagement message') });
-    const err = await sender().send(message).catch((e: unknown) => e);
+    const err = await sender()
+      .send(message)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WhatsAppSendError);
     expect((err as WhatsAppSendError).code).toBe(131047);
     expect((err as WhatsAppSendError).reason).toContain('24 horas');
     expect(seen).toHaveLength(1);
 
     script.push({ status: 404, body: graphError(132001, 'Template name does not exist in the translation') });
-    const missing = (await sender().send(message).catch((e: unknown) => e)) as WhatsAppSendError;
+    const missing = (await sender()
+      .send(message)
+      .catch((e: unknown) => e)) as WhatsAppSendError;
     expect(missing.reason).toContain('plantilla');
   });
 
@@ -108,7 +123,9 @@ describe('CloudWhatsAppSender against a fake Graph API', () => {
 
   it('gives up after the retries with a rate-limit reason', async () => {
     for (let i = 0; i < 3; i++) script.push({ status: 429, body: graphError(130429, 'Rate limit hit') });
-    const err = (await sender().send(message).catch((e: unknown) => e)) as WhatsAppSendError;
+    const err = (await sender()
+      .send(message)
+      .catch((e: unknown) => e)) as WhatsAppSendError;
     expect(err.reason).toBe('Límite de envíos de WhatsApp alcanzado (130429)');
     expect(seen).toHaveLength(3);
     expect(sleeps).toEqual([500, 1000]);
@@ -116,10 +133,20 @@ describe('CloudWhatsAppSender against a fake Graph API', () => {
 
   it('treats a malformed success body and a non-JSON error as failures', async () => {
     script.push({ status: 200, body: { ok: true } });
-    expect(((await sender().send(message).catch((e: unknown) => e)) as WhatsAppSendError).reason).toBe(
-      'Respuesta inesperada de WhatsApp',
-    );
+    expect(
+      (
+        (await sender()
+          .send(message)
+          .catch((e: unknown) => e)) as WhatsAppSendError
+      ).reason,
+    ).toBe('Respuesta inesperada de WhatsApp');
     script.push({ status: 401, body: 'nope' });
-    expect(((await sender().send(message).catch((e: unknown) => e)) as WhatsAppSendError).reason).toContain('401');
+    expect(
+      (
+        (await sender()
+          .send(message)
+          .catch((e: unknown) => e)) as WhatsAppSendError
+      ).reason,
+    ).toContain('401');
   });
 });

@@ -95,11 +95,14 @@ export class CloudWhatsAppSender implements WhatsAppSender {
       const limited = res.status === 429 || (code !== null && RATE_LIMIT_CODES.has(code));
       if ((limited || res.status >= 500) && attempt < retries) {
         const retryAfter = Number(res.headers.get('retry-after'));
-        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.max(delay, retryAfter * 1000) : delay);
+        await sleep(
+          Number.isFinite(retryAfter) && retryAfter > 0 ? Math.max(delay, retryAfter * 1000) : delay,
+        );
         delay *= 2;
         continue;
       }
-      if (limited) throw new WhatsAppSendError(`Límite de envíos de WhatsApp alcanzado (${code ?? 429})`, code);
+      if (limited)
+        throw new WhatsAppSendError(`Límite de envíos de WhatsApp alcanzado (${code ?? 429})`, code);
       const known = code !== null ? REASONS[code] : undefined;
       const detail = err.success ? (err.data.error.error_data?.details ?? err.data.error.message) : undefined;
       throw new WhatsAppSendError(

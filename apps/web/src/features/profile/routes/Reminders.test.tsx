@@ -43,7 +43,13 @@ function setup() {
         ],
       }),
   });
-  return { ...renderRoutes([{ path: '/app/profile/avisos', Component: RemindersRoute }], { initialEntries: ['/app/profile/avisos'] }), puts, fetchMock };
+  return {
+    ...renderRoutes([{ path: '/app/profile/avisos', Component: RemindersRoute }], {
+      initialEntries: ['/app/profile/avisos'],
+    }),
+    puts,
+    fetchMock,
+  };
 }
 
 describe('Avisos screen', () => {
@@ -55,7 +61,10 @@ describe('Avisos screen', () => {
     expect(screen.getAllByText(/Responde SALIR/)).toHaveLength(2);
     await user.click(whatsapp);
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ ...DEFAULT_PREFERENCES, canales: { ...DEFAULT_PREFERENCES.canales, whatsapp: true } });
+    expect(puts[0]).toEqual({
+      ...DEFAULT_PREFERENCES,
+      canales: { ...DEFAULT_PREFERENCES.canales, whatsapp: true },
+    });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'WhatsApp' })).toBeChecked());
   });
 

@@ -29,11 +29,22 @@ const STATUS_LABELS: Record<string, string> = {
   suppressed: 'No enviado por tus preferencias',
 };
 const CONSENT_NOTE: Partial<Record<Channel, string>> = {
-  whatsapp: 'Al activarlo aceptas recibir avisos de TOGO por WhatsApp. Responde SALIR para dejar de recibirlos.',
+  whatsapp:
+    'Al activarlo aceptas recibir avisos de TOGO por WhatsApp. Responde SALIR para dejar de recibirlos.',
   sms: 'Al activarlo aceptas recibir avisos de TOGO por SMS. Responde SALIR para dejar de recibirlos.',
 };
 
-function Toggle({ label, checked, onChange, note }: { label: string; checked: boolean; onChange: (v: boolean) => void; note?: string }) {
+function Toggle({
+  label,
+  checked,
+  onChange,
+  note,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  note?: string;
+}) {
   return (
     <li className="profile-toggle">
       <label>
@@ -60,7 +71,10 @@ export function RemindersRoute() {
     try {
       await save.mutateAsync(next);
     } catch (error) {
-      await dialog.show({ variant: 'error', message: errorDetail(error) ?? 'No pudimos guardar tus preferencias.' });
+      await dialog.show({
+        variant: 'error',
+        message: errorDetail(error) ?? 'No pudimos guardar tus preferencias.',
+      });
     }
   };
 
@@ -110,14 +124,18 @@ export function RemindersRoute() {
             ))}
           </ul>
           <h3 className="profile-section">Horario de silencio</h3>
-          <p className="profile-hint">En este horario (hora de Colombia) guardamos los avisos y los enviamos al terminar.</p>
+          <p className="profile-hint">
+            En este horario (hora de Colombia) guardamos los avisos y los enviamos al terminar.
+          </p>
           <div className="profile-quiet">
             <label>
               Desde
               <input
                 type="time"
                 value={p.silencio.desde}
-                onChange={(e) => e.target.value && void update({ ...p, silencio: { ...p.silencio, desde: e.target.value } })}
+                onChange={(e) =>
+                  e.target.value && void update({ ...p, silencio: { ...p.silencio, desde: e.target.value } })
+                }
               />
             </label>
             <label>
@@ -125,7 +143,9 @@ export function RemindersRoute() {
               <input
                 type="time"
                 value={p.silencio.hasta}
-                onChange={(e) => e.target.value && void update({ ...p, silencio: { ...p.silencio, hasta: e.target.value } })}
+                onChange={(e) =>
+                  e.target.value && void update({ ...p, silencio: { ...p.silencio, hasta: e.target.value } })
+                }
               />
             </label>
           </div>
@@ -134,8 +154,8 @@ export function RemindersRoute() {
 
       <h3 className="profile-section">Calendario</h3>
       <p className="profile-hint">
-        Suscríbete desde Google Calendar, Outlook o el calendario de tu celular para ver tus vencimientos y citas.
-        Quien tenga este enlace puede ver tu calendario.
+        Suscríbete desde Google Calendar, Outlook o el calendario de tu celular para ver tus vencimientos y
+        citas. Quien tenga este enlace puede ver tu calendario.
       </p>
       {calendar.data ? (
         <div className="profile-calendar">
@@ -158,7 +178,9 @@ export function RemindersRoute() {
       ) : null}
 
       <h3 className="profile-section">Historial de avisos</h3>
-      {history.data && history.data.results.length === 0 ? <p className="profile-hint">Aún no te hemos enviado avisos.</p> : null}
+      {history.data && history.data.results.length === 0 ? (
+        <p className="profile-hint">Aún no te hemos enviado avisos.</p>
+      ) : null}
       <ul className="profile-history">
         {history.data?.results.map((h) => (
           <li key={h.id}>
@@ -167,7 +189,9 @@ export function RemindersRoute() {
               {CHANNEL_LABELS[h.canal]} · {STATUS_LABELS[h.estado] ?? h.estado}
               {h.motivo && h.estado !== 'sent' ? ` · ${h.motivo}` : ''}
             </span>
-            <time dateTime={h.created}>{new Date(h.created).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>
+            <time dateTime={h.created}>
+              {new Date(h.created).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}
+            </time>
           </li>
         ))}
       </ul>
