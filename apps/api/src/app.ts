@@ -59,6 +59,7 @@ import { PreferencesService } from './features/notifications/preferences.service
 import { ConsentRepository } from './features/notifications/consent.repository.ts';
 import { OptOutService } from './features/notifications/opt-out.service.ts';
 import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes.ts';
+import { smsWebhookRoutes } from './features/notifications/sms-webhook.routes.ts';
 import { CalendarRepository } from './features/calendar/calendar.repository.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { CalendarService } from './features/calendar/calendar.service.ts';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
     appSecret: config.WHATSAPP_APP_SECRET,
   });
+  smsWebhookRoutes(app, { optOut, secret: config.SMS_INBOUND_SECRET });
   calendarRoutes(app, {
     calendar: new CalendarService(new CalendarRepository(database.db), clock, deps.secret, config.WEB_URL),
     auth,

@@ -34,6 +34,8 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('TOGO <no-responder@togo.com.co>'),
   SMS_URL: optionalUrl,
   SMS_TOKEN: optionalText,
+  /** Signs inbound SMS replies (POST /api/webhooks/sms/, X-Signature-256). Unset = no inbound SMS. */
+  SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   FACEBOOK_APP_ID: optionalText,

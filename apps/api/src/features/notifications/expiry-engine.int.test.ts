@@ -279,6 +279,7 @@ describe('expiry engine', () => {
         'Consulta los detalles en TOGO: https://togo.example/app/alerts/impuestos',
         '',
         `Recibes este correo porque tienes el vehículo ${v.placa} en tu garaje de TOGO.`,
+        '¿No quieres recibir estos correos? Cámbialo en tus preferencias de avisos: https://togo.example/app/profile/avisos',
       ].join('\n'),
     );
     // Delivered once: nothing new, nothing re-sent.

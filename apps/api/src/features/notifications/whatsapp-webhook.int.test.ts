@@ -125,3 +125,53 @@ describe('WhatsApp webhook', () => {
     ).toBe(401);
   });
 });
+
+describe('SMS replies', () => {
+  it('"SALIR" by SMS turns SMS off; unsigned replies are refused', async () => {
+    const s = await createTestApp({ env: { SMS_INBOUND_SECRET: 'sms-inbound-secret-123' } });
+    try {
+      const user = await createUser(s, 'Sara');
+      const [row] = await s.database.query<{ telefono: string }>('select telefono from users where id = $1', [
+        user.id,
+      ]);
+      const headers = { ...user.headers };
+      await s.app.inject({
+        method: 'PUT',
+        url: '/api/togo/notificacion/preferencias/',
+        headers,
+        payload: { canales: { sms: true } },
+      });
+      const raw = JSON.stringify({ from: `+57${row!.telefono}`, text: 'Salir' });
+      const unsigned = await s.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sms/',
+        headers: { 'content-type': 'application/json' },
+        payload: raw,
+      });
+      expect(unsigned.statusCode).toBe(401);
+      const signed = await s.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sms/',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature-256': sign(raw, 'sms-inbound-secret-123'),
+        },
+        payload: raw,
+      });
+      expect(signed.statusCode).toBe(200);
+      const after = await s.app.inject({
+        method: 'GET',
+        url: '/api/togo/notificacion/preferencias/',
+        headers,
+      });
+      expect(after.json().canales.sms).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the webhooks are absent without their settings', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/sms/', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
