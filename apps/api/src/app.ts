@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notificationsRepo = new NotificationsRepository(database.db);
   const preferencesRepo = new PreferencesRepository(database.db);
   const deliveryLog = new DeliveryLogRepository(database.db);
+  const optOut = new OptOutService(new ConsentRepository(database.db), clock, deps.secret, config.WEB_URL);
   const delivery = new NotificationDeliveryService({
     engineRepo: expiryRepo,
     repo: notificationsRepo,
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: providers.push,
     clock,
     webUrl: config.WEB_URL,
+    unsubscribeUrl: optOut.unsubscribeUrl,
     log: app.log,
   });
   const expiryEngine = new ExpiryEngineService(expiryRepo, delivery, clock);
@@ -289,7 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),
     auth,
   });
-  const optOut = new OptOutService(new ConsentRepository(database.db), clock);
   preferencesRoutes(app, {
     preferences: new PreferencesService(preferencesRepo, clock, optOut),
     history: new DeliveryHistoryService(deliveryLog),

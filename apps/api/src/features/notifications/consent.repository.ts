@@ -46,4 +46,14 @@ export class ConsentRepository {
       returning user_id`)) as unknown as { rows: { user_id: number }[] };
     return res.rows.map((r) => r.user_id);
   }
+
+  /** Turns email off for one user (the unsubscribe link of an email); false when the user does not exist. */
+  async disableEmail(userId: number, now: Date): Promise<boolean> {
+    const res = (await this.db.execute(sql`
+      insert into notification_preferences (user_id, email, updated)
+      select u.id, false, ${now.toISOString()}::timestamptz from users u where u.id = ${userId}
+      on conflict (user_id) do update set email = false, updated = excluded.updated
+      returning user_id`)) as unknown as { rows: { user_id: number }[] };
+    return res.rows.length > 0;
+  }
 }

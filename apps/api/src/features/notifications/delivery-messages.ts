@@ -24,7 +24,12 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export function emailOf(n: DeliveryRow, link: string, preferencesLink: string): OutgoingMessage {
+export function emailOf(
+  n: DeliveryRow,
+  link: string,
+  preferencesLink: string,
+  unsubscribeLink: string,
+): OutgoingMessage {
   const body = [
     `Hola ${n.nombres},`,
     '',
@@ -34,13 +39,14 @@ export function emailOf(n: DeliveryRow, link: string, preferencesLink: string): 
     '',
     `Recibes este correo porque tienes el vehículo ${n.placa} en tu garaje de TOGO.`,
     `¿No quieres recibir estos correos? Cámbialo en tus preferencias de avisos: ${preferencesLink}`,
+    `o date de baja con un clic: ${unsubscribeLink}`,
   ].join('\n');
   const html = [
     `<p>Hola ${escapeHtml(n.nombres)},</p>`,
     `<p><strong>${escapeHtml(n.titulo)}</strong></p>`,
     `<p>${escapeHtml(n.message)}</p>`,
     `<p><a href="${escapeHtml(link)}">Consulta los detalles en TOGO</a></p>`,
-    `<p style="color:#666;font-size:12px">Recibes este correo porque tienes el vehículo ${escapeHtml(n.placa)} en tu garaje de TOGO. <a href="${escapeHtml(preferencesLink)}">Preferencias de avisos</a></p>`,
+    `<p style="color:#666;font-size:12px">Recibes este correo porque tienes el vehículo ${escapeHtml(n.placa)} en tu garaje de TOGO. <a href="${escapeHtml(preferencesLink)}">Preferencias de avisos</a> · <a href="${escapeHtml(unsubscribeLink)}">Darme de baja</a></p>`,
   ].join('\n');
   return { to: n.email, channel: 'email', subject: `TOGO: ${n.titulo}`, body, html };
 }

@@ -270,7 +270,11 @@ describe('expiry engine', () => {
     expect(run.delivery).toMatchObject({ emails: 1, pushes: 0, removedSubscriptions: 0, suppressed: 2 });
     const [mail] = await listOutbox(t.database.db, other.email, 5);
     expect(mail).toMatchObject({ channel: 'email', subject: 'TOGO: Tu impuesto vehicular vence en 15 días' });
-    expect(mail?.body).toBe(
+    const lines = mail?.body.split('\n') ?? [];
+    expect(lines.pop()).toMatch(
+      /^o date de baja con un clic: https:\/\/togo\.example\/api\/togo\/notificacion\/baja\/\?u=\d+&s=[0-9a-f]{64}$/,
+    );
+    expect(lines.join('\n')).toBe(
       [
         'Hola Lucía,',
         '',

@@ -46,6 +46,8 @@ export interface DeliveryDeps {
   push: PushSender;
   clock: Clock;
   webUrl: string;
+  /** The signed one-click unsubscribe address of a user (opt-out.service.ts). */
+  unsubscribeUrl: (userId: number) => string;
   log?: DeliveryLog;
 }
 
@@ -183,7 +185,7 @@ export class NotificationDeliveryService {
     try {
       if (channel === 'email') {
         const prefsLink = new URL('/app/profile/avisos', this.d.webUrl).toString();
-        await this.d.messenger.send(emailOf(n, this.link(n), prefsLink));
+        await this.d.messenger.send(emailOf(n, this.link(n), prefsLink, this.d.unsubscribeUrl(n.user_id)));
         result.emails += 1;
       } else if (channel === 'push') {
         return await this.sendPush(n, subs, result, gone);

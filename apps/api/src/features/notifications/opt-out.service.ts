@@ -1,5 +1,6 @@
 import type { Preferences } from '@togo/domain/reminders/reminders.contract';
 import type { Clock } from '../../lib/clock.ts';
+import { hmacHex, safeEqualHex } from '../../lib/crypto.ts';
 import type { ConsentInsert, ConsentRepository } from './consent.repository.ts';
 
 /** What each channel's consent says, kept with every record (what exactly the user accepted). */
@@ -8,6 +9,8 @@ export const CONSENT_TEXTS = {
     'Acepto recibir por WhatsApp avisos de TOGO sobre mis vehículos (vencimientos, multas, pico y placa y agendamientos). Puedo responder SALIR en cualquier momento.',
   sms: 'Acepto recibir por SMS avisos de TOGO sobre mis vehículos. Puedo responder SALIR en cualquier momento.',
 } as const;
+
+export const UNSUBSCRIBE_PATH = '/api/togo/notificacion/baja/';
 
 /** Replies that opt a user out of a channel at once. */
 export function isOptOutReply(text: string): boolean {
@@ -32,7 +35,38 @@ export class OptOutService {
   constructor(
     private readonly consents: ConsentRepository,
     private readonly clock: Clock,
+    private readonly secret: string,
+    private readonly webUrl: string,
   ) {}
+
+  /** The one-click unsubscribe address put in every reminder email (signed; no sign-in needed). */
+  readonly unsubscribeUrl = (userId: number): string => {
+    const url = new URL(UNSUBSCRIBE_PATH, this.webUrl);
+    url.searchParams.set('u', String(userId));
+    url.searchParams.set('s', hmacHex(this.secret, `unsubscribe-email:${userId}`));
+    return url.toString();
+  };
+
+  /** The unsubscribe link: email off at once and recorded; false when the signature does not match. */
+  async optOutByLink(userId: number, signature: string): Promise<boolean> {
+    const expected = hmacHex(this.secret, `unsubscribe-email:${userId}`);
+    if (!/^[0-9a-f]{64}$/.test(signature) || !safeEqualHex(signature, expected)) return false;
+    const now = this.clock.now();
+    if (!(await this.consents.disableEmail(userId, now))) return false;
+    await this.consents.insertMany(
+      [
+        {
+          userId,
+          purpose: 'email',
+          accepted: false,
+          screen: 'correo:enlace',
+          text: 'Usó el enlace del correo para dejar de recibir avisos por correo.',
+        },
+      ],
+      now,
+    );
+    return true;
+  }
 
   /** An inbound "SALIR" on WhatsApp or SMS: the channel is off for that number at once, and recorded. */
   async optOutByReply(channel: 'whatsapp' | 'sms', from: string, text: string): Promise<number[]> {

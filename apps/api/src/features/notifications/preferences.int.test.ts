@@ -127,6 +127,22 @@ describe('delivery honours the preferences', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain('preferencias de avisos');
 
+    // The one-click link in the email turns email off at once, without signing in; a forged one is 404.
+    const link = /(https?:\/\/\S+\/api\/togo\/notificacion\/baja\/\S+)/.exec(mails[0]?.body ?? '')?.[1];
+    expect(link).toBeDefined();
+    const target = new URL(link!);
+    const forged = new URL(target);
+    forged.searchParams.set('u', String(otra.id));
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${forged.pathname}${forged.search}` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${target.pathname}?u=x&s=1` })).statusCode).toBe(400);
+    const unsubscribed = await t.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.body).toContain('ya no te enviaremos avisos por correo');
+    expect((await get(user)).json().canales.email).toBe(false);
+    expect((await get(otra)).json().canales.email).toBe(true);
+
     const history = await t.app.inject({
       method: 'GET',
       url: '/api/togo/notificacion/historial/',

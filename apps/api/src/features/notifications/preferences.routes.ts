@@ -17,6 +17,13 @@ const pageNumber = (max: number, fallback: number) =>
       .min(1, 'Debe ser 1 o más.')
       .max(max, `Máximo ${max}.`),
   );
+const unsubscribeQuerySchema = z.object({
+  u: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Enlace inválido.' }).int().positive().max(2_147_483_647),
+  ),
+  s: z.string({ error: 'Enlace inválido.' }).max(64),
+});
 const historyQuerySchema = z.object({ page: pageNumber(100_000, 1), page_size: pageNumber(100, 20) });
 
 /** Notification preferences (issue 15 contract) and "Historial de avisos". Routes parse and shape HTTP only. */
@@ -38,6 +45,18 @@ export function preferencesRoutes(
   app.put('/api/togo/notificacion/preferencias/', auth, async (req) =>
     deps.preferences.update(requireSession(req).user.id, parse(preferencesUpdateSchema, req.body)),
   );
+
+  // The unsubscribe link of every reminder email: signed, no sign-in, takes effect at once.
+  app.get('/api/togo/notificacion/baja/', async (req, reply) => {
+    const { u, s } = parse(unsubscribeQuerySchema, req.query);
+    const done = await deps.consents.optOutByLink(u, s);
+    if (!done) return reply.code(404).send({ detail: 'Enlace inválido.' });
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="es"><meta charset="utf-8"><title>TOGO</title><p>Listo: ya no te enviaremos avisos por correo. Puedes volver a activarlos en tu perfil de TOGO.</p></html>',
+      );
+  });
 
   // Ley 1581: the user's consent records (what, when, from which screen), downloadable as JSON.
   app.get('/api/togo/notificacion/consentimientos/', auth, async (req, reply) => {
