@@ -67,6 +67,19 @@ import { PersonalDataRepository } from './features/personal-data/personal-data.r
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { PersonalDataService } from './features/personal-data/personal-data.service.ts';
 import { registerOperator } from './features/operator/operator.feature.ts';
+import { DeliveryHistoryService } from './features/notifications/delivery-history.service.ts';
+import { DeliveryLogRepository } from './features/notifications/delivery-log.repository.ts';
+import { registerDeliveryJobs } from './features/notifications/notification-delivery.jobs.ts';
+import { PreferencesRepository } from './features/notifications/preferences.repository.ts';
+import { preferencesRoutes } from './features/notifications/preferences.routes.ts';
+import { PreferencesService } from './features/notifications/preferences.service.ts';
+import { ConsentRepository } from './features/notifications/consent.repository.ts';
+import { OptOutService } from './features/notifications/opt-out.service.ts';
+import { whatsappWebhookRoutes } from './features/notifications/whatsapp-webhook.routes.ts';
+import { smsWebhookRoutes } from './features/notifications/sms-webhook.routes.ts';
+import { CalendarRepository } from './features/calendar/calendar.repository.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { CalendarService } from './features/calendar/calendar.service.ts';
 import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
 import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
 import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
@@ -172,17 +185,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const expiryRepo = new ExpiryEngineRepository(database.db);
   const notificationsRepo = new NotificationsRepository(database.db);
-  const delivery = new NotificationDeliveryService(
-    expiryRepo,
-    notificationsRepo,
-    providers.messenger,
-    providers.push,
+  const preferencesRepo = new PreferencesRepository(database.db);
+  const deliveryLog = new DeliveryLogRepository(database.db);
+  const optOut = new OptOutService(new ConsentRepository(database.db), clock, deps.secret, config.WEB_URL);
+  const delivery = new NotificationDeliveryService({
+    engineRepo: expiryRepo,
+    repo: notificationsRepo,
+    prefs: preferencesRepo,
+    deliveries: deliveryLog,
+    messenger: providers.messenger,
+    whatsapp: providers.whatsapp,
+    push: providers.push,
     clock,
-    config.WEB_URL,
-    app.log,
-  );
+    webUrl: config.WEB_URL,
+    unsubscribeUrl: optOut.unsubscribeUrl,
+    log: app.log,
+  });
   const expiryEngine = new ExpiryEngineService(expiryRepo, delivery, clock);
   app.decorate('expiryEngine', expiryEngine);
+  app.decorate('notificationDelivery', delivery);
   const alerts = new AlertsService(
     new AlertsRepository(database.db),
     clock,
@@ -223,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
+  await registerDeliveryJobs(jobs, delivery);
   const fleetRepo = new FleetRepository(database.db);
   const fleet = new FleetService({
     repo: fleetRepo,
@@ -338,6 +360,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),
+    auth,
+  });
+  preferencesRoutes(app, {
+    preferences: new PreferencesService(preferencesRepo, clock, optOut),
+    history: new DeliveryHistoryService(deliveryLog),
+    consents: optOut,
+    auth,
+  });
+  whatsappWebhookRoutes(app, {
+    optOut,
+    verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+    appSecret: config.WHATSAPP_APP_SECRET,
+  });
+  smsWebhookRoutes(app, { optOut, secret: config.SMS_INBOUND_SECRET });
+  calendarRoutes(app, {
+    calendar: new CalendarService(new CalendarRepository(database.db), clock, deps.secret, config.WEB_URL),
     auth,
   });
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });

@@ -62,12 +62,30 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('TOGO <no-responder@togo.com.co>'),
   SMS_URL: optionalUrl,
   SMS_TOKEN: optionalText,
+  /** Signs inbound SMS replies (POST /api/webhooks/sms/, X-Signature-256). Unset = no inbound SMS. */
+  SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   FACEBOOK_API_VERSION: z.string().default('v10.0'),
+  /** WhatsApp Business Cloud API (template messages). Unset = the development outbox. */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, 'must be the numeric phone number id')
+      .optional(),
+  ),
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
+  /** Inbound webhook: the verify token of the GET challenge and the app secret of X-Hub-Signature-256. */
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
   /** Map tiles of the branch maps, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset = no tiles. */
   MAP_TILE_URL: optionalText.pipe(
     z
@@ -219,6 +237,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  FACEBOOK_APP_SECRET: required when FACEBOOK_APP_ID is set',
+    );
+  }
+  if (Boolean(config.WHATSAPP_TOKEN) !== Boolean(config.WHATSAPP_PHONE_ID)) {
+    const missing = config.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : 'WHATSAPP_TOKEN';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required when the other WhatsApp setting is set`,
     );
   }
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {

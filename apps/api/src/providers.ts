@@ -9,6 +9,8 @@ import { DisabledPushSender } from './integrations/push/push-sender.ts';
 import { WebPushSender } from './integrations/push/web-push.sender.ts';
 import { HttpSmsMessenger } from './integrations/messaging/sms-http.messenger.ts';
 import { SmtpMessenger } from './integrations/messaging/smtp.messenger.ts';
+import { OutboxWhatsAppSender, type WhatsAppSender } from './integrations/messaging/whatsapp.ts';
+import { CloudWhatsAppSender } from './integrations/messaging/whatsapp-cloud.sender.ts';
 import { FacebookVerifier } from './integrations/social/facebook.verifier.ts';
 import { GoogleVerifier } from './integrations/social/google.verifier.ts';
 import { LocalDiskStorage } from './integrations/files/local-disk.storage.ts';
@@ -36,6 +38,8 @@ export interface Providers {
   /** True when messages go to the development outbox. */
   outbox: boolean;
   social: Partial<Record<SocialProvider, SocialVerifier>>;
+  /** WhatsApp template messages: the development outbox by default. */
+  whatsapp: WhatsAppSender;
   /** Web Push; DisabledPushSender without VAPID keys. */
   push: PushSender;
   /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo or http. */
@@ -85,6 +89,16 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
           })
         : new LocalDiskStorage(path.resolve(config.DATA_DIR, 'files')),
     messenger: new ChannelMessenger(email, sms),
+    whatsapp:
+      config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_ID
+        ? new CloudWhatsAppSender({
+            graphUrl: config.WHATSAPP_GRAPH_URL,
+            version: config.WHATSAPP_API_VERSION,
+            phoneId: config.WHATSAPP_PHONE_ID,
+            token: config.WHATSAPP_TOKEN,
+            timeoutMs: config.PROVIDER_TIMEOUT_MS,
+          })
+        : new OutboxWhatsAppSender(outbox),
     outbox: !config.SMTP_URL && !config.SMS_URL,
     push:
       config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY

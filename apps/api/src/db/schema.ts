@@ -9,3 +9,4 @@ export * from './schema/fleet.schema.ts';
 export * from './schema/booking.schema.ts';
 export * from './schema/operator.schema.ts';
 export * from './schema/organisation.schema.ts';
+export * from './schema/reminders.schema.ts';

@@ -202,6 +202,10 @@ export const routes: RouteObject[] = [
               'MyBookingDetailRoute',
             ),
           },
+          {
+            path: 'profile/avisos',
+            ...screen(() => import('../features/profile/routes/Reminders.tsx'), 'RemindersRoute'),
+          },
           // Alerts (AHGA §2): one lazy chunk per screen under features/alerts. 'poliza' has no guard of its
           // own; every other child is behind the login guard and the garage-empty guard (features/garage).
           {

@@ -267,10 +267,14 @@ describe('expiry engine', () => {
     const v = await vehicle(other);
     await setAlertDates(t, v.id, 'ALERTA_IMPUESTO', 'user', '2026-01-15', addDays(TODAY, 15));
     const run = await t.app.expiryEngine.run();
-    expect(run.delivery).toEqual({ emails: 1, pushes: 0, removedSubscriptions: 0 });
+    expect(run.delivery).toMatchObject({ emails: 1, pushes: 0, removedSubscriptions: 0, suppressed: 2 });
     const [mail] = await listOutbox(t.database.db, other.email, 5);
     expect(mail).toMatchObject({ channel: 'email', subject: 'TOGO: Tu impuesto vehicular vence en 15 días' });
-    expect(mail?.body).toBe(
+    const lines = mail?.body.split('\n') ?? [];
+    expect(lines.pop()).toMatch(
+      /^o date de baja con un clic: https:\/\/togo\.example\/api\/togo\/notificacion\/baja\/\?u=\d+&s=[0-9a-f]{64}$/,
+    );
+    expect(lines.join('\n')).toBe(
       [
         'Hola Lucía,',
         '',
@@ -279,6 +283,7 @@ describe('expiry engine', () => {
         'Consulta los detalles en TOGO: https://togo.example/app/alerts/impuestos',
         '',
         `Recibes este correo porque tienes el vehículo ${v.placa} en tu garaje de TOGO.`,
+        '¿No quieres recibir estos correos? Cámbialo en tus preferencias de avisos: https://togo.example/app/profile/avisos',
       ].join('\n'),
     );
     // Delivered once: nothing new, nothing re-sent.
@@ -302,14 +307,24 @@ describe('registerExpiryJobs', () => {
       stop: async () => undefined,
     };
     const calls: string[] = [];
+    const NO_DELIVERY = {
+      emails: 0,
+      pushes: 0,
+      whatsapps: 0,
+      sms: 0,
+      held: 0,
+      suppressed: 0,
+      failed: 0,
+      removedSubscriptions: 0,
+    };
     await registerExpiryJobs(queue, {
       run: async () => {
         calls.push('all');
-        return { today: TODAY, created: [], delivery: { emails: 0, pushes: 0, removedSubscriptions: 0 } };
+        return { today: TODAY, created: [], delivery: NO_DELIVERY };
       },
       runForVehicle: async (id: number) => {
         calls.push(`vehicle ${id}`);
-        return { today: TODAY, created: [], delivery: { emails: 0, pushes: 0, removedSubscriptions: 0 } };
+        return { today: TODAY, created: [], delivery: NO_DELIVERY };
       },
     });
     expect(schedules).toEqual([

@@ -27,6 +27,7 @@ export interface DeliveryRow {
   logo_notificacion: string;
   email: string;
   nombres: string;
+  telefono: string | null;
   placa: string;
 }
 
@@ -153,7 +154,7 @@ export class ExpiryEngineRepository {
       )})
         and n.delivered_at is null and u.id = n.user_id and v.id = n.vehicle_id
       returning n.id, n.user_id, n.vehicle_id, n.code, n.titulo, n.message, n.url_redireccion,
-                n.logo_notificacion, u.email, u.nombres, v.placa`,
+                n.logo_notificacion, u.email, u.nombres, u.telefono, v.placa`,
     );
   }
 }

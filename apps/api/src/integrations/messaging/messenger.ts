@@ -1,7 +1,7 @@
 /** Outgoing messages (email and SMS). Implementations: outbox (default), SMTP, SMS over HTTP. */
 export interface OutgoingMessage {
   to: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   subject?: string | null;
   body: string;
   /** HTML alternative for email. */

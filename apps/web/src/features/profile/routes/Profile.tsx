@@ -130,6 +130,11 @@ export function ProfileRoute() {
         <ProfileRow label="Nombre" value={name} onClick={() => setEditing('name')} />
       </ul>
 
+      <h3 className="profile-section">Avisos</h3>
+      <ul className="profile-rows">
+        <ProfileRow label="Preferencias, calendario e historial" to="/app/profile/avisos" />
+      </ul>
+
       <h3 className="profile-section">Suscripción</h3>
       <ul className="profile-rows">
         <ProfileRow label="Planes" onClick={() => void comingSoon()} />

@@ -1,0 +1,104 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import type { OptOutService } from './opt-out.service.ts';
+
+export const WHATSAPP_WEBHOOK_PATH = '/api/webhooks/whatsapp/';
+
+/** The parts of a Cloud API "messages" webhook we read; anything else in it is ignored. */
+const inboundSchema = z.object({
+  entry: z
+    .array(
+      z.object({
+        changes: z
+          .array(
+            z.object({
+              value: z
+                .object({
+                  messages: z
+                    .array(
+                      z.object({
+                        from: z.string().max(32),
+                        type: z.string(),
+                        text: z.object({ body: z.string().max(4096) }).optional(),
+                        button: z.object({ text: z.string().max(256) }).optional(),
+                      }),
+                    )
+                    .max(100)
+                    .optional(),
+                })
+                .optional(),
+            }),
+          )
+          .max(100),
+      }),
+    )
+    .max(100),
+});
+
+export function validSignature(appSecret: string, raw: Buffer, header: string | undefined): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
+  if (!match?.[1]) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  const given = Buffer.from(match[1], 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Inbound WhatsApp webhook (Meta): GET answers the verification challenge when hub.verify_token matches;
+ * POST is accepted only with a valid X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret).
+ * A "SALIR" reply turns WhatsApp off for that number at once. Absent (404) until both settings are set.
+ */
+export function whatsappWebhookRoutes(
+  app: FastifyInstance,
+  deps: { optOut: OptOutService; verifyToken?: string; appSecret?: string },
+) {
+  const { verifyToken, appSecret } = deps;
+  if (!verifyToken || !appSecret) return;
+
+  app.get(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    const token = typeof q['hub.verify_token'] === 'string' ? q['hub.verify_token'] : '';
+    const challenge = typeof q['hub.challenge'] === 'string' ? q['hub.challenge'] : '';
+    const a = Buffer.from(token);
+    const b = Buffer.from(verifyToken);
+    const ok = q['hub.mode'] === 'subscribe' && a.length === b.length && timingSafeEqual(a, b);
+    if (!ok || !/^[\w-]{1,200}$/.test(challenge)) throw AppError.forbidden();
+    return reply.type('text/plain; charset=utf-8').send(challenge);
+  });
+
+  void app.register(async (scope) => {
+    // The signature covers the exact bytes: keep the raw body, parse after checking it.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const header = req.headers['x-hub-signature-256'];
+      if (!validSignature(appSecret, raw, typeof header === 'string' ? header : undefined)) {
+        throw AppError.unauthorized('Firma inválida.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError(400, { detail: 'JSON inválido.' });
+      }
+      const parsed = inboundSchema.safeParse(json);
+      if (!parsed.success) throw new AppError(400, { detail: 'Evento de WhatsApp no reconocido.' });
+      for (const entry of parsed.data.entry) {
+        for (const change of entry.changes) {
+          for (const m of change.value?.messages ?? []) {
+            const text = m.text?.body ?? m.button?.text;
+            if (text) await deps.optOut.optOutByReply('whatsapp', m.from, text);
+          }
+        }
+      }
+      return reply.code(200).send({ ok: true });
+    });
+  });
+}

@@ -1,0 +1,42 @@
+/** RFC 5545 text helpers shared by the .ics writers. */
+
+/** DATE-TIME in UTC: 20261124T235959Z. */
+export function icsStamp(d: Date): string {
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** DATE: 'YYYY-MM-DD' → YYYYMMDD. */
+export function icsDate(isoDate: string): string {
+  return isoDate.replace(/-/g, '');
+}
+
+/** TEXT escaping: backslash, semicolon, comma and newlines. */
+export function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 sequence. */
+export function icsFold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let bytes = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > 75) {
+      out.push(current);
+      current = ' ';
+      bytes = 1;
+    }
+    current += ch;
+    bytes += size;
+  }
+  out.push(current);
+  return out.join('\r\n');
+}
+
+export function icsJoin(lines: readonly string[]): string {
+  return lines.map(icsFold).join('\r\n') + '\r\n';
+}

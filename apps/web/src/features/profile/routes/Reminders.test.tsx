@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PREFERENCES, type Preferences } from '@togo/domain/reminders/reminders.contract';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { RemindersRoute } from './Reminders.tsx';
+
+beforeEach(() => {
+  localStorage.setItem('token', 'abc');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  let stored: Preferences = structuredClone(DEFAULT_PREFERENCES);
+  const puts: unknown[] = [];
+  let url = 'http://localhost:3000/api/togo/calendario/feed/AAA.ics';
+  const fetchMock = mockFetch({
+    'GET /api/togo/notificacion/preferencias/': () => json(200, stored),
+    'PUT /api/togo/notificacion/preferencias/': (req: MockRequest) => {
+      puts.push(req.body);
+      stored = req.body as Preferences;
+      return json(200, stored);
+    },
+    'GET /api/togo/calendario/': () => json(200, { url }),
+    'POST /api/togo/calendario/revocar/': () => {
+      url = 'http://localhost:3000/api/togo/calendario/feed/BBB.ics';
+      return json(200, { url });
+    },
+    'GET /api/togo/notificacion/historial/': () =>
+      json(200, {
+        count: 1,
+        results: [
+          {
+            id: 1,
+            canal: 'email',
+            estado: 'suppressed',
+            motivo: 'Canal desactivado en tus preferencias (correo)',
+            titulo: 'Tu SOAT vence en 7 días',
+            created: '2026-11-22T12:00:00.000Z',
+          },
+        ],
+      }),
+  });
+  return {
+    ...renderRoutes([{ path: '/app/profile/avisos', Component: RemindersRoute }], {
+      initialEntries: ['/app/profile/avisos'],
+    }),
+    puts,
+    fetchMock,
+  };
+}
+
+describe('Avisos screen', () => {
+  it('shows the defaults and saves a toggled channel as the whole object', async () => {
+    const { user, puts } = setup();
+    const whatsapp = await screen.findByRole('switch', { name: 'WhatsApp' });
+    expect(whatsapp).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Correo electrónico' })).toBeChecked();
+    expect(screen.getAllByText(/Responde SALIR/)).toHaveLength(2);
+    await user.click(whatsapp);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      ...DEFAULT_PREFERENCES,
+      canales: { ...DEFAULT_PREFERENCES.canales, whatsapp: true },
+    });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'WhatsApp' })).toBeChecked());
+  });
+
+  it('shows the calendar link, revokes it, and lists the Historial de avisos', async () => {
+    const { user } = setup();
+    const link = await screen.findByRole('textbox', { name: 'Enlace de tu calendario' });
+    expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/AAA.ics');
+    await user.click(screen.getByRole('button', { name: 'Generar un enlace nuevo' }));
+    await waitFor(() => expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/BBB.ics'));
+    expect(await screen.findByText('Tu SOAT vence en 7 días')).toBeInTheDocument();
+    expect(screen.getByText(/No enviado por tus preferencias/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Wire contract of notification preferences, the calendar feed and the delivery log (issue 15). */
+
+export const REMINDER_MSG = {
+  boolean: 'Debe ser verdadero o falso.',
+  time: 'Hora inválida: usa el formato HH:mm (00:00 a 23:59).',
+  object: 'Debe ser un objeto.',
+} as const;
+
+export const CHANNELS = ['email', 'push', 'whatsapp', 'sms'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const MESSAGE_KINDS = ['vencimientos', 'multas', 'pico_placa', 'agendamientos'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const flag = () => z.boolean({ error: REMINDER_MSG.boolean });
+const time = () => z.string({ error: REMINDER_MSG.time }).regex(HH_MM, REMINDER_MSG.time);
+
+export const preferencesSchema = z.object({
+  canales: z.object(
+    { email: flag(), push: flag(), whatsapp: flag(), sms: flag() },
+    { error: REMINDER_MSG.object },
+  ),
+  tipos: z.object(
+    { vencimientos: flag(), multas: flag(), pico_placa: flag(), agendamientos: flag() },
+    { error: REMINDER_MSG.object },
+  ),
+  silencio: z.object({ desde: time(), hasta: time() }, { error: REMINDER_MSG.object }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/**
+ * PUT body: any part may be left out (it keeps its stored value); what is sent must be valid. The client
+ * normally sends the whole object.
+ */
+export const preferencesUpdateSchema = z.object(
+  {
+    canales: preferencesSchema.shape.canales.partial().optional(),
+    tipos: preferencesSchema.shape.tipos.partial().optional(),
+    silencio: preferencesSchema.shape.silencio.partial().optional(),
+  },
+  { error: REMINDER_MSG.object },
+);
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+/** Defaults: email and push on, WhatsApp and SMS off until the user consents, every kind on, 21:00–07:00. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  canales: { email: true, push: true, whatsapp: false, sms: false },
+  tipos: { vencimientos: true, multas: true, pico_placa: true, agendamientos: true },
+  silencio: { desde: '21:00', hasta: '07:00' },
+};
+
+/** Minutes since midnight of "HH:mm". */
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/**
+ * Whether a local time (minutes since midnight, America/Bogota) falls in the quiet window [desde, hasta).
+ * The window may cross midnight (21:00–07:00); desde = hasta means no quiet hours.
+ */
+export function inQuietHours(minute: number, silencio: { desde: string; hasta: string }): boolean {
+  const from = minutesOf(silencio.desde);
+  const to = minutesOf(silencio.hasta);
+  if (from === to) return false;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}
+
+/** GET api/togo/calendario/ and POST api/togo/calendario/revocar/ */
+export interface CalendarLink {
+  url: string;
+}
+
+export const DELIVERY_STATUSES = ['sent', 'failed', 'held', 'suppressed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One row of "Historial de avisos" (GET api/togo/notificacion/historial/). */
+export interface DeliveryLogEntry {
+  id: number;
+  canal: Channel;
+  estado: DeliveryStatus;
+  motivo: string | null;
+  titulo: string;
+  created: string;
+}
