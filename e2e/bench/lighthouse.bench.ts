@@ -73,6 +73,7 @@ interface Audit {
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  details?: { items?: unknown[] };
 }
 
 async function audit(url: string, storage: Storage | null) {
@@ -100,7 +101,9 @@ async function audit(url: string, storage: Storage | null) {
         const a = lhr.audits[ref.id] as Audit | undefined;
         if (!a || a.score === null || a.score >= 0.9 || ref.weight === 0) continue;
         if (a.scoreDisplayMode !== 'binary' && a.scoreDisplayMode !== 'numeric') continue;
-        failing.push(`${c}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}`);
+        // Outside performance, the items say what to fix (an element, a console error, a browser issue).
+        const items = c === 'performance' ? '' : ` ${JSON.stringify(a.details?.items ?? []).slice(0, 300)}`;
+        failing.push(`${c}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}${items}`);
       }
     }
     const metric = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
