@@ -116,7 +116,7 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
           w.__lcp = entry.startTime;
           const el = entry.element;
           w.__lcpElement = el
-            ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ` "${(el.textContent ?? '').trim().slice(0, 30)}"`}`
+            ? `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${(el.getAttribute('class') ?? '').split(' ')[0]}` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ` "${(el.textContent ?? '').trim().slice(0, 30)}"`}`
             : '';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
