@@ -8,3 +8,5 @@
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 // Mutated in place: a zod already loaded keeps a reference to this very object.
 (holder.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
