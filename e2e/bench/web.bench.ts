@@ -1,10 +1,11 @@
 /**
  * npm run bench:web — the web budgets of ARCHITECTURE.md, measured (never asserted):
- * - initial JavaScript of the sign-in route (/auth/login) and of /app/home, gzipped: every .js the page
+ * - initial JavaScript of the sign-in route (/auth/login), /app/home, a wizard step (/app/servicios/rtm) and the
+ *   fleet list (/flota, a company), gzipped: every .js the page
  *   requests until its content is shown and the network is idle (entry, preloads, the route's lazy chunks,
  *   including sections the route loads after 'load'), each gzipped at level 9 from apps/web/dist. The
  *   service-worker registration (pwa + workbox-window chunks, fetched after 'load') is listed apart.
- * - lab LCP of both pages in Chromium with Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up) and 4× CPU
+ * - lab LCP of every page (budgets on sign-in and home) in Chromium with Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up) and 4× CPU
  *   throttling through the DevTools protocol, cold cache, service workers blocked; median of 5.
  * Run after `npm run build` (the npm script does it). Budgets: ≤ 95 KB each; LCP sign-in ≤ 1.3 s, home ≤ 1.5 s.
  * Writes bench-results/web.json.
@@ -13,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { createClient, createSelectedVehicle } from '../support/api-session.ts';
+import { benchUsers, type BenchUsers } from './bench-users.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
 import { chromePath, launchBrowser } from '../support/browser.ts';
 import { writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
@@ -31,7 +32,8 @@ interface Target {
   path: string;
   /** Visible once the route has rendered its content. */
   ready: (page: Page) => Promise<unknown>;
-  signedIn: boolean;
+  /** Who is signed in (token, userInfo and the selected vehicle in localStorage before load), if anyone. */
+  as: 'nobody' | 'client' | 'company';
   /** Key in bench-results/web.json, and the LCP budget in ms (ARCHITECTURE.md), when it has one. */
   key: string;
   lcpBudgetMs?: number;
@@ -46,7 +48,7 @@ const TARGETS: Target[] = [
     key: 'sign-in',
     lcpBudgetMs: 1300,
     path: '/auth/login',
-    signedIn: false,
+    as: 'nobody',
     ready: (page) => page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 60_000 }),
   },
   {
@@ -54,8 +56,23 @@ const TARGETS: Target[] = [
     key: 'home',
     lcpBudgetMs: 1500,
     path: '/app/home',
-    signedIn: true,
+    as: 'client',
     ready: (page) => page.getByRole('button', { name: /Vehículo seleccionado/ }).waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: 'wizard step (/app/servicios/rtm)',
+    key: 'wizard',
+    path: '/app/servicios/rtm',
+    as: 'client',
+    ready: (page) =>
+      page.getByRole('heading', { name: 'Agenda tu revisión técnico-mecánica' }).waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: 'fleet list (/flota, company)',
+    key: 'fleet',
+    path: '/flota',
+    as: 'company',
+    ready: (page) => page.getByRole('heading', { name: 'Tu flota' }).waitFor({ timeout: 60_000 }),
   },
 ];
 
@@ -68,19 +85,6 @@ function gzippedSize(urlPath: string): number {
   return size;
 }
 
-/** A client with one selected vehicle, signed in through the API (what the home page reads). */
-async function signedInUser(server: RunningApp): Promise<Record<string, unknown>> {
-  const session = await createClient(server, {
-    email: 'bench.web@correo.com',
-    phone: '3105550909',
-    password: 'ClaveSegura2026',
-    nombres: 'Andrés',
-    apellidos: 'Gómez',
-  });
-  await createSelectedVehicle(server, session, 'KLM472', '52300');
-  return { ...session.userInfo, is_first_login_togo: false };
-}
-
 interface Run {
   lcp: number;
   /** The element painted last as the largest: tag.class and its text or image. */
@@ -89,7 +93,7 @@ interface Run {
   late: string[];
 }
 
-async function measure(browser: Browser, server: RunningApp, target: Target, user: Record<string, unknown>) {
+async function measure(browser: Browser, server: RunningApp, target: Target, users: BenchUsers) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -100,11 +104,9 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
   });
   const page = await context.newPage();
   await page.addInitScript(
-    ({ info, signedIn }) => {
-      if (signedIn && !localStorage.getItem('token')) {
-        const user = JSON.parse(info) as { access_token?: string; token?: string };
-        localStorage.setItem('token', String(user.access_token ?? user.token));
-        localStorage.setItem('userInfo', info);
+    ({ storage }) => {
+      if (!localStorage.getItem('token')) {
+        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
       }
       const w = window as unknown as { __lcp: number; __lcpElement: string };
       w.__lcp = 0;
@@ -114,12 +116,12 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
           w.__lcp = entry.startTime;
           const el = entry.element;
           w.__lcpElement = el
-            ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ` "${(el.textContent ?? '').trim().slice(0, 30)}"`}`
+            ? `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${(el.getAttribute('class') ?? '').split(' ')[0]}` : ''}${entry.url ? ` ${new URL(entry.url).pathname}` : ` "${(el.textContent ?? '').trim().slice(0, 30)}"`}`
             : '';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     },
-    { info: JSON.stringify(user), signedIn: target.signedIn },
+    { storage: target.as === 'nobody' ? {} : users[target.as] },
   );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -168,13 +170,13 @@ async function main() {
   const server = await startApp();
   const browser = await launchBrowser();
   try {
-    const user = await signedInUser(server);
+    const users = await benchUsers(server);
     console.log(`web bench — ${RUNS} cold loads per page, Slow 4G (150 ms, 1.6 Mbps) + 4× CPU\n`);
     const figures: Record<string, unknown> = { runs: RUNS };
     const targets: Record<string, BenchTarget> = {};
     for (const target of TARGETS) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server, target, user));
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server, target, users));
       const scripts = [...new Set(runs.flatMap((r) => r.scripts))].sort();
       const late = [...new Set(runs.flatMap((r) => r.late))].filter((s) => !scripts.includes(s)).sort();
       const total = scripts.reduce((sum, s) => sum + gzippedSize(s), 0);

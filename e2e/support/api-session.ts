@@ -37,6 +37,8 @@ export interface NewClient {
   password: string;
   nombres: string;
   apellidos: string;
+  /** The identity document number (default: the current second, unique enough for one client per test). */
+  identificacion?: string;
 }
 
 /** Registration through the API (OTP from the dev outbox), then sign-in. */
@@ -62,7 +64,7 @@ export async function createClient(server: RunningApp, client: NewClient): Promi
     operation_area: null,
     range_inspector: null,
     tercero: {
-      identificacion: String(Math.floor(Date.now() / 1000)),
+      identificacion: client.identificacion ?? String(Math.floor(Date.now() / 1000)),
       telefono: client.phone,
       tipo_documento: 'CC',
       ubic_geo_nv1: 1,

@@ -48,6 +48,9 @@ export function HeroVehicle({ vehicles, vehicle }: HeroVehicleProps) {
           <span>{pyp.data.mensaje}</span>
           <ChevronRightIcon />
         </Link>
+      ) : vehicle && pyp.isPending ? (
+        // The pico y placa line's place while it loads (no layout shift when it arrives).
+        <div className="home-pyp home-pyp--placeholder" aria-hidden="true" />
       ) : null}
     </>
   );

@@ -45,6 +45,19 @@ const MENU_LINKS = [{ to: '/app/otros/tutorial', label: 'Tutorial de instalació
  * set when the user has no vehicle or the load fails, and cleared when the selected vehicle loads; while it
  * is set, Servicios and Alertas are disabled.
  */
+/**
+ * The places of the plate selector and the pico y placa line, kept while the garage loads, so the tiles and
+ * banners below do not shift when they arrive (Lighthouse's CLS on the home).
+ */
+function HeroVehiclePlaceholder() {
+  return (
+    <>
+      <div className="home-hero__placeholder" aria-hidden="true" />
+      <div className="home-pyp home-pyp--placeholder" aria-hidden="true" />
+    </>
+  );
+}
+
 export function HomeRoute() {
   usePageTitle('Inicio');
   const [user] = useState(getUserInfo);
@@ -99,10 +112,12 @@ export function HomeRoute() {
           Hola, <span className="home__name">{name}</span>
         </h1>
         {settled ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={empty ? null : <HeroVehiclePlaceholder />}>
             <HeroVehicle vehicles={list} vehicle={vehicle} />
           </Suspense>
-        ) : null}
+        ) : empty ? null : (
+          <HeroVehiclePlaceholder />
+        )}
       </section>
 
       <nav className="home-tiles" aria-label="Secciones">

@@ -1,0 +1,165 @@
+/**
+ * npm run bench:lighthouse — Lighthouse 12.2.3 (mobile, default simulated throttling) in Debian's Chromium on the
+ * entry routes: sign-in, home (signed in), a wizard step (/app/servicios/rtm) and the fleet list (/flota, a
+ * company). Targets per page: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
+ * Each page runs in its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
+ * the web app's localStorage (token, userInfo, selected vehicle) on the origin before Lighthouse loads it, and
+ * Lighthouse is told not to reset storage. Builds the web app only when apps/web/dist is missing.
+ * Writes bench-results/lighthouse.json and exits 1 below target.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
+import { startApp, webDist } from '../support/app-server.ts';
+import { chromePath } from '../support/browser.ts';
+import { benchUsers, type Storage } from './bench-users.ts';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const MINIMUM: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 95,
+};
+
+interface Page {
+  key: string;
+  path: string;
+  as: 'nobody' | 'client' | 'company';
+}
+const PAGES: Page[] = [
+  { key: 'sign-in', path: '/auth/login', as: 'nobody' },
+  { key: 'home', path: '/app/home', as: 'client' },
+  { key: 'wizard', path: '/app/servicios/rtm', as: 'client' },
+  { key: 'fleet', path: '/flota', as: 'company' },
+];
+
+/** Writes the signed-in user's localStorage on the app's origin in this Chromium (its own profile). */
+async function seedStorage(chrome: LaunchedChrome, origin: string, storage: Storage) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+    await page.close();
+  } finally {
+    // A CDP connection: this disconnects; chrome-launcher owns the process.
+    await browser.close();
+  }
+}
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  details?: { items?: unknown[] };
+}
+
+async function audit(url: string, storage: Storage | null) {
+  const chrome = await launch({ chromePath: chromePath ?? undefined, chromeFlags: CHROME_FLAGS });
+  try {
+    const origin = new URL(url).origin;
+    if (storage) await seedStorage(chrome, origin, storage);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: storage !== null,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    // What kept a category below 100: the failing audits it weighs, with their values.
+    const failing: string[] = [];
+    for (const c of CATEGORIES) {
+      for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+        const a = lhr.audits[ref.id] as Audit | undefined;
+        if (!a || a.score === null || a.score >= 0.9 || ref.weight === 0) continue;
+        if (a.scoreDisplayMode !== 'binary' && a.scoreDisplayMode !== 'numeric') continue;
+        // Outside performance, the items say what to fix (an element, a console error, a browser issue).
+        const items = c === 'performance' ? '' : ` ${JSON.stringify(a.details?.items ?? []).slice(0, 300)}`;
+        failing.push(`${c}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ''}${items}`);
+      }
+    }
+    const metric = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+    return {
+      scores,
+      metrics: {
+        fcp_ms: metric('first-contentful-paint'),
+        lcp_ms: metric('largest-contentful-paint'),
+        tbt_ms: metric('total-blocking-time'),
+        cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      },
+      failing,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  if (!chromePath) throw new Error('Chromium not found (CHROME_PATH or /usr/bin/chromium)');
+  if (!existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
+  const server = await startApp();
+  try {
+    const users = await benchUsers(server);
+    console.log('lighthouse bench — Lighthouse 12.2.3, mobile, simulated Slow 4G + 4× CPU\n');
+    const figures: Record<string, unknown> = {};
+    const targets: Record<string, BenchTarget> = {};
+    for (const page of PAGES) {
+      const url = `${server.url}${page.path}`;
+      const run = await audit(url, page.as === 'nobody' ? null : users[page.as]);
+      if (new URL(run.finalUrl).pathname !== page.path) {
+        throw new Error(`${page.path} was redirected to ${run.finalUrl}: the page was not measured`);
+      }
+      console.log(
+        `${page.key.padEnd(8)} ${page.path.padEnd(20)} ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(' · ')}`,
+      );
+      console.log(
+        `         FCP ${run.metrics.fcp_ms} ms · LCP ${run.metrics.lcp_ms} ms · TBT ${run.metrics.tbt_ms} ms · CLS ${run.metrics.cls}`,
+      );
+      for (const f of run.failing) console.log(`         ✗ ${f}`);
+      figures[page.key] = { path: page.path, ...run.scores, ...run.metrics, failing: run.failing };
+      for (const c of CATEGORIES) {
+        targets[`${page.key} ${c} ≥ ${MINIMUM[c]}`] = {
+          figure: `${page.key}.${c}`,
+          op: '>=',
+          value: MINIMUM[c],
+        };
+      }
+    }
+    const result = writeBenchResult('lighthouse', figures, targets);
+    console.log(`\n${result.pass ? 'PASS' : 'FAIL'}: bench-results/lighthouse.json`);
+    if (!result.pass) process.exitCode = 1;
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
