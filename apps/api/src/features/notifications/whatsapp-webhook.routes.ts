@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { signedJsonWebhook } from '../../http/signed-webhook.ts';
 import type { OptOutService } from './opt-out.service.ts';
 
 export const WHATSAPP_WEBHOOK_PATH = '/api/webhooks/whatsapp/';
@@ -37,14 +38,6 @@ const inboundSchema = z.object({
     .max(100),
 });
 
-export function validSignature(appSecret: string, raw: Buffer, header: string | undefined): boolean {
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
-  const expected = createHmac('sha256', appSecret).update(raw).digest();
-  const given = Buffer.from(match[1], 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /**
  * Inbound WhatsApp webhook (Meta): GET answers the verification challenge when hub.verify_token matches;
  * POST is accepted only with a valid X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret).
@@ -68,26 +61,12 @@ export function whatsappWebhookRoutes(
     return reply.type('text/plain; charset=utf-8').send(challenge);
   });
 
-  void app.register(async (scope) => {
-    // The signature covers the exact bytes: keep the raw body, parse after checking it.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
-    scope.post(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const header = req.headers['x-hub-signature-256'];
-      if (!validSignature(appSecret, raw, typeof header === 'string' ? header : undefined)) {
-        throw AppError.unauthorized('Firma inválida.');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError(400, { detail: 'JSON inválido.' });
-      }
+  signedJsonWebhook(app, {
+    path: WHATSAPP_WEBHOOK_PATH,
+    header: 'x-hub-signature-256',
+    secret: appSecret,
+    bodyLimit: 256 * 1024,
+    handle: async (json) => {
       const parsed = inboundSchema.safeParse(json);
       if (!parsed.success) throw new AppError(400, { detail: 'Evento de WhatsApp no reconocido.' });
       for (const entry of parsed.data.entry) {
@@ -98,7 +77,6 @@ export function whatsappWebhookRoutes(
           }
         }
       }
-      return reply.code(200).send({ ok: true });
-    });
+    },
   });
 }
