@@ -23,7 +23,8 @@ import { systemClock } from './lib/clock.ts';
 import { startApiProcess, type ApiProcess } from './test/api-process.ts';
 import { startS3TestServer, type S3TestServer } from './test/s3-test-server.ts';
 import { createScratchPostgres, type ScratchPostgres } from './test/test-db.ts';
-import { httpCall, signupPayload, waitFor, type HttpAnswer } from './test/two-instances.test-support.ts';
+import { signupPayload } from './test/signup-payload.ts';
+import { httpCall, waitFor, type HttpAnswer } from './test/two-instances.test-support.ts';
 
 /**
  * Two real API processes (A and B) on one new PostgreSQL database and one S3-compatible server (s3rver), as

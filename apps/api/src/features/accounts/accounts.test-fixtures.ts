@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-app.ts';
+import { signupPayload } from '../../test/signup-payload.ts';
 
 /** Requests and sign-up helpers shared by the accounts integration tests. */
 export function accountsClient(t: TestContext) {
@@ -36,37 +37,6 @@ export function accountsClient(t: TestContext) {
       email: `limites${n}@correo.com`,
       phone: `31${String(10_000_000 + seq * 7919).slice(-8)}`,
       password: 'ClaveSegura123',
-    };
-  }
-
-  function signupPayload(p: { email: string; phone: string; password: string }, code: string) {
-    return {
-      email: p.email,
-      cliente_ids: [],
-      group: 1,
-      password: p.password,
-      password_confirmation: p.password,
-      profile_picture_base64: null,
-      center: 1,
-      id_user_v2: 1,
-      is_mia: false,
-      is_resting: false,
-      operation_area: null,
-      range_inspector: null,
-      codigo_otp: code,
-      tercero: {
-        identificacion: '1763800000',
-        telefono: p.phone,
-        tipo_documento: 'CC',
-        ubic_geo_nv1: 1,
-        ubic_geo_nv2: 1,
-        ubic_geo_nv3: null,
-        nombres: 'María José',
-        apellidos: 'Núñez Peña',
-        razon_social: null,
-        direccion: null,
-        id_v2: null,
-      },
     };
   }
 
