@@ -79,7 +79,8 @@ describe('DELETE mi-cuenta: refusals change nothing', () => {
     expect((await remove(ana.headers, { password: 'x'.repeat(201) })).statusCode).toBe(400);
     const nul = await remove(ana.headers, { password: `${PASSWORD}\u0000` });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json()).toEqual({ password: [PERSONAL_DATA_MSG.invalidText] });
+    // Refused by the input guard for every route (decision 018), naming the field.
+    expect(nul.json()).toEqual({ password: ['Este campo contiene caracteres no válidos.'] });
     expect((await userRow(ana.id))?.deletedAt).toBeNull();
   });
 
