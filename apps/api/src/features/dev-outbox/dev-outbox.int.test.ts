@@ -35,7 +35,8 @@ describe('dev outbox', () => {
   it.each([
     { SMTP_URL: 'smtp://127.0.0.1:2525' },
     { SMS_URL: 'http://127.0.0.1:9/sms' },
-    { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) },
+    // Production refuses the outbox as a messenger unless ALLOW_DEMO=1; even then the outbox is not served.
+    { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), WEB_URL: 'https://togo.example', ALLOW_DEMO: '1' },
   ] as Record<string, string>[])('does not exist with %j', async (env) => {
     const t = await createTestApp({ env });
     try {
