@@ -87,3 +87,9 @@ const deadlineFormatter = new Intl.DateTimeFormat('es-CO', {
 
 /** 'martes, 24 de noviembre, 9:00 a. m.' */
 export const formatDeadline = (iso: string) => deadlineFormatter.format(new Date(iso));
+
+/** The free-cancellation sentence; its one final period (the deadline may already end in 'a. m.'). */
+export function freeCancelSentence(iso: string): string {
+  const deadline = formatDeadline(iso);
+  return `Puedes cancelar o reprogramar sin costo hasta el ${deadline}${deadline.endsWith('.') ? '' : '.'}`;
+}

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { cancelMyBooking, downloadCalendar, payMyBooking, useMyBookings } from '../api/my-bookings.ts';
 import { BookingBadges } from '../components/BookingBadges.tsx';
 import { RescheduleBooking } from '../components/RescheduleBooking.tsx';
-import { SERVICE_NAMES, directionsLinks, formatDeadline } from '../my-bookings.ts';
+import { SERVICE_NAMES, directionsLinks, freeCancelSentence } from '../my-bookings.ts';
 import { closePaymentWindow, openPaymentWindow, sendPaymentWindowTo } from '../payment-window.ts';
 import { serverMessage } from '../server-message.ts';
 import '../services.css';
@@ -125,9 +125,7 @@ function Detail({ booking }: { booking: MyBookingItem }) {
       <p className="booking-card__line booking-card__muted">Referencia {booking.referencia}</p>
       <BookingBadges booking={booking} />
       {booking.cancelable_hasta && booking.puede_cancelar ? (
-        <p className="booking-detail__policy">
-          Puedes cancelar o reprogramar sin costo hasta el {formatDeadline(booking.cancelable_hasta)}.
-        </p>
+        <p className="booking-detail__policy">{freeCancelSentence(booking.cancelable_hasta)}</p>
       ) : active && !booking.puede_cancelar ? (
         <p className="booking-detail__policy">
           Ya pasó el plazo para cancelar o reprogramar sin costo. Comunícate con la sede:{' '}
