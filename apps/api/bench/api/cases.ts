@@ -12,6 +12,7 @@ import { FileUrlSigner } from '../../src/integrations/files/signed-url.ts';
 import {
   ALERT_SQL,
   BRANCH_SQL,
+  CLOSURES_SQL,
   GARAGES_SQL,
   NOTIFICATION_COUNT_SQL,
   NOTIFICATION_PAGE_SQL,
@@ -67,10 +68,19 @@ export function bareCases(secret: string, database: Database, selectedId: number
           body.fecha_agenda_hasta,
         ]);
         const taken = new Map(rows.map((r) => [`${isoDate(r.fecha)}|${r.hora as number}`, r]));
+        const closures = await database.query(CLOSURES_SQL, [
+          branch.id,
+          body.fecha_agenda_desde,
+          body.fecha_agenda_hasta,
+        ]);
+        const closed = new Set(closures.map((r) => isoDate(r.fecha)));
         const out: SlotsResponse = [];
         for (let date = body.fecha_agenda_desde; date <= body.fecha_agenda_hasta; date = addDays(date, 1)) {
           const slots = [];
-          for (const hour of slotHoursFor({ date, now, openingHours: branch.horario as OpeningHours })) {
+          const hours = closed.has(date)
+            ? []
+            : slotHoursFor({ date, now, openingHours: branch.horario as OpeningHours });
+          for (const hour of hours) {
             const r = taken.get(`${date}|${hour}`);
             const free =
               ((r?.capacity as number) ?? (branch.capacidad as number)) - ((r?.ocupados as number) ?? 0);

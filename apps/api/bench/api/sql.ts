@@ -121,3 +121,6 @@ export function rowToView(r: Row): VehicleView {
 export function textOrNull(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
+
+export const CLOSURES_SQL = `select "fecha" from "branch_closures"
+  where ("branch_closures"."branch_id" = $1 and "branch_closures"."fecha" between $2 and $3)`;
