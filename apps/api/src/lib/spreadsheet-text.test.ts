@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fromSpreadsheetText, spreadsheetRow, spreadsheetText } from './spreadsheet-text.ts';
+import {
+  fromSpreadsheetText,
+  spreadsheetRow,
+  spreadsheetText,
+  xmlSafeSpreadsheetText,
+} from './spreadsheet-text.ts';
 
 describe('spreadsheetText (OWASP CSV injection)', () => {
   it.each(['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])(
@@ -20,5 +25,12 @@ describe('spreadsheetText (OWASP CSV injection)', () => {
 
   it('a row keeps its numbers and neutralises its text', () => {
     expect(spreadsheetRow(['=1+1', 45210, -3, 'ok'])).toEqual(["'=1+1", 45210, -3, 'ok']);
+  });
+
+  it('for exports from the database, strips XML-invalid control characters, then neutralises', () => {
+    expect(xmlSafeSpreadsheetText('Bogotá')).toBe('Bogotá');
+    expect(xmlSafeSpreadsheetText('A\u0000B\u0007C')).toBe('ABC');
+    expect(xmlSafeSpreadsheetText('\u0007=1')).toBe("'=1");
+    expect(xmlSafeSpreadsheetText('\t=1')).toBe("'\t=1");
   });
 });

@@ -10,6 +10,15 @@ export function spreadsheetText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/**
+ * For text read back from the database into an export: the control characters XML 1.0 forbids (which an
+ * .xlsx cannot hold) are removed, then the text is neutralised as above.
+ */
+export function xmlSafeSpreadsheetText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- removes characters that XML 1.0 forbids
+  return spreadsheetText(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
+}
+
 /** Every cell of a row: text neutralised, numbers (written by the app, never formulas) kept as they are. */
 export function spreadsheetRow(cells: readonly (string | number)[]): (string | number)[] {
   return cells.map((c) => (typeof c === 'string' ? spreadsheetText(c) : c));

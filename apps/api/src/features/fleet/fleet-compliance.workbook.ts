@@ -5,13 +5,13 @@ import {
   type FleetComplianceRow,
   type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
-import { spreadsheetText } from './fleet-spreadsheet-text.ts';
+import { xmlSafeSpreadsheetText } from '../../lib/spreadsheet-text.ts';
 
 type Cell = string | number;
 
 /**
  * One sheet written row by row with exceljs's streaming writer (memory stays flat for a 10,000-vehicle fleet):
- * a bold header, then the rows of each chunk. Callers pass text through spreadsheetText.
+ * a bold header, then the rows of each chunk. Callers pass text through xmlSafeSpreadsheetText.
  */
 function sheetStream(
   sheet: string,
@@ -55,10 +55,10 @@ export function complianceWorkbookStream(
   log?: { warn(obj: object, msg: string): void },
 ): Readable {
   const rows = mapChunks(chunks, (r) => [
-    spreadsheetText(r.placa),
-    spreadsheetText(r.ciudad ?? ''),
+    xmlSafeSpreadsheetText(r.placa),
+    xmlSafeSpreadsheetText(r.ciudad ?? ''),
     r.puede_circular ? 'Sí' : 'No',
-    spreadsheetText(r.motivos.join('; ')),
+    xmlSafeSpreadsheetText(r.motivos.join('; ')),
     r.soat_vence ?? '',
     r.rtm_vence ?? '',
     r.multas_pendientes,
@@ -73,14 +73,14 @@ export function finesWorkbookStream(
   log?: { warn(obj: object, msg: string): void },
 ): Readable {
   const rows = mapChunks(chunks, (f) => [
-    spreadsheetText(f.placa),
-    spreadsheetText(f.numero),
-    spreadsheetText(f.tipo),
-    spreadsheetText(f.estado),
+    xmlSafeSpreadsheetText(f.placa),
+    xmlSafeSpreadsheetText(f.numero),
+    xmlSafeSpreadsheetText(f.tipo),
+    xmlSafeSpreadsheetText(f.estado),
     f.fecha_infraccion,
     f.total,
-    spreadsheetText(f.infractor),
-    spreadsheetText(f.descripcion),
+    xmlSafeSpreadsheetText(f.infractor),
+    xmlSafeSpreadsheetText(f.descripcion),
   ]);
   return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, log);
 }
