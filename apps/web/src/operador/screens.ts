@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+
+/**
+ * The console's screens. The shell builds its navigation and its routes from this list, showing each
+ * screen only to the roles that may open it (the server authorises every call again). Each screen is a
+ * lazy chunk of the console's own entry, so neither the drivers' bundle nor the console's first paint grows.
+ */
+export interface OperatorScreen {
+  /** Path under /operador, without a leading slash ('' is the dashboard). */
+  path: string;
+  /** Spanish label in the navigation. */
+  label: string;
+  roles: readonly StaffRole[];
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const ALL_STAFF: readonly StaffRole[] = ['admin', 'operaciones', 'contenido', 'soporte'];
+
+export const operatorScreens: OperatorScreen[] = [];
