@@ -121,4 +121,23 @@ describe('route guards', () => {
     const view = await landOn('/flota');
     expect(view.router.state.location.pathname).toBe('/app/home');
   });
+
+  it('an invited consulta (a driver account with a stored membership) reaches flota, read-only', async () => {
+    signIn({ ids_roles: [1], is_first_login_togo: false });
+    localStorage.setItem('fleetMembership', JSON.stringify({ empresa: 'Transportes Ruiz', rol: 'consulta' }));
+    const view = await landOn('/flota');
+    expect(view.router.state.location.pathname).toBe('/flota');
+    expect(await screen.findByRole('heading', { name: 'Tu flota' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Añadir vehículos' })).not.toBeInTheDocument();
+  });
+
+  it('an invited operador may add vehicles; a malformed stored membership does not open flota', async () => {
+    signIn({ ids_roles: [1], is_first_login_togo: false });
+    localStorage.setItem('fleetMembership', JSON.stringify({ empresa: 'Transportes Ruiz', rol: 'operador' }));
+    await landOn('/flota');
+    expect(await screen.findByRole('heading', { name: 'Tu flota' })).toBeInTheDocument();
+    localStorage.setItem('fleetMembership', JSON.stringify({ empresa: 'X', rol: 'dueño' }));
+    const view = await landOn('/flota');
+    expect(view.router.state.location.pathname).toBe('/app/home');
+  });
 });

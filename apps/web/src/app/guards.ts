@@ -1,5 +1,5 @@
 import { isCompany } from '@togo/domain/roles';
-import { getToken, getUserInfo, hasSessionFlag, SESSION_KEYS } from '../lib/storage.ts';
+import { getFleetMembership, getToken, getUserInfo, hasSessionFlag, SESSION_KEYS } from '../lib/storage.ts';
 import type { SessionFlag } from '../lib/storage.ts';
 
 /**
@@ -45,8 +45,12 @@ export const companiesIntroGuard: Guard = () => {
   return '/app/home';
 };
 
-/** flota: company users only; others go to the app root (SPPF §2, §6). */
-export const companyGuard: Guard = () => (isCompany(getUserInfo()?.ids_roles) ? null : '/app');
+/**
+ * flota: company users and members of an organisation (an invited operador or consulta, whose own account is a
+ * driver's: the membership stored after sign-in); others go to the app root (SPPF §2, §6; issue 16).
+ */
+export const companyGuard: Guard = () =>
+  isCompany(getUserInfo()?.ids_roles) || getFleetMembership() ? null : '/app';
 
 /** app/home: company users are sent to the fleet area instead of the normal home (SPPF §6). */
 export const homeGuard: Guard = () => (isCompany(getUserInfo()?.ids_roles) ? '/flota' : null);

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
+import { myMembershipSchema, type MyMembership } from '@togo/domain/organisation/organisation.contract';
 import { API_CACHE } from './pwa-constants.ts';
 
 /** localStorage keys (AHGA §3 "Local storage keys"). */
@@ -8,6 +9,8 @@ export const STORAGE_KEYS = {
   vehicleSelected: 'vehicleSelected',
   empty: 'empty',
   infoInfracciones: 'infoInfracciones',
+  /** The caller's organisation membership ({empresa, rol}) read after sign-in (issue 16). */
+  fleetMembership: 'fleetMembership',
 } as const;
 
 /** sessionStorage keys: the two flags of the spec plus the state of the OTP flow in progress. */
@@ -50,6 +53,17 @@ export function updateUserInfo(patch: Partial<UserInfo>): UserInfo | null {
   const next = { ...current, ...patch };
   setUserInfo(next);
   return next;
+}
+
+/** The stored organisation membership, or null (none, or malformed). */
+export function getFleetMembership(): MyMembership | null {
+  const parsed = myMembershipSchema.safeParse(readJson<unknown>(localStorage, STORAGE_KEYS.fleetMembership));
+  return parsed.success ? parsed.data : null;
+}
+
+export function setFleetMembership(membership: MyMembership | null): void {
+  if (membership) localStorage.setItem(STORAGE_KEYS.fleetMembership, JSON.stringify(membership));
+  else localStorage.removeItem(STORAGE_KEYS.fleetMembership);
 }
 
 /** Stores the session after a successful sign-in: token (access_token or token) and userInfo. */

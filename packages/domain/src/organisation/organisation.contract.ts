@@ -12,6 +12,8 @@ export const ORGANISATION_PATHS = {
   members: '/api/togo/empresa/miembros/',
   member: (id: number) => `/api/togo/empresa/miembros/${id}/`,
   accept: '/api/togo/empresa/miembros/aceptar/',
+  /** The caller's own membership: which organisation they act for and with which role (403 when none). */
+  mine: '/api/togo/empresa/mi-membresia/',
 } as const;
 
 /** Days an invitation link stays valid. */
@@ -75,3 +77,10 @@ export const invitationAcceptedSchema = z.object({
   cuenta_nueva: z.boolean(),
 });
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
+
+/** GET /api/togo/empresa/mi-membresia/: the web fleet guard stores it after sign-in (issue 16). */
+export const myMembershipSchema = z.object({
+  empresa: z.string(),
+  rol: z.enum(ORGANISATION_ROLES),
+});
+export type MyMembership = z.infer<typeof myMembershipSchema>;

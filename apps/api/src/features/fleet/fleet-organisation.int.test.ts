@@ -6,6 +6,7 @@ import {
   ORGANISATION_PATHS,
   memberListSchema,
   memberSchema,
+  myMembershipSchema,
 } from '@togo/domain/organisation/organisation.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import { authTokens, users } from '../../db/schema.ts';
@@ -161,12 +162,22 @@ describe('role matrix on the fleet routes', () => {
     FLEET_COMPLIANCE_PATHS.xlsx,
     FLEET_COMPLIANCE_PATHS.finesXlsx,
     ORGANISATION_PATHS.members,
+    ORGANISATION_PATHS.mine,
   ];
 
   it('administrador, operador and consulta read the fleet', async () => {
     for (const user of [admin, operador, consulta]) {
       for (const url of readUrls) expect((await get(user, url)).statusCode, url).toBe(200);
     }
+  });
+
+  it('each member reads their own role and company (the web fleet guard)', async () => {
+    const roles = [];
+    for (const user of [admin, operador, consulta]) {
+      const res = await get(user, ORGANISATION_PATHS.mine);
+      roles.push(myMembershipSchema.parse(res.json()).rol);
+    }
+    expect(roles).toEqual(['administrador', 'operador', 'consulta']);
   });
 
   it('only the administrador manages members; consulta cannot change the fleet', async () => {

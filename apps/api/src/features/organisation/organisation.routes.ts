@@ -19,6 +19,10 @@ export function organisationRoutes(
     organisation.list(requireOrg(req)),
   );
 
+  app.get(ORGANISATION_PATHS.mine, { preHandler: access.read }, async (req) =>
+    organisation.mine(requireOrg(req)),
+  );
+
   app.post(ORGANISATION_PATHS.members, { preHandler: access.admin }, async (req, reply) => {
     const member = await organisation.invite(requireOrg(req), parse(memberInviteSchema, req.body));
     return reply.code(201).send(member);

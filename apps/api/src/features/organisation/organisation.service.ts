@@ -5,6 +5,7 @@ import {
   type InvitationAccepted,
   type Member,
   type MemberInvite,
+  type MyMembership,
   type OrganisationRole,
 } from '@togo/domain/organisation/organisation.contract';
 import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
@@ -59,6 +60,12 @@ export class OrganisationService {
     if (!row) return null;
     return { organisationId: row.organisationId, role: row.rol as OrganisationRole, userId: user.id };
   };
+
+  /** The caller's own membership (the web guard's look-up): company name and role. */
+  async mine(access: OrgAccess): Promise<MyMembership> {
+    const empresa = (await this.deps.repo.findCompanyName(access.organisationId)) ?? '';
+    return { empresa, rol: access.role };
+  }
 
   async list(access: OrgAccess): Promise<Member[]> {
     const rows = await this.deps.repo.list(access.organisationId);

@@ -1,7 +1,13 @@
 import type { LoginResponse, UserInfo } from '@togo/domain/auth/auth.contract';
+import {
+  ORGANISATION_PATHS,
+  myMembershipSchema,
+  type MyMembership,
+} from '@togo/domain/organisation/organisation.contract';
 import { isCompany } from '@togo/domain/roles';
 import { schedulePageReload } from '../../lib/page-reload.ts';
-import { storeSession } from '../../lib/storage.ts';
+import { setFleetMembership, storeSession } from '../../lib/storage.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { isMobileUserAgent } from '../../lib/user-agent.ts';
 
 /**
@@ -11,18 +17,33 @@ import { isMobileUserAgent } from '../../lib/user-agent.ts';
 export function destinationAfterLogin(
   user: Pick<UserInfo, 'is_first_login_togo' | 'ids_roles'>,
   mobile: boolean,
+  member = false,
 ) {
   if (user.is_first_login_togo) return '/user-type';
-  if (isCompany(user.ids_roles)) return mobile ? '/user-type/inicio-empresas' : '/flota';
+  if (isCompany(user.ids_roles) || member) return mobile ? '/user-type/inicio-empresas' : '/flota';
   return '/app/home';
 }
 
-/** Stores token + userInfo, navigates to the user's area and reloads after 500 ms. */
-export function completeLogin(
+/**
+ * The caller's organisation membership (issue 16): an invited operador or consulta has a driver's account, so
+ * ids_roles does not say they may open the fleet area. No membership (403) or a failure: null.
+ */
+export async function fetchMembership(): Promise<MyMembership | null> {
+  try {
+    return myMembershipSchema.parse(await apiGet<unknown>(ORGANISATION_PATHS.mine));
+  } catch {
+    return null;
+  }
+}
+
+/** Stores token + userInfo (+ the membership), navigates to the user's area and reloads after 500 ms. */
+export async function completeLogin(
   response: LoginResponse,
   navigate: (to: string, opts: { replace: boolean }) => unknown,
 ) {
   storeSession(response);
-  void navigate(destinationAfterLogin(response, isMobileUserAgent()), { replace: true });
+  const membership = response.is_first_login_togo ? null : await fetchMembership();
+  setFleetMembership(membership);
+  void navigate(destinationAfterLogin(response, isMobileUserAgent(), membership !== null), { replace: true });
   schedulePageReload();
 }

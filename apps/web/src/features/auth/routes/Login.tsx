@@ -62,7 +62,7 @@ export function LoginRoute() {
     setTouched((t) => ({ ...t, identifier: false }));
   };
 
-  const signedIn = (response: LoginResponse) => completeLogin(response, navigate);
+  const signedIn = (response: LoginResponse) => void completeLogin(response, navigate);
 
   const attempt = async (credentials: Credentials, usuarioId?: number) => {
     try {

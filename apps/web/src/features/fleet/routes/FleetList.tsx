@@ -7,6 +7,7 @@ import { FLEET_TABLE_PAGE_SIZE, useFleetVehiclesQuery } from '../api/list-vehicl
 import { EyeIcon, HeartIcon, SearchIcon } from '../components/fleet-icons.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useFleetFavorite } from '../fleet-favorite.ts';
+import { fleetRole } from '../fleet-role.ts';
 
 export const FLEET_EMPTY_MESSAGE = 'No hay vehículos inscritos en tu flota';
 
@@ -22,6 +23,7 @@ const plateQuery = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, 
  */
 export function FleetListRoute() {
   usePageTitle('Tu flota');
+  const { canWrite } = fleetRole();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -66,9 +68,11 @@ export function FleetListRoute() {
               }}
             />
           </div>
-          <Link to="/flota/upload" className="btn btn--primary">
-            Añadir vehículos
-          </Link>
+          {canWrite ? (
+            <Link to="/flota/upload" className="btn btn--primary">
+              Añadir vehículos
+            </Link>
+          ) : null}
         </div>
       </header>
 
@@ -79,7 +83,7 @@ export function FleetListRoute() {
           <p className="fleet-empty__text">
             {placa ? `Ningún vehículo de tu flota coincide con «${placa}».` : FLEET_EMPTY_MESSAGE}
           </p>
-          {placa ? null : (
+          {placa || !canWrite ? null : (
             <Link to="/flota/upload" className="btn btn--secondary">
               Añadir vehículos
             </Link>

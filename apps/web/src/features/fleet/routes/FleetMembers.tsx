@@ -5,6 +5,7 @@ import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { fleetRole } from '../fleet-role.ts';
 import { useInviteMemberMutation, useMembersQuery, useRemoveMemberMutation } from '../api/members.ts';
 
 export const ROLE_NAMES: Record<OrganisationRole, string> = {
@@ -20,6 +21,7 @@ export const ROLE_NAMES: Record<OrganisationRole, string> = {
 export function FleetMembersRoute() {
   usePageTitle('Miembros');
   const dialog = useDialog();
+  const { isAdmin } = fleetRole();
   const members = useMembersQuery();
   const invite = useInviteMemberMutation();
   const remove = useRemoveMemberMutation();
@@ -74,39 +76,41 @@ export function FleetMembersRoute() {
         </div>
       </header>
 
-      <form className="fleet-card fleet-invite" onSubmit={submit} noValidate>
-        <h2 className="fleet-card__title">Invitar a un miembro</h2>
-        <label>
-          Correo electrónico
-          <input
-            type="email"
-            value={correo}
-            onChange={(e) => setCorreo(e.target.value)}
-            required
-            aria-invalid={emailError ? true : undefined}
-          />
-        </label>
-        {emailError ? <p role="alert">{emailError}</p> : null}
-        <label>
-          Rol
-          <select value={rol} onChange={(e) => setRol(e.target.value as OrganisationRole)}>
-            {ORGANISATION_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_NAMES[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={invite.isPending || correo.trim() === ''}
-        >
-          Enviar invitación
-        </button>
-        {otherError ? <p role="alert">{otherError}</p> : null}
-        {sent ? <p role="status">{sent}</p> : null}
-      </form>
+      {isAdmin ? (
+        <form className="fleet-card fleet-invite" onSubmit={submit} noValidate>
+          <h2 className="fleet-card__title">Invitar a un miembro</h2>
+          <label>
+            Correo electrónico
+            <input
+              type="email"
+              value={correo}
+              onChange={(e) => setCorreo(e.target.value)}
+              required
+              aria-invalid={emailError ? true : undefined}
+            />
+          </label>
+          {emailError ? <p role="alert">{emailError}</p> : null}
+          <label>
+            Rol
+            <select value={rol} onChange={(e) => setRol(e.target.value as OrganisationRole)}>
+              {ORGANISATION_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={invite.isPending || correo.trim() === ''}
+          >
+            Enviar invitación
+          </button>
+          {otherError ? <p role="alert">{otherError}</p> : null}
+          {sent ? <p role="status">{sent}</p> : null}
+        </form>
+      ) : null}
 
       {members.isPending ? (
         <TruckLoader />
@@ -131,7 +135,7 @@ export function FleetMembersRoute() {
                   <td>{ROLE_NAMES[m.rol]}</td>
                   <td>{m.estado === 'activo' ? 'Activo' : 'Invitación enviada'}</td>
                   <td>
-                    {m.rol === 'administrador' && m.estado === 'activo' ? null : (
+                    {!isAdmin || (m.rol === 'administrador' && m.estado === 'activo') ? null : (
                       <button
                         type="button"
                         className="btn btn--secondary"

@@ -7,6 +7,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetVehicleQuery } from '../api/vehicle-detail.ts';
+import { fleetRole } from '../fleet-role.ts';
 import { AssignDriverModal } from '../components/AssignDriverModal.tsx';
 import { DriverPanel } from '../components/DriverPanel.tsx';
 import { FinesCard } from '../components/FinesCard.tsx';
@@ -29,6 +30,7 @@ export function FleetVehicleRoute() {
   const [params] = useSearchParams();
   const id = vehicleIdFrom(params);
   const query = useFleetVehicleQuery(id);
+  const { canWrite } = fleetRole();
   const [view, setView] = useState<View>('vehiculo');
   const [assigning, setAssigning] = useState(false);
   const detail = query.data;
@@ -97,7 +99,7 @@ export function FleetVehicleRoute() {
                   pending={detail.fines_status === 'pending'}
                   empty="El vehículo no tiene multas vigentes."
                 />
-                <RemoveVehicle vehicleId={detail.id} placa={detail.placa} />
+                {canWrite ? <RemoveVehicle vehicleId={detail.id} placa={detail.placa} /> : null}
               </>
             ) : (
               <>
@@ -111,7 +113,11 @@ export function FleetVehicleRoute() {
               </>
             )}
           </div>
-          <DriverPanel driver={detail.conductor} vehicleId={detail.id} onAssign={() => setAssigning(true)} />
+          <DriverPanel
+            driver={detail.conductor}
+            vehicleId={canWrite ? detail.id : undefined}
+            onAssign={canWrite ? () => setAssigning(true) : undefined}
+          />
           {assigning ? (
             <AssignDriverModal
               vehicleId={detail.id}

@@ -1,0 +1,21 @@
+import type { OrganisationRole } from '@togo/domain/organisation/organisation.contract';
+import { isCompany } from '@togo/domain/roles';
+import { getFleetMembership, getUserInfo } from '../../lib/storage.ts';
+
+export interface FleetRole {
+  role: OrganisationRole;
+  /** Upload, edit, assign and remove: administrador and operador (the API answers 403 to consulta anyway). */
+  canWrite: boolean;
+  /** Members: administrador only. */
+  isAdmin: boolean;
+}
+
+/**
+ * The caller's role in the fleet area (issue 16): the membership stored after sign-in; a company account without
+ * one is its own organisation's administrador. The UI hides what the role may not do; the API enforces it.
+ */
+export function fleetRole(): FleetRole {
+  const role: OrganisationRole =
+    getFleetMembership()?.rol ?? (isCompany(getUserInfo()?.ids_roles) ? 'administrador' : 'consulta');
+  return { role, canWrite: role !== 'consulta', isAdmin: role === 'administrador' };
+}
