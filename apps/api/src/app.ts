@@ -40,7 +40,9 @@ import { driverPhotoUrl } from './features/fleet/fleet-driver-person.ts';
 import { FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { FleetAlertsService } from './features/fleet/fleet-alerts.service.ts';
 import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.ts';
+import { fleetViewsRoutes } from './features/fleet/fleet-views.routes.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
@@ -357,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     compliance: new FleetComplianceService(new FleetComplianceRepository(database.db), clock),
     access: orgAccess,
   });
+  const fleetAlerts = new FleetAlertsService(new FleetComplianceRepository(database.db), clock);
+  fleetViewsRoutes(app, { alerts: fleetAlerts, access: orgAccess });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),
