@@ -323,6 +323,10 @@ export const routes: RouteObject[] = [
             path: 'miembros',
             ...screen(() => import('../features/fleet/routes/FleetMembers.tsx'), 'FleetMembersRoute'),
           },
+          {
+            path: 'alertas',
+            ...screen(() => import('../features/fleet/routes/FleetAlerts.tsx'), 'FleetAlertsRoute'),
+          },
           { path: '*', Component: NotFound },
         ],
       },

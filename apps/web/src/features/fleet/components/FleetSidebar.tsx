@@ -23,7 +23,6 @@ const POLICY_NAMES = ['data_policy_pdf'] as const;
 /** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
 const COMING_SOON: { label: string; icon: ReactNode }[] = [
   { label: 'Reportes', icon: <ChartIcon /> },
-  { label: 'Alertas', icon: <AlertTriangleIcon /> },
   { label: 'Próximos servicios', icon: <CalendarIcon /> },
   { label: 'Modo', icon: <MoonIcon /> },
 ];
@@ -75,6 +74,10 @@ export function FleetSidebar() {
         <NavLink to="/flota/hoy" className={navClass}>
           <AlertTriangleIcon />
           Hoy
+        </NavLink>
+        <NavLink to="/flota/alertas" className={navClass}>
+          <AlertTriangleIcon />
+          Alertas
         </NavLink>
         <NavLink to="/flota/miembros" className={navClass}>
           <ListCheckIcon />

@@ -72,7 +72,14 @@ describe('fleet sidebar', () => {
     await vi.waitFor(() => expect(link).toHaveAttribute('href', '/static/legal/politica.pdf'));
   });
 
-  it.each(['Reportes', 'Alertas', 'Próximos servicios', 'Modo', 'Ayuda'])(
+  it('Alertas is a link to its screen, no longer coming soon', () => {
+    mockFetch({ [URLS]: () => json(200, { results: [] }) });
+    render();
+    expect(screen.getByRole('link', { name: 'Alertas' })).toHaveAttribute('href', '/flota/alertas');
+    expect(screen.queryByRole('button', { name: 'Alertas' })).not.toBeInTheDocument();
+  });
+
+  it.each(['Reportes', 'Próximos servicios', 'Modo', 'Ayuda'])(
     "'%s' says it is coming soon",
     async (label) => {
       mockFetch({ [URLS]: () => json(200, { results: [] }) });
