@@ -42,6 +42,8 @@ import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { FleetAlertsService } from './features/fleet/fleet-alerts.service.ts';
 import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.ts';
+import { FleetReportsRepository } from './features/fleet/fleet-reports.repository.ts';
+import { FleetReportsService } from './features/fleet/fleet-reports.service.ts';
 import { fleetViewsRoutes } from './features/fleet/fleet-views.routes.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
@@ -359,8 +361,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     compliance: new FleetComplianceService(new FleetComplianceRepository(database.db), clock),
     access: orgAccess,
   });
-  const fleetAlerts = new FleetAlertsService(new FleetComplianceRepository(database.db), clock);
-  fleetViewsRoutes(app, { alerts: fleetAlerts, access: orgAccess });
+  const complianceRepo = new FleetComplianceRepository(database.db);
+  fleetViewsRoutes(app, {
+    alerts: new FleetAlertsService(complianceRepo, clock),
+    reports: new FleetReportsService(new FleetReportsRepository(database.db), complianceRepo, clock),
+    access: orgAccess,
+  });
   alertsRoutes(app, { alerts, auth });
   notificationsRoutes(app, {
     notifications: new NotificationsService(notificationsRepo, providers.push, clock),

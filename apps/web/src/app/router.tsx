@@ -327,6 +327,10 @@ export const routes: RouteObject[] = [
             path: 'alertas',
             ...screen(() => import('../features/fleet/routes/FleetAlerts.tsx'), 'FleetAlertsRoute'),
           },
+          {
+            path: 'reportes',
+            ...screen(() => import('../features/fleet/routes/FleetReports.tsx'), 'FleetReportsRoute'),
+          },
           { path: '*', Component: NotFound },
         ],
       },

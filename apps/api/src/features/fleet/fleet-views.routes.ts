@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { FLEET_ALERTS_PATH, fleetAlertsQuerySchema } from '@togo/domain/fleet/fleet-alerts.contract';
+import { FLEET_REPORTS_PATH } from '@togo/domain/fleet/fleet-reports.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import { parse } from '../../http/validation.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
+import type { FleetReportsService } from './fleet-reports.service.ts';
 
-/** The fleet's compliance views beyond the grid (issue 16): Alertas. Every member of the organisation may read them. */
+/** The fleet's compliance views beyond the grid (issue 16): Alertas and Reportes. Every member of the organisation may read them. */
 export function fleetViewsRoutes(
   app: FastifyInstance,
-  deps: { alerts: FleetAlertsService; access: OrgHandlers },
+  deps: { alerts: FleetAlertsService; reports: FleetReportsService; access: OrgHandlers },
 ) {
   const read = { preHandler: deps.access.read };
 
   app.get(FLEET_ALERTS_PATH, read, async (req) =>
     deps.alerts.alerts(orgCompany(req).id, parse(fleetAlertsQuerySchema, req.query)),
   );
+
+  app.get(FLEET_REPORTS_PATH, read, async (req) => deps.reports.reports(orgCompany(req).id));
 }

@@ -22,7 +22,6 @@ const POLICY_NAMES = ['data_policy_pdf'] as const;
 
 /** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
 const COMING_SOON: { label: string; icon: ReactNode }[] = [
-  { label: 'Reportes', icon: <ChartIcon /> },
   { label: 'Próximos servicios', icon: <CalendarIcon /> },
   { label: 'Modo', icon: <MoonIcon /> },
 ];
@@ -78,6 +77,10 @@ export function FleetSidebar() {
         <NavLink to="/flota/alertas" className={navClass}>
           <AlertTriangleIcon />
           Alertas
+        </NavLink>
+        <NavLink to="/flota/reportes" className={navClass}>
+          <ChartIcon />
+          Reportes
         </NavLink>
         <NavLink to="/flota/miembros" className={navClass}>
           <ListCheckIcon />

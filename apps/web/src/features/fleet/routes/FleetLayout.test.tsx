@@ -72,24 +72,24 @@ describe('fleet sidebar', () => {
     await vi.waitFor(() => expect(link).toHaveAttribute('href', '/static/legal/politica.pdf'));
   });
 
-  it('Alertas is a link to its screen, no longer coming soon', () => {
+  it.each([
+    ['Alertas', '/flota/alertas'],
+    ['Reportes', '/flota/reportes'],
+  ])('%s is a link to its screen, no longer coming soon', (label, href) => {
     mockFetch({ [URLS]: () => json(200, { results: [] }) });
     render();
-    expect(screen.getByRole('link', { name: 'Alertas' })).toHaveAttribute('href', '/flota/alertas');
-    expect(screen.queryByRole('button', { name: 'Alertas' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+    expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
   });
 
-  it.each(['Reportes', 'Próximos servicios', 'Modo', 'Ayuda'])(
-    "'%s' says it is coming soon",
-    async (label) => {
-      mockFetch({ [URLS]: () => json(200, { results: [] }) });
-      const view = render();
-      await view.user.click(screen.getByRole('button', { name: label }));
-      expect(await screen.findByRole('dialog')).toHaveTextContent(
-        '¡Esta funcionalidad estará disponible próximamente!',
-      );
-    },
-  );
+  it.each(['Próximos servicios', 'Modo', 'Ayuda'])("'%s' says it is coming soon", async (label) => {
+    mockFetch({ [URLS]: () => json(200, { results: [] }) });
+    const view = render();
+    await view.user.click(screen.getByRole('button', { name: label }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      '¡Esta funcionalidad estará disponible próximamente!',
+    );
+  });
 
   it("'Cerrar sesión' revokes the token, clears the storage and goes to auth", async () => {
     const api = mockFetch({

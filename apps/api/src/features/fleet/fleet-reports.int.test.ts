@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLEET_REPORTS_PATH, fleetReportsSchema } from '@togo/domain/fleet/fleet-reports.contract';
+import { GROUP_CLIENT } from '@togo/domain/roles';
+import { fleetDrivers, providerSnapshots, vehicles } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import type { TestUser } from '../garage/garage.test-support.ts';
+import { createCompanyUser } from './fleet.test-support.ts';
+
+let t: TestContext;
+let company: TestUser;
+let other: TestUser;
+
+async function addVehicle(
+  owner: TestUser,
+  placa: string,
+  registry: unknown,
+  fines: unknown[],
+): Promise<number> {
+  const [row] = await t.database.db
+    .insert(vehicles)
+    .values({
+      userId: owner.id,
+      placa,
+      documentoPropietario: '900123456',
+      tipoDocumentoPropietario: 5,
+      departmentId: 11,
+      cityId: 11001,
+    })
+    .returning({ id: vehicles.id });
+  if (!row) throw new Error('no vehicle');
+  const snap = (kind: 'registry' | 'fines', data: unknown) => ({
+    vehicleId: row.id,
+    kind,
+    provider: 'demo',
+    status: 'ok',
+    data,
+  });
+  await t.database.db
+    .insert(providerSnapshots)
+    .values([snap('registry', registry), snap('fines', { comparendos_vehiculo: fines })]);
+  return row.id;
+}
+
+const fine = (total: number, estado: string, fecha: string) => ({
+  numero: `${total}-${fecha}`,
+  estado,
+  total,
+  fecha_infraccion: fecha,
+});
+const ok = { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-12-31' } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-01-20T15:00:00Z');
+  company = await createCompanyUser(t);
+  other = await createCompanyUser(t);
+  const a = await addVehicle(company, 'AAA111', ok, [
+    fine(100_000, 'vigente', '2025-12-01'),
+    fine(50_000, 'pagado', '2025-11-15'),
+  ]);
+  await addVehicle(company, 'BBB222', { soat: { fecha_vencimiento: '2026-01-01' }, rtm: null }, [
+    fine(300_000, 'vigente', '2025-12-20'),
+  ]);
+  await addVehicle(company, 'CCC333', ok, []);
+  await addVehicle(other, 'ZZZ999', ok, [fine(999_000, 'vigente', '2025-12-01')]);
+  await t.database.db
+    .insert(fleetDrivers)
+    .values({
+      vehicleId: a,
+      origin: 'asignado',
+      nombre: 'ANA RUIZ',
+      tipoDocumento: 1,
+      documento: '52111222',
+    });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (user: TestUser) =>
+  t.app.inject({ method: 'GET', url: FLEET_REPORTS_PATH, headers: user.headers });
+
+describe('Reportes (GET /api/togo/flota/reportes/)', () => {
+  it('totals the fines by vehicle, by driver and by month, and the documents in order', async () => {
+    const res = await get(company);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = fleetReportsSchema.parse(res.json());
+    expect(body.por_vehiculo).toEqual([
+      { placa: 'BBB222', multas: 1, total: 300_000, pendientes: 1, total_pendiente: 300_000 },
+      { placa: 'AAA111', multas: 2, total: 150_000, pendientes: 1, total_pendiente: 100_000 },
+    ]);
+    expect(body.por_conductor.map((r) => [r.conductor, r.documento, r.total])).toEqual([
+      ['Propietario del vehículo', '900123456', 300_000],
+      ['ANA RUIZ', '52111222', 150_000],
+    ]);
+    expect(body.por_mes.map((r) => [r.mes, r.total])).toEqual([
+      ['2025-12', 400_000],
+      ['2025-11', 50_000],
+    ]);
+    // BBB222's SOAT expired: 2 of 3 vehicles in order.
+    expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.7 });
+  });
+
+  it('only members: a client gets 403; another company sees only its own fines', async () => {
+    const client = await createCompanyUser(t, GROUP_CLIENT);
+    expect((await get(client)).statusCode).toBe(403);
+    const theirs = fleetReportsSchema.parse((await get(other)).json());
+    expect(theirs.por_vehiculo.map((r) => r.placa)).toEqual(['ZZZ999']);
+  });
+});

@@ -1,0 +1,51 @@
+import { FLEET_COMPLIANCE_SOON_DAYS } from '@togo/domain/fleet/fleet-compliance.contract';
+import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
+import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
+import type { Clock } from '../../lib/clock.ts';
+import type { FleetComplianceRepository } from './fleet-compliance.repository.ts';
+import type { FineTotalRow, FleetReportsRepository } from './fleet-reports.repository.ts';
+
+function totals(r: FineTotalRow) {
+  return {
+    multas: r.multas,
+    total: Number(r.total),
+    pendientes: r.pendientes,
+    total_pendiente: Number(r.total_pendiente),
+  };
+}
+
+/**
+ * Reportes (issue 16): fines totals by vehicle, by driver (the vehicle's current driver, or its owner) and by
+ * month of the infraction (at most 1,000 rows each, largest first), and the share of vehicles whose documents
+ * are in order today (SOAT present and not expired, RTM not expired: the compliance summary's rule).
+ */
+export class FleetReportsService {
+  constructor(
+    private readonly repo: FleetReportsRepository,
+    private readonly compliance: FleetComplianceRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async reports(companyId: number): Promise<FleetReports> {
+    const fecha = bogotaLocalDateTime(this.clock.now()).slice(0, 10);
+    const [vehicle, driver, month, groups] = await Promise.all([
+      this.repo.fineTotals(companyId, 'vehicle'),
+      this.repo.fineTotals(companyId, 'driver'),
+      this.repo.fineTotals(companyId, 'month'),
+      this.compliance.groups(companyId, fecha, FLEET_COMPLIANCE_SOON_DAYS),
+    ]);
+    const vehiculos = groups.reduce((n, g) => n + g.vehicles, 0);
+    const al_dia = vehiculos - groups.reduce((n, g) => n + g.expired, 0);
+    return {
+      fecha,
+      por_vehiculo: vehicle.map((r) => ({ placa: r.key, ...totals(r) })),
+      por_conductor: driver.map((r) => ({ conductor: r.label, documento: r.key, ...totals(r) })),
+      por_mes: month.map((r) => ({ mes: r.key, ...totals(r) })),
+      documentos: {
+        vehiculos,
+        al_dia,
+        porcentaje_al_dia: vehiculos === 0 ? 100 : Math.round((al_dia / vehiculos) * 1000) / 10,
+      },
+    };
+  }
+}

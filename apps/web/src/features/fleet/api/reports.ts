@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { FLEET_REPORTS_PATH, type FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
+import { apiGet } from '../../../lib/api-client.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
+
+/** GET /api/togo/flota/reportes/ → fines totals by vehicle, driver and month; documents in order. */
+export function useFleetReportsQuery() {
+  return useQuery({
+    queryKey: ['fleet', 'reports'],
+    queryFn: ({ signal }) =>
+      logFailure('No se pudo consultar los reportes de la flota', () =>
+        apiGet<FleetReports>(FLEET_REPORTS_PATH, signal),
+      ),
+    staleTime: 60_000,
+  });
+}

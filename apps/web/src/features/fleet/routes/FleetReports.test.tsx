@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { signInCompany } from '../fleet.test-support.ts';
+import { FleetReportsRoute, REPORTS_ERROR, monthName } from './FleetReports.tsx';
+
+const REPORTS = 'GET /api/togo/flota/reportes/';
+const t = (total: number) => ({ multas: 1, total, pendientes: 1, total_pendiente: total });
+
+const BODY: FleetReports = {
+  fecha: '2026-01-20',
+  por_vehiculo: [{ placa: 'BBB222', ...t(300_000) }],
+  por_conductor: [{ conductor: 'ANA RUIZ', documento: '52111222', ...t(300_000) }],
+  por_mes: [{ mes: '2025-12', ...t(300_000) }],
+  documentos: { vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.7 },
+};
+
+function render() {
+  signInCompany();
+  return renderRoutes([{ path: '/flota/reportes', Component: FleetReportsRoute }], {
+    initialEntries: ['/flota/reportes'],
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Reportes (/flota/reportes)', () => {
+  it('shows the documents in order and the fines by vehicle, driver and month', async () => {
+    mockFetch({ [REPORTS]: () => json(200, BODY) });
+    render();
+    const docs = await screen.findByRole('region', { name: 'Documentos al día' });
+    expect(docs).toHaveTextContent('66,7 %');
+    expect(docs).toHaveTextContent('2 de 3 vehículos');
+    expect(
+      within(screen.getByRole('region', { name: 'Multas por vehículo' })).getByText('BBB222'),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Multas por conductor' })).toHaveTextContent(
+      'ANA RUIZ (52111222)',
+    );
+    expect(screen.getByRole('region', { name: 'Multas por mes' })).toHaveTextContent('diciembre de 2025');
+  });
+
+  it('says so when there are no fines, and when the reports fail', async () => {
+    mockFetch({
+      [REPORTS]: [
+        json(200, { ...BODY, por_vehiculo: [], por_conductor: [], por_mes: [] }),
+        json(500, { detail: 'x' }),
+      ],
+    });
+    const first = render();
+    expect(await screen.findAllByText('Sin multas registradas.')).toHaveLength(3);
+    first.unmount();
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORTS_ERROR);
+    expect(monthName('')).toBe('Sin fecha');
+  });
+});

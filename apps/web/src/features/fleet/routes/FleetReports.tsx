@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { BackButton } from '../../../components/ui/BackButton.tsx';
+import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useFleetReportsQuery } from '../api/reports.ts';
+import '../fleet-views.css';
+
+export const REPORTS_ERROR = 'No pudimos cargar los reportes. Intenta nuevamente.';
+
+const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** 'YYYY-MM' → 'diciembre de 2025'. */
+export function monthName(mes: string): string {
+  const [y, m] = mes.split('-');
+  const name = MONTHS[Number(m) - 1];
+  return name && y ? `${name} de ${y}` : 'Sin fecha';
+}
+
+interface Totals {
+  multas: number;
+  total: number;
+  pendientes: number;
+  total_pendiente: number;
+}
+
+function TotalsTable<T extends Totals>(props: {
+  title: string;
+  first: string;
+  rows: T[];
+  label: (row: T) => ReactNode;
+  rowKey: (row: T) => string;
+}) {
+  return (
+    <section className="fleet-card fleet-report" aria-label={props.title}>
+      <h2 className="fleet-card__title">{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p className="fleet-alerts__empty">Sin multas registradas.</p>
+      ) : (
+        <div className="fleet-table-wrap">
+          <table className="fleet-table">
+            <thead>
+              <tr>
+                <th scope="col">{props.first}</th>
+                <th scope="col">Multas</th>
+                <th scope="col">Total</th>
+                <th scope="col">Pendiente</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((r) => (
+                <tr key={props.rowKey(r)}>
+                  <td>{props.label(r)}</td>
+                  <td>{r.multas}</td>
+                  <td>{cop.format(r.total)}</td>
+                  <td>{cop.format(r.total_pendiente)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /flota/reportes (issue 16 'Reportes'): the share of vehicles with their documents in order, and the fines
+ * totals by vehicle, by driver and by month.
+ */
+export function FleetReportsRoute() {
+  usePageTitle('Reportes');
+  const query = useFleetReportsQuery();
+  const data = query.data;
+
+  return (
+    <section className="fleet-screen" aria-labelledby="reports-title">
+      <header className="fleet-screen__head">
+        <div className="fleet-screen__heading">
+          <BackButton to="/flota" />
+          <h1 id="reports-title" className="fleet-screen__title">
+            Reportes
+          </h1>
+        </div>
+      </header>
+      {query.isPending ? (
+        <TruckLoader />
+      ) : query.isError || !data ? (
+        <p role="alert" className="fleet-empty__text">
+          {REPORTS_ERROR}
+        </p>
+      ) : (
+        <div className="fleet-alerts">
+          <section className="fleet-card fleet-report__docs" aria-label="Documentos al día">
+            <h2 className="fleet-card__title">Documentos al día</h2>
+            <p className="fleet-report__percent">
+              {data.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %
+            </p>
+            <p className="fleet-alerts__empty">
+              {data.documentos.al_dia} de {data.documentos.vehiculos} vehículos con SOAT y revisión
+              técnico-mecánica vigentes.
+            </p>
+          </section>
+          <TotalsTable
+            title="Multas por vehículo"
+            first="Placa"
+            rows={data.por_vehiculo}
+            label={(r) => <span className="fleet-table__plate">{r.placa}</span>}
+            rowKey={(r) => r.placa}
+          />
+          <TotalsTable
+            title="Multas por conductor"
+            first="Conductor"
+            rows={data.por_conductor}
+            label={(r) => `${r.conductor} (${r.documento})`}
+            rowKey={(r) => r.documento}
+          />
+          <TotalsTable
+            title="Multas por mes"
+            first="Mes"
+            rows={data.por_mes}
+            label={(r) => monthName(r.mes)}
+            rowKey={(r) => r.mes}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
