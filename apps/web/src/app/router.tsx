@@ -331,6 +331,10 @@ export const routes: RouteObject[] = [
             path: 'reportes',
             ...screen(() => import('../features/fleet/routes/FleetReports.tsx'), 'FleetReportsRoute'),
           },
+          {
+            path: 'proximos-servicios',
+            ...screen(() => import('../features/fleet/routes/FleetServices.tsx'), 'FleetServicesRoute'),
+          },
           { path: '*', Component: NotFound },
         ],
       },

@@ -38,8 +38,12 @@ export const fleetAlertsQuerySchema = z.object({
 export type FleetAlertsQuery = z.infer<typeof fleetAlertsQuerySchema>;
 
 export const fleetAlertSchema = z.object({
+  /** The fleet vehicle (Próximos servicios opens the RTM booking with it). */
+  vehiculo_id: z.number().int(),
   placa: z.string(),
   ciudad: z.string().nullable(),
+  /** DANE code of the vehicle's city, for the booking's city. */
+  ciudad_codigo: z.string().nullable(),
   documento: z.enum(FLEET_ALERT_DOCUMENTS),
   /** YYYY-MM-DD; null when the registry answered and the vehicle has no SOAT (counted as vencido). */
   vence: z.string().nullable(),

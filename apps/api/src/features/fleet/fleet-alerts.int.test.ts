@@ -71,6 +71,8 @@ describe('Alertas (GET /api/togo/flota/alertas/)', () => {
     expect(body.fecha).toBe('2026-01-20');
     expect(plates(body.grupos.vencidos)).toEqual(['CCC333:soat', 'AAA111:soat']);
     expect(body.grupos.vencidos[1]?.dias).toBe(-10);
+    expect(body.grupos.vencidos[1]?.ciudad_codigo).toBe('11001');
+    expect(body.grupos.vencidos[1]?.vehiculo_id).toBeGreaterThan(0);
     expect(plates(body.grupos.vencen_30)).toEqual(['DDD444:rtm', 'AAA111:rtm']);
     expect(plates(body.grupos.vencen_60)).toEqual(['BBB222:soat']);
     expect(plates(body.grupos.vencen_90)).toEqual(['BBB222:rtm']);

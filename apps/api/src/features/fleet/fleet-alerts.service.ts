@@ -48,8 +48,10 @@ export class FleetAlertsService {
       const vence = documento === 'soat' ? v.soat_vence : v.rtm_vence;
       if (vence === null && !(documento === 'soat' && v.registry_ok)) continue;
       out.push({
+        vehiculo_id: v.vehicle_id,
         placa: v.placa,
         ciudad: v.city_name,
+        ciudad_codigo: v.city_code,
         documento,
         vence,
         dias: vence === null ? null : daysBetween(date, vence),

@@ -10,6 +10,7 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
 
 /** One vehicle's compliance facts, straight from the registry and fines snapshots the garage stores. */
 export interface ComplianceVehicleRow {
+  vehicle_id: number;
   placa: string;
   city_code: string | null;
   city_name: string | null;
@@ -60,7 +61,7 @@ export class FleetComplianceRepository {
         where v.user_id = ${companyUserId} and v.deleted_at is null ${after}
         order by v.placa ${paging}
       )
-      select p.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
+      select p.id as vehicle_id, p.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
              (r.vehicle_id is not null) as registry_ok,
              r.data->'soat'->>'fecha_vencimiento' as soat_vence,
              r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,

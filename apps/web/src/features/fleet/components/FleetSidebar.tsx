@@ -21,10 +21,7 @@ const DATA_POLICY_FALLBACK = '/static/legal/politica-tratamiento-datos-personale
 const POLICY_NAMES = ['data_policy_pdf'] as const;
 
 /** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
-const COMING_SOON: { label: string; icon: ReactNode }[] = [
-  { label: 'Próximos servicios', icon: <CalendarIcon /> },
-  { label: 'Modo', icon: <MoonIcon /> },
-];
+const COMING_SOON: { label: string; icon: ReactNode }[] = [{ label: 'Modo', icon: <MoonIcon /> }];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'fleet-nav__item fleet-nav__item--active' : 'fleet-nav__item';
@@ -81,6 +78,10 @@ export function FleetSidebar() {
         <NavLink to="/flota/reportes" className={navClass}>
           <ChartIcon />
           Reportes
+        </NavLink>
+        <NavLink to="/flota/proximos-servicios" className={navClass}>
+          <CalendarIcon />
+          Próximos servicios
         </NavLink>
         <NavLink to="/flota/miembros" className={navClass}>
           <ListCheckIcon />

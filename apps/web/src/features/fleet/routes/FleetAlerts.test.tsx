@@ -14,8 +14,10 @@ const alert = (
   vence: string | null,
   dias: number | null,
 ) => ({
+  vehiculo_id: placa.charCodeAt(0),
   placa,
   ciudad: 'Bogotá',
+  ciudad_codigo: '11001',
   documento,
   vence,
   dias,

@@ -75,6 +75,7 @@ describe('fleet sidebar', () => {
   it.each([
     ['Alertas', '/flota/alertas'],
     ['Reportes', '/flota/reportes'],
+    ['Próximos servicios', '/flota/proximos-servicios'],
   ])('%s is a link to its screen, no longer coming soon', (label, href) => {
     mockFetch({ [URLS]: () => json(200, { results: [] }) });
     render();
@@ -82,7 +83,7 @@ describe('fleet sidebar', () => {
     expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
   });
 
-  it.each(['Próximos servicios', 'Modo', 'Ayuda'])("'%s' says it is coming soon", async (label) => {
+  it.each(['Modo', 'Ayuda'])("'%s' says it is coming soon", async (label) => {
     mockFetch({ [URLS]: () => json(200, { results: [] }) });
     const view = render();
     await view.user.click(screen.getByRole('button', { name: label }));

@@ -1,0 +1,103 @@
+import { useNavigate } from 'react-router';
+import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
+import { BackButton } from '../../../components/ui/BackButton.tsx';
+import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useFleetAlertsQuery } from '../api/alerts.ts';
+import { fleetRole } from '../fleet-role.ts';
+import '../fleet-views.css';
+
+export const SERVICES_EMPTY =
+  'Ningún vehículo tiene la revisión técnico-mecánica vencida o por vencer en 90 días.';
+export const SERVICES_ERROR = 'No pudimos cargar los próximos servicios. Intenta nuevamente.';
+
+/** 'YYYY-MM-DD' → 'dd-MM-yyyy'. */
+function shown(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+function due(a: FleetAlert): string {
+  if (a.vence === null || a.dias === null) return 'Sin revisión vigente';
+  if (a.dias < 0) return `Vencida el ${shown(a.vence)}`;
+  if (a.dias === 0) return 'Vence hoy';
+  return `Vence el ${shown(a.vence)} (en ${a.dias} ${a.dias === 1 ? 'día' : 'días'})`;
+}
+
+/**
+ * The RTM booking wizard (app/servicios/rtm) opened already filled in, as from a driver's alert: the fleet
+ * vehicle becomes the selected vehicle and { clave: 'AGENDAR_RTM' } opens the flow at the branch list of its city.
+ */
+export function rtmBookingVehicle(a: FleetAlert) {
+  const code = a.ciudad_codigo === null ? NaN : Number(a.ciudad_codigo);
+  return {
+    id: a.vehiculo_id,
+    placa: a.placa,
+    ...(Number.isInteger(code) && code > 0 && a.ciudad ? { city: code, city_data: { name: a.ciudad } } : {}),
+  };
+}
+
+/**
+ * /flota/proximos-servicios (issue 16 'Próximos servicios'): the RTM due on each vehicle (expired, or within 90
+ * days), soonest first, with 'Agendar' opening the RTM booking already filled in.
+ */
+export function FleetServicesRoute() {
+  usePageTitle('Próximos servicios');
+  const navigate = useNavigate();
+  const { canWrite } = fleetRole();
+  const query = useFleetAlertsQuery('rtm');
+  const list = query.data ? FLEET_ALERT_GROUPS.flatMap((g) => query.data.grupos[g]) : [];
+
+  const book = (a: FleetAlert) => {
+    localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(rtmBookingVehicle(a)));
+    void navigate('/app/servicios/rtm', { state: { clave: 'AGENDAR_RTM' } });
+  };
+
+  return (
+    <section className="fleet-screen" aria-labelledby="services-title">
+      <header className="fleet-screen__head">
+        <div className="fleet-screen__heading">
+          <BackButton to="/flota" />
+          <h1 id="services-title" className="fleet-screen__title">
+            Próximos servicios
+          </h1>
+        </div>
+      </header>
+      {query.isPending ? (
+        <TruckLoader />
+      ) : query.isError ? (
+        <p role="alert" className="fleet-empty__text">
+          {SERVICES_ERROR}
+        </p>
+      ) : list.length === 0 ? (
+        <div className="fleet-empty">
+          <p className="fleet-empty__text">{SERVICES_EMPTY}</p>
+        </div>
+      ) : (
+        <section className="fleet-card" aria-label="Revisión técnico-mecánica por vehículo">
+          <h2 className="fleet-card__title">Revisión técnico-mecánica</h2>
+          <ul className="fleet-alerts__list">
+            {list.map((a) => (
+              <li key={a.placa} className="fleet-alerts__item fleet-services__item">
+                <span className="fleet-table__plate">{a.placa}</span>
+                <span>{a.ciudad ?? 'Ciudad sin registrar'}</span>
+                <span className="fleet-alerts__when">{due(a)}</span>
+                {canWrite ? (
+                  <button
+                    type="button"
+                    className="btn btn--primary fleet-services__book"
+                    aria-label={`Agendar revisión técnico-mecánica de ${a.placa}`}
+                    onClick={() => book(a)}
+                  >
+                    Agendar
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}
