@@ -13,6 +13,9 @@ describe('post-login destination (issue 16: invited members)', () => {
     expect(destinationAfterLogin(driver, false, true)).toBe('/flota');
     expect(destinationAfterLogin(driver, true, true)).toBe('/user-type/inicio-empresas');
     expect(destinationAfterLogin(driver, false, false)).toBe('/app/home');
+    // A new account created from an invitation skips the user-type choice.
+    expect(destinationAfterLogin({ ...driver, is_first_login_togo: true }, false, true)).toBe('/flota');
+    expect(destinationAfterLogin({ ...driver, is_first_login_togo: true }, false, false)).toBe('/user-type');
   });
 
   it('reads the membership; a 403 or a malformed answer is no membership', async () => {

@@ -19,7 +19,8 @@ export function destinationAfterLogin(
   mobile: boolean,
   member = false,
 ) {
-  if (user.is_first_login_togo) return '/user-type';
+  // An invited member's new account has not chosen a user type: the invitation already placed it in a company.
+  if (user.is_first_login_togo && !member) return '/user-type';
   if (isCompany(user.ids_roles) || member) return mobile ? '/user-type/inicio-empresas' : '/flota';
   return '/app/home';
 }
@@ -42,7 +43,7 @@ export async function completeLogin(
   navigate: (to: string, opts: { replace: boolean }) => unknown,
 ) {
   storeSession(response);
-  const membership = response.is_first_login_togo ? null : await fetchMembership();
+  const membership = await fetchMembership();
   setFleetMembership(membership);
   void navigate(destinationAfterLogin(response, isMobileUserAgent(), membership !== null), { replace: true });
   schedulePageReload();
