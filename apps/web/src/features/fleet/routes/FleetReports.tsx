@@ -110,8 +110,8 @@ export function FleetReportsRoute() {
               {data.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %
             </p>
             <p className="fleet-alerts__empty">
-              {data.documentos.al_dia} de {data.documentos.vehiculos} vehículos con SOAT y revisión
-              técnico-mecánica vigentes.
+              {data.documentos.al_dia} de {data.documentos.vehiculos} vehículos sin SOAT ni revisión
+              técnico-mecánica vencidos.
             </p>
           </section>
           <TotalsTable
