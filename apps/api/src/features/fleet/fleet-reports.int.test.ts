@@ -63,15 +63,13 @@ beforeAll(async () => {
   ]);
   await addVehicle(company, 'CCC333', ok, []);
   await addVehicle(other, 'ZZZ999', ok, [fine(999_000, 'vigente', '2025-12-01')]);
-  await t.database.db
-    .insert(fleetDrivers)
-    .values({
-      vehicleId: a,
-      origin: 'asignado',
-      nombre: 'ANA RUIZ',
-      tipoDocumento: 1,
-      documento: '52111222',
-    });
+  await t.database.db.insert(fleetDrivers).values({
+    vehicleId: a,
+    origin: 'asignado',
+    nombre: 'ANA RUIZ',
+    tipoDocumento: 1,
+    documento: '52111222',
+  });
 });
 afterAll(async () => {
   await t.close();
