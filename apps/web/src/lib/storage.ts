@@ -1,5 +1,6 @@
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
-import { myMembershipSchema, type MyMembership } from '@togo/domain/organisation/organisation.contract';
+import type { MyMembership } from '@togo/domain/organisation/organisation.contract';
+import { isMembership } from '@togo/domain/organisation/organisation.roles';
 import { API_CACHE } from './pwa-constants.ts';
 
 /** localStorage keys (AHGA §3 "Local storage keys"). */
@@ -57,8 +58,8 @@ export function updateUserInfo(patch: Partial<UserInfo>): UserInfo | null {
 
 /** The stored organisation membership, or null (none, or malformed). */
 export function getFleetMembership(): MyMembership | null {
-  const parsed = myMembershipSchema.safeParse(readJson<unknown>(localStorage, STORAGE_KEYS.fleetMembership));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson<unknown>(localStorage, STORAGE_KEYS.fleetMembership);
+  return isMembership(stored) ? { empresa: stored.empresa, rol: stored.rol } : null;
 }
 
 export function setFleetMembership(membership: MyMembership | null): void {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { FLEET_MSG } from '../fleet/fleet.constants.ts';
+import { ORGANISATION_ROLES } from './organisation.roles.ts';
 
 /** Organisation members (issue 16, docs/decisions/026-fleet-organisation.md). */
 
-export const ORGANISATION_ROLES = ['administrador', 'operador', 'consulta'] as const;
-export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+export { ORGANISATION_ROLES, type OrganisationRole } from './organisation.roles.ts';
 export const MEMBER_STATES = ['invitado', 'activo'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
 

@@ -1,0 +1,13 @@
+/**
+ * The organisation's member roles, in a module without zod: the web's entry chunk reads the stored membership
+ * at start-up and must not pull zod in with the contract (initial JS budget, issue 18).
+ */
+export const ORGANISATION_ROLES = ['administrador', 'operador', 'consulta'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+/** True when `value` has the shape of a stored membership `{empresa, rol}`. */
+export function isMembership(value: unknown): value is { empresa: string; rol: OrganisationRole } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { empresa, rol } = value as Record<string, unknown>;
+  return typeof empresa === 'string' && (ORGANISATION_ROLES as readonly unknown[]).includes(rol);
+}
