@@ -99,6 +99,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { spaPage } from './http/spa-fallback.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import type { Clock } from './lib/clock.ts';
 import { Metrics } from './lib/metrics.ts';
@@ -437,12 +438,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  // Single-page app: any other GET that is not an API path gets index.html; the rest a Spanish 404.
+  // Single-page apps: /operador/* gets the console's page, any other GET that is not an API path gets
+  // index.html; the rest a Spanish 404.
+  const pages = {
+    web: hasWeb,
+    console: hasWeb && existsSync(path.join(webDist, 'operador', 'operador.html')),
+  };
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/wh/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const page = request.method === 'GET' ? spaPage(request.url, pages) : null;
+    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
     return reply.code(404).send({ detail: 'No encontrado.' });
   });
 
