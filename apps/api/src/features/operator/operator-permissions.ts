@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'sedes.editar': ['admin', 'operaciones'],
   'auditoria.leer': ['admin'],
+  /** The dashboard summary (decision 029). */
+  'resumen.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'usuarios.buscar': ['admin', 'soporte'],
   'staff.gestionar': ['admin'],
   /** One's own session and TOTP enrolment. */

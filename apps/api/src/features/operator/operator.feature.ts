@@ -14,6 +14,9 @@ import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
 import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { OperatorDashboardRepository } from './operator-dashboard.repository.ts';
+import { operatorDashboardRoutes } from './operator-dashboard.routes.ts';
+import { OperatorDashboardService } from './operator-dashboard.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
@@ -68,6 +71,7 @@ export async function registerOperator(
   });
   await registerOperatorJobs(deps.jobs, bookings);
   const guard = requireStaff(auth);
+  const picoPlaca = new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock);
   staffRoutes(app, {
     auth,
     admin: new StaffAdminService({
@@ -80,7 +84,7 @@ export async function registerOperator(
   });
   operatorConsoleRoutes(app, {
     guard,
-    picoPlaca: new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock),
+    picoPlaca,
     bookings,
     branches: new OperatorBranchesService({
       repo: new OperatorBranchesRepository(db),
@@ -89,7 +93,11 @@ export async function registerOperator(
       webUrl: config.WEB_URL,
       log: deps.log,
     }),
-    audit: new AuditRepository(db),
     support: new OperatorSupportService(new OperatorSupportRepository(db)),
+  });
+  operatorDashboardRoutes(app, {
+    guard,
+    dashboard: new OperatorDashboardService(new OperatorDashboardRepository(db), picoPlaca, clock),
+    audit: new AuditRepository(db),
   });
 }
