@@ -38,7 +38,9 @@ describe('pico y placa embedded page', () => {
     try {
       render(<PicoPlacaFrame data={data} city="Bogotá" timeoutMs={20} />);
       fireEvent.load(screen.getByTitle('Pico y placa en Bogotá'));
-      act(() => vi.advanceTimersByTime(100));
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
       expect(screen.getByTitle('Pico y placa en Bogotá')).toBeInTheDocument();
