@@ -46,6 +46,7 @@ import { GarageLookupService } from './features/garage/garage-lookup.service.ts'
 import { GarageRepository } from './features/garage/garage.repository.ts';
 import { fileRoutes, garageRoutes } from './features/garage/garage.routes.ts';
 import { GarageService } from './features/garage/garage.service.ts';
+import { usdCopRateFrom } from './features/garage/vehicle-value-cop.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ExpiryEngineRepository } from './features/notifications/expiry-engine.repository.ts';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer: fileUrls,
     providerNames: { registry: providers.registry.name, fines: providers.fines.name },
     value: providers.vehicleValue,
+    usdCopRate: usdCopRateFrom(config),
     log: app.log,
   });
   const garageLookups = new GarageLookupService({

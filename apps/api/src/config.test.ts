@@ -243,4 +243,19 @@ describe('METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
     expect(loadConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(25_000);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS:/);
   });
+
+  it('reads the USD→COP reference rate only with its date', () => {
+    const config = loadConfig({ USD_COP_RATE: '4012.5', USD_COP_RATE_DATE: '2026-11-01' });
+    expect(config.USD_COP_RATE).toBe(4012.5);
+    expect(config.USD_COP_RATE_DATE).toBe('2026-11-01');
+    expect(loadConfig({ USD_COP_RATE: '', USD_COP_RATE_DATE: '' }).USD_COP_RATE).toBeUndefined();
+    expect(() => loadConfig({ USD_COP_RATE: '4000' })).toThrow(/USD_COP_RATE_DATE: required/);
+    expect(() => loadConfig({ USD_COP_RATE_DATE: '2026-11-01' })).toThrow(/USD_COP_RATE: required/);
+    expect(() => loadConfig({ USD_COP_RATE: 'cuatro mil', USD_COP_RATE_DATE: '2026-11-01' })).toThrow(
+      /USD_COP_RATE:/,
+    );
+    expect(() => loadConfig({ USD_COP_RATE: '4000', USD_COP_RATE_DATE: '01/11/2026' })).toThrow(
+      /USD_COP_RATE_DATE:/,
+    );
+  });
 });

@@ -121,6 +121,15 @@ export const configSchema = z.object({
   VALUE_PROVIDER: z.enum(['demo', 'http']).default('demo'),
   VALUE_URL: optionalUrl,
   VALUE_API_KEY: optionalText,
+  /**
+   * Reference rate (pesos per US dollar) that turns the provider's USD value into COP, and the date it was
+   * taken (YYYY-MM-DD, shown beside the converted value). Unset = no conversion: the value is shown in USD,
+   * labelled so (decision 034).
+   */
+  USD_COP_RATE: optionalText
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().min(100).max(100_000).optional()),
+  USD_COP_RATE_DATE: optionalText.pipe(z.iso.date().optional()),
   /** Time limit of one call to an outside data provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Where uploaded files live: 'local' (DATA_DIR/files) or 's3' (any S3-compatible object store). */
@@ -263,6 +272,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (config[`${kind}_PROVIDER`] === 'http' && !config[`${kind}_URL`]) {
       throw new ConfigError(`Invalid configuration:\n  ${kind}_URL: required when ${kind}_PROVIDER=http`);
     }
+  }
+  if ((config.USD_COP_RATE === undefined) !== (config.USD_COP_RATE_DATE === undefined)) {
+    const missing = config.USD_COP_RATE === undefined ? 'USD_COP_RATE' : 'USD_COP_RATE_DATE';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required when the other USD_COP_ setting is set`,
+    );
   }
   if (config.FILE_STORAGE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'garaje/:from?',
-            ...screen(() => import('../features/user-type/routes/Garaje.tsx'), 'GarajeRoute'),
+            ...screen(() => import('../features/garage/routes/CreateGarage.tsx'), 'GarajeRoute'),
           },
         ],
       },

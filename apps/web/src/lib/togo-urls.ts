@@ -16,12 +16,28 @@ export async function getUrls(
   return Object.fromEntries(answer.results.map((entry) => [entry.name, entry.url]));
 }
 
+/** The one cache key of the configured URLs: always a {name: url} map of exactly these names. */
+export const urlsKey = (names: readonly string[]) => ['togo-urls', ...names];
+
+/** The one `togo-urls` query of the web: {name: url} of the names asked for (decision 034). */
 export function useUrlsQuery(names: readonly string[], enabled = true) {
   return useQuery({
-    queryKey: ['togo-urls', ...names],
+    queryKey: urlsKey(names),
     enabled,
     staleTime: 5 * 60_000,
     queryFn: ({ signal }) =>
       logFailure('No se pudieron consultar las URLs configuradas', () => getUrls(names, signal)),
+  });
+}
+
+/** One configured URL by name, null when it is not configured (same query and cache entry as above). */
+export function useUrlQuery(name: string, enabled = true) {
+  return useQuery({
+    queryKey: urlsKey([name]),
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) =>
+      logFailure('No se pudieron consultar las URLs configuradas', () => getUrls([name], signal)),
+    select: (urls: Record<string, string>) => urls[name] ?? null,
   });
 }

@@ -164,5 +164,10 @@ export const vehicleValueResponseSchema = z.object({
   valor_vehiculo: z.number().int(),
   /** The value comes from the demo provider. */
   demo: z.boolean(),
+  /** The value in pesos at the configured reference rate (absent when no rate is configured). */
+  valor_cop: z.number().int().optional(),
+  /** Pesos per US dollar used for valor_cop, and the date of that rate (YYYY-MM-DD). */
+  tasa_usd_cop: z.number().optional(),
+  tasa_fecha: z.iso.date().optional(),
 });
 export type VehicleValueResponse = z.infer<typeof vehicleValueResponseSchema>;

@@ -7,6 +7,7 @@ import {
 import type { FinesResult, RegistryVehicle, VehicleValue } from '@togo/domain/garage/registry.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { FileUrlSigner } from '../../integrations/files/signed-url.ts';
+import { withCop, type UsdCopRate } from './vehicle-value-cop.ts';
 import type { VehicleValueProvider } from '../../integrations/vehicle-value/vehicle-value-provider.ts';
 import {
   FINES_LOOKUP_JOB,
@@ -48,6 +49,8 @@ export interface GarageServiceDeps {
   /** Names recorded on the pending snapshots of a new vehicle. */
   providerNames: { registry: string; fines: string };
   value: VehicleValueProvider;
+  /** Reference USD→COP rate for the value; undefined = the value is answered in USD only. */
+  usdCopRate?: UsdCopRate | undefined;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
@@ -207,7 +210,7 @@ export class GarageService {
       cached.provider === value.name &&
       now.getTime() - cached.updated.getTime() < VALUE_TTL_MS
     ) {
-      return { valor_vehiculo: cached.data.valor_vehiculo, demo };
+      return withCop(cached.data.valor_vehiculo, demo, this.deps.usdCopRate);
     }
     let answer: VehicleValue;
     try {
@@ -216,6 +219,6 @@ export class GarageService {
       throw AppError.unavailable(GARAGE_MSG.valueUnavailable);
     }
     await repo.saveAnswer(vehicleId, 'value', value.name, { ...answer, basis }, now);
-    return { valor_vehiculo: answer.valor_vehiculo, demo };
+    return withCop(answer.valor_vehiculo, demo, this.deps.usdCopRate);
   }
 }

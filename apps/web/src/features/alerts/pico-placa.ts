@@ -21,3 +21,21 @@ export function picoPlacaTone(status: PicoPlacaResponse['status'] | undefined): 
   if (status === 'not_restricted') return 'free';
   return 'unknown';
 }
+
+/** '05:00'–'20:00' → '5:00 a. m.' style hours; '24:00' reads as midnight. */
+function hour(value: string): string {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  if (h === 24 || h === 0) return `12:${String(m).padStart(2, '0')} a. m.`;
+  const suffix = h < 12 ? 'a. m.' : 'p. m.';
+  const h12 = h > 12 ? h - 12 : h;
+  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** The restricted windows of the day as one sentence, or null when there are none. */
+export function picoPlacaWindowsSentence(ventanas: PicoPlacaResponse['ventanas']): string | null {
+  if (ventanas.length === 0) return null;
+  const parts = ventanas.map((v) => `de ${hour(v.inicio)} a ${hour(v.fin)}`);
+  const list =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+  return `Horario de restricción hoy: ${list}${list?.endsWith('.') ? '' : '.'}`;
+}

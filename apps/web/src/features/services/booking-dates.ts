@@ -46,5 +46,19 @@ export function longDate(date: string): string {
 /** Display 'dd-MM-yyyy'. */
 export const shortDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
+/** Abbreviated month of a date ('2026-11-05' → 'nov'). */
+export const monthShort = (date: string) => (MONTHS_ES[part(date, 5, 7) - 1] ?? '').slice(0, 3);
+
+/** The months a run of dates spans: 'noviembre 2026' or 'noviembre – diciembre 2026' (or across years). */
+export function monthsSpanLabel(dates: readonly string[]): string {
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (!first || !last) return '';
+  if (monthOf(first) === monthOf(last)) return monthLabel(monthOf(first));
+  const firstMonth = MONTHS_ES[part(first, 5, 7) - 1] ?? '';
+  if (first.slice(0, 4) === last.slice(0, 4)) return `${firstMonth} – ${monthLabel(monthOf(last))}`;
+  return `${monthLabel(monthOf(first))} – ${monthLabel(monthOf(last))}`;
+}
+
 /** Day of the month as a number ('2026-11-05' → 5). */
 export const dayNumber = (date: string) => part(date, 8, 10);

@@ -1,11 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FileUploadResponse } from '@togo/domain/garage/garage.contract';
-import { apiUpload } from '../../../lib/api-client.ts';
-
-/** POST /api/togo/vehicle/{id}/upload_file_to_garage/ — multipart field `file` (jpeg/png on this screen) → {file_url}. */
-export function uploadLicence(vehicleId: number, file: File): Promise<FileUploadResponse> {
-  return apiUpload<FileUploadResponse>(`/api/togo/vehicle/${vehicleId}/upload_file_to_garage/`, 'file', file);
-}
+import { uploadLicence } from '../../../lib/licence-upload.ts';
 
 /** Failures are only logged (AHGA §8: licence failures only hide the loading overlay). */
 export function useUploadLicenceMutation() {

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readSelectedVehicle } from '../alerts-storage.ts';
-import { usePicoPlacaQuery } from '../api/get-pico-placa.ts';
+import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { PicoPlacaIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
-import { PICO_PLACA_IFRAME_HEIGHT, picoPlacaCity, picoPlacaTone } from '../pico-placa.ts';
+import { PicoPlacaFrame } from '../components/PicoPlacaFrame.tsx';
+import { picoPlacaCity, picoPlacaTone } from '../pico-placa.ts';
 
 /**
  * /app/alerts/pico-placa (AHGA §2): 'Pico y Placa en {city}', the API's message for today and the
@@ -15,7 +16,7 @@ export function PicoPlacaRoute() {
   const nav = useAlertsNav();
   const [vehicle] = useState(readSelectedVehicle);
   const vehicleId = vehicle?.id ?? null;
-  const query = usePicoPlacaQuery(vehicleId);
+  const query = usePicoPlaca(vehicleId);
   const data = query.data;
 
   if (!vehicle || vehicleId === null) {
@@ -31,6 +32,18 @@ export function PicoPlacaRoute() {
   return (
     <AlertScreen title={`Pico y Placa en ${city}`} section={alertLabel('pico-placa')} back={nav.list}>
       {query.isLoading ? <p className="pico-placa__loading">Consultando...</p> : null}
+      {query.isError && !data ? (
+        <section className="alert-card pico-placa-fallback" role="alert">
+          <p>No pudimos consultar el pico y placa de hoy. Revisa tu conexión e intenta de nuevo.</p>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            onClick={() => void query.refetch()}
+          >
+            Reintentar
+          </button>
+        </section>
+      ) : null}
       {data ? (
         <>
           <section className={`alert-card pico-placa pico-placa--${tone}`} aria-label="Pico y placa hoy">
@@ -42,23 +55,7 @@ export function PicoPlacaRoute() {
               <p className="pico-placa__message">{data.mensaje}</p>
             </div>
           </section>
-          <div className="pico-placa__frame">
-            <iframe
-              src={data.url}
-              title={`Pico y placa en ${city}`}
-              height={data.iframe_height || PICO_PLACA_IFRAME_HEIGHT}
-              width="100%"
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              sandbox="allow-scripts allow-same-origin"
-            />
-          </div>
-          <p className="pico-placa__source">
-            ¿No ves la página?{' '}
-            <a href={data.url} target="_blank" rel="noopener noreferrer">
-              Ábrela en una pestaña nueva
-            </a>
-          </p>
+          <PicoPlacaFrame data={data} city={city} />
         </>
       ) : null}
     </AlertScreen>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import type { MockHandler } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
-import { GarajeRoute } from '../../user-type/routes/Garaje.tsx';
+import { GarajeRoute } from './CreateGarage.tsx';
 import { NewVehicleRoute } from './NewVehicle.tsx';
 
 const CREATE = 'POST /api/togo/vehicle/';

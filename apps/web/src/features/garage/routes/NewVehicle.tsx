@@ -14,9 +14,9 @@ import { useCities } from '../api/cities.ts';
 import { createVehicle } from '../api/create-vehicle.ts';
 import { useDepartments } from '../api/departments.ts';
 import { useDocumentTypes } from '../api/document-types.ts';
-import { uploadLicence } from '../api/upload-licence.ts';
+import { uploadLicence } from '../../../lib/licence-upload.ts';
 import { LicenceFileInput } from '../components/LicenceFileInput.tsx';
-import { clearGarageEmpty } from '../garage-empty.ts';
+import { clearGarageEmpty } from '../../../lib/garage-empty.ts';
 import {
   EMPTY_GARAGE_FORM,
   GARAGE_FORM_MSG,

@@ -3,7 +3,7 @@ import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { Link } from 'react-router';
 import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-icons.tsx';
 import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
-import { usePicoPlaca } from '../api/pico-placa.ts';
+import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { useSelectVehicle } from '../api/select-vehicle.ts';
 import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
 import { NotificationList } from './NotificationList.tsx';

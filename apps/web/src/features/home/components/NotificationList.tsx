@@ -4,7 +4,7 @@ import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { formatCOP } from '../../../lib/formatters.ts';
 import { useHomeAlert } from '../api/alert-summary.ts';
 import { useNotifications } from '../api/notifications.ts';
-import { usePicoPlaca } from '../api/pico-placa.ts';
+import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { truthNotes } from '../home-truth.ts';
 import { routeTarget } from '../route-target.ts';
 import { RouteLink } from './RouteLink.tsx';

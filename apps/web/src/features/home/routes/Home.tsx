@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalog } from '../api/catalog.ts';
 import { useSelectedVehicle, useUserGarages } from '../api/garage.ts';
 import { SideMenu } from '../components/SideMenu.tsx';
-import { isGarageEmptyFlag, setGarageEmptyFlag } from '../empty-flag.ts';
+import { isGarageEmpty, setGarageEmpty } from '../../../lib/garage-empty.ts';
 import '../home.css';
 
 // Everything below the first paint is one lazy chunk, requested on the first render, in parallel with the data.
@@ -72,7 +72,7 @@ export function HomeRoute() {
   const list = useMemo(() => garages.data ?? [], [garages.data]);
   const vehicle: Vehicle | undefined = selected.data ?? list.find((v) => v.is_selected) ?? list[0];
   const settled = !garages.isPending && !selected.isPending;
-  const empty = settled ? !vehicle : isGarageEmptyFlag();
+  const empty = settled ? !vehicle : isGarageEmpty();
 
   const aliases = useMemo(
     () => Object.fromEntries((aliasQuery.data ?? []).map((entry) => [entry.clave, entry.valor])),
@@ -83,7 +83,7 @@ export function HomeRoute() {
     if (!settled) return;
     if (garages.error) console.error('Inicio: garaje', garages.error);
     if (selected.error) console.error('Inicio: vehículo seleccionado', selected.error);
-    setGarageEmptyFlag(!vehicle);
+    setGarageEmpty(!vehicle);
     if (vehicle) localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(vehicle));
   }, [settled, vehicle, garages.error, selected.error]);
 

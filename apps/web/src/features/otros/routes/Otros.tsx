@@ -5,7 +5,7 @@ import { CartIcon, NewsIcon, RouteIcon } from '../../../components/ui/app-icons.
 import { BellIcon, GarageIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { isGarageEmpty } from '../../../lib/garage-empty.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import '../otros.css';
 
@@ -48,7 +48,7 @@ const TILES: readonly Tile[] = [
 export function OtrosRoute() {
   usePageTitle('Otros');
   const comingSoon = useComingSoon();
-  const [empty] = useState(() => localStorage.getItem(STORAGE_KEYS.empty) === 'true');
+  const [empty] = useState(() => isGarageEmpty());
   return (
     <main className="page page--auth">
       <PageHeader title="Otros" back="/app/home" />

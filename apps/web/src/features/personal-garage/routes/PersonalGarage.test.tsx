@@ -70,11 +70,31 @@ describe('personal garage', () => {
     expect(screen.getByText('CAMIONETA')).toBeInTheDocument();
     expect(screen.getByText('ROJO')).toBeInTheDocument();
     expect(await screen.findByText('USD 18.250')).toBeInTheDocument();
+    expect(screen.getByText('Valor en dólares estadounidenses (USD).')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Puntaje 4 de 5' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: GARAGE_TEXTS.addVehicle })).toHaveAttribute(
       'href',
       '/app/garaje-personal/nuevo-vehiculo?from=app',
     );
+  });
+
+  it('shows the value in pesos with the reference rate and its date when the server converted it', async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () =>
+        json(200, {
+          valor_vehiculo: 18250,
+          demo: false,
+          valor_cop: 73_000_000,
+          tasa_usd_cop: 4000,
+          tasa_fecha: '2026-11-01',
+        }),
+    });
+    setup();
+    expect(await screen.findByText('$ 73.000.000')).toBeInTheDocument();
+    expect(
+      screen.getByText('Equivale a USD 18.250 a $ 4.000 por dólar (tasa del 01-11-2026).'),
+    ).toBeInTheDocument();
   });
 
   it("'Sin registrar' and 'No se encontraron datos' while the registry has not answered", async () => {

@@ -9,8 +9,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePersonalVehicle, useUploadVehicleImage, useVehicleValue } from '../api/personal-vehicle.ts';
 import { CarPlaceholder } from '../components/CarPlaceholder.tsx';
 import { StarRating } from '../components/StarRating.tsx';
+import { VehicleValue } from '../components/VehicleValue.tsx';
 import {
-  formatUSD,
   GARAGE_TEXTS,
   isDisplayableImage,
   lastUpdated,
@@ -151,16 +151,7 @@ export function PersonalGarageRoute() {
             </div>
           ))}
         </dl>
-        <div className="pgarage__value">
-          <span className="pgarage__value-label">Valor comercial</span>
-          <span className="pgarage__value-amount" aria-live="polite">
-            {value.isPending
-              ? 'Consultando...'
-              : value.data
-                ? formatUSD(value.data.valor_vehiculo)
-                : GARAGE_TEXTS.missing}
-          </span>
-        </div>
+        <VehicleValue value={value.data} pending={value.isPending} missing={GARAGE_TEXTS.missing} />
         <div className="pgarage__score">
           <span className="pgarage__value-label">Puntaje</span>
           {stars === null ? <span>{GARAGE_TEXTS.missing}</span> : <StarRating filled={stars} />}

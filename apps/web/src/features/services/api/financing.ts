@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CATALOG_KEYS } from '@togo/domain/catalog/catalog.contract';
-import type { CatalogEntry, CatalogPage, UrlListResponse } from '@togo/domain/catalog/catalog.contract';
+import type { CatalogEntry, CatalogPage } from '@togo/domain/catalog/catalog.contract';
 import { apiGet } from '../../../lib/api-client.ts';
+import { useUrlQuery } from '../../../lib/togo-urls.ts';
 
 /** GET /api/conf/catalogos/paginado/?clave_padre=FINANCIACION_TOGO — active entries: banner first, then logos. */
 export async function fetchFinancingCatalog(signal?: AbortSignal): Promise<CatalogEntry[]> {
   const query = new URLSearchParams({ clave_padre: CATALOG_KEYS.financiacion, page_size: '100' });
   const page = await apiGet<CatalogPage>(`/api/conf/catalogos/paginado/?${query.toString()}`, signal);
   return (page?.results ?? []).filter((entry) => entry.valor_json?.activo !== false);
-}
-
-/** GET /api/automas-param-system/togo-urls/?name__in=financiacion — the financing page URL, or null. */
-export async function fetchFinancingUrl(signal?: AbortSignal): Promise<string | null> {
-  const body = await apiGet<UrlListResponse>(
-    '/api/automas-param-system/togo-urls/?name__in=financiacion',
-    signal,
-  );
-  return body?.results?.find((entry) => entry.name === 'financiacion')?.url ?? null;
 }
 
 export const useFinancingCatalog = () =>
@@ -26,10 +18,5 @@ export const useFinancingCatalog = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useFinancingUrl = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['togo-urls', 'financiacion'],
-    enabled,
-    queryFn: ({ signal }) => fetchFinancingUrl(signal),
-    staleTime: 5 * 60_000,
-  });
+/** The financing page URL (null when not configured), asked only while quoting. */
+export const useFinancingUrl = (enabled: boolean) => useUrlQuery('financiacion', enabled);

@@ -1,8 +1,11 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { Branch } from '@togo/domain/booking/booking.contract';
+
+/** Without a tile server: Colombia's departments, in their own chunk (decision 034). */
+const ColombiaBasemap = lazy(() => import('./ColombiaBasemap.tsx'));
 
 /** SPPF §9: map zoom 14, branch marker 32×32. */
 export const MAP_ZOOM = 14;
@@ -36,7 +39,7 @@ function Recenter({ lat, lng }: { lat: number; lng: number }) {
 
 /**
  * Leaflet map of the city's branches, one 32×32 marker each (a lazy chunk: leaflet never reaches the home
- * or sign-in bundles). Without a tile URL it shows the markers on a plain background; the list beside it
+ * or sign-in bundles). Without a tile URL it draws Colombia's departments under the markers; the list beside it
  * is the accessible way to choose, so the map is hidden from screen readers' tab order by Leaflet itself.
  */
 export default function BranchMap({
@@ -58,7 +61,13 @@ export default function BranchMap({
         scrollWheelZoom={false}
         attributionControl={!!tileUrl}
       >
-        {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+        {tileUrl ? (
+          <TileLayer url={tileUrl} attribution={attribution} />
+        ) : (
+          <Suspense fallback={null}>
+            <ColombiaBasemap />
+          </Suspense>
+        )}
         <Recenter lat={center.lat} lng={center.lng} />
         {placed.map((branch) => (
           <Marker
@@ -81,7 +90,7 @@ export default function BranchMap({
         ))}
       </MapContainer>
       {tileUrl ? null : (
-        <p className="branch-map__note">Mapa sin fondo: no hay un servidor de mapas configurado.</p>
+        <p className="branch-map__note">Mapa de referencia con los departamentos de Colombia.</p>
       )}
     </div>
   );

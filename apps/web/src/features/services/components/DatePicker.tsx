@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { upcomingDates } from '@togo/domain/booking/booking.rules';
-import { dayNumber, longDate, shortDate, WEEKDAY_SHORT, weekdayMondayFirst } from '../booking-dates.ts';
+import {
+  dayNumber,
+  longDate,
+  monthShort,
+  monthsSpanLabel,
+  shortDate,
+  WEEKDAY_SHORT,
+  weekdayMondayFirst,
+} from '../booking-dates.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 
 export interface DatePickerProps {
@@ -22,7 +30,10 @@ export function DatePicker({ now, value, onChange, disabled = false }: DatePicke
       <h2 id="date-picker-title" className="services__subtitle">
         Selecciona la fecha
       </h2>
-      <ul className="date-strip">
+      <p className="date-strip__months" id="date-strip-months">
+        {monthsSpanLabel(days)}
+      </p>
+      <ul className="date-strip" aria-describedby="date-strip-months">
         {days.map((day) => (
           <li key={day}>
             <button
@@ -35,6 +46,7 @@ export function DatePicker({ now, value, onChange, disabled = false }: DatePicke
             >
               <span className="date-strip__weekday">{WEEKDAY_SHORT[weekdayMondayFirst(day)]}</span>
               <span className="date-strip__number">{dayNumber(day)}</span>
+              <span className="date-strip__month">{monthShort(day)}</span>
             </button>
           </li>
         ))}

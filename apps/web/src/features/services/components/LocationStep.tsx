@@ -6,6 +6,7 @@ import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, CityOption, FromFlow } from '@togo/domain/booking/booking.contract';
 import { mapCityName } from '@togo/domain/booking/booking.rules';
 import { formatKm, sortByDistance } from '../branch-distance.ts';
+import { BranchDirections } from './BranchDirections.tsx';
 import { MapBoundary } from './MapBoundary.tsx';
 
 const BranchMap = lazy(() => import('./BranchMap.tsx'));
@@ -130,7 +131,7 @@ export function LocationStep({ flow, city, onCityChange, onChoose, disabled = fa
           <h2 className="services__subtitle">Sedes en {city?.text}</h2>
           <ul className="branch-list">
             {sorted.map(({ item, km }) => (
-              <li key={item.id}>
+              <li key={item.id} className="branch-item">
                 <button
                   type="button"
                   className="branch-card"
@@ -144,6 +145,7 @@ export function LocationStep({ flow, city, onCityChange, onChoose, disabled = fa
                     {km !== null ? <span className="branch-card__distance">A {formatKm(km)}</span> : null}
                   </span>
                 </button>
+                <BranchDirections branch={item} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-// The form lives in features/garage (also at /app/garaje-personal/nuevo-vehiculo); this route only picks
-// its back target and whether this is the first sign-in.
-import { GarageCreatePage } from '../../garage/routes/NewVehicle.tsx';
+// The same form as /app/garaje-personal/nuevo-vehiculo; this route only picks its back target and whether
+// this is the first sign-in (it lives with the form, so features/user-type does not import features/garage).
+import { GarageCreatePage } from './NewVehicle.tsx';
 
 const BACK_BY_FROM: Record<string, string> = { app: '/app/home', otros: '/app/otros' };
 

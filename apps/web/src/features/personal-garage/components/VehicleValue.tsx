@@ -1,0 +1,42 @@
+import type { VehicleValueResponse } from '@togo/domain/garage/garage.contract';
+import { formatCOP, formatDate } from '../../../lib/formatters.ts';
+import { formatUSD } from '../garage-summary.ts';
+
+const rateFormatter = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+
+interface Props {
+  value: VehicleValueResponse | undefined;
+  pending: boolean;
+  missing: string;
+}
+
+/**
+ * 'Valor comercial': in pesos when the server converted it at its reference rate (the rate and its date are
+ * shown), otherwise the provider's dollars, labelled as such (decision 034).
+ */
+export function VehicleValue({ value, pending, missing }: Props) {
+  const amount = pending
+    ? 'Consultando...'
+    : !value
+      ? missing
+      : value.valor_cop !== undefined
+        ? formatCOP(value.valor_cop)
+        : formatUSD(value.valor_vehiculo);
+  const note =
+    !pending && value
+      ? value.valor_cop !== undefined && value.tasa_usd_cop !== undefined
+        ? `Equivale a ${formatUSD(value.valor_vehiculo)} a $ ${rateFormatter.format(value.tasa_usd_cop)} por dólar (tasa del ${formatDate(value.tasa_fecha)}).`
+        : 'Valor en dólares estadounidenses (USD).'
+      : null;
+  return (
+    <div className="pgarage__value">
+      <div className="pgarage__value-row">
+        <span className="pgarage__value-label">Valor comercial</span>
+        <span className="pgarage__value-amount" aria-live="polite">
+          {amount}
+        </span>
+      </div>
+      {note ? <p className="pgarage__value-note">{note}</p> : null}
+    </div>
+  );
+}
