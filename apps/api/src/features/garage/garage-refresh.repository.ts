@@ -120,6 +120,18 @@ export class GarageRefreshRepository {
     return claimed.map((r) => Number(r.vehicle_id));
   }
 
+  /** Hands claimed rows back unrefreshed (no quota left this minute): due as before, free for the next tick. */
+  async releaseLeases(kind: RefreshKind, vehicleIds: number[]): Promise<void> {
+    if (vehicleIds.length === 0) return;
+    await this.db.execute(
+      sql`update vehicle_refresh set lease_until = null
+          where kind = ${kind} and vehicle_id in (${sql.join(
+            vehicleIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+  }
+
   /** Leases one vehicle's row now (manual refresh); false when another worker holds it. */
   async claimOne(vehicleId: number, kind: RefreshKind, now: Date, leaseUntil: Date): Promise<boolean> {
     const claimed = await rows<{ vehicle_id: number }>(

@@ -76,16 +76,21 @@ export class GarageRefreshService {
     return result;
   }
 
+  /**
+   * Claims due rows first (an idle tick writes nothing else), then reserves that many calls of the minute's
+   * quota; rows beyond the calls granted are handed back at once for a later tick.
+   */
   private async tickKind(kind: RefreshKind, result: TickResult): Promise<void> {
     const { repo, clock, settings } = this.d;
     const provider = this.providerKey(kind);
     for (;;) {
       const now = clock.now();
       const minute = minuteOf(now);
-      const granted = await repo.reserveQuota(provider, minute, CLAIM_BATCH, settings.quotaPerMinute[kind]);
-      if (granted === 0) return;
-      const ids = await repo.claimDue(kind, now, granted, new Date(now.getTime() + settings.leaseMs));
-      const outcomes = await this.pool(ids, (id) => this.refreshClaimed(id, kind, false));
+      const ids = await repo.claimDue(kind, now, CLAIM_BATCH, new Date(now.getTime() + settings.leaseMs));
+      if (ids.length === 0) return;
+      const granted = await repo.reserveQuota(provider, minute, ids.length, settings.quotaPerMinute[kind]);
+      if (granted < ids.length) await repo.releaseLeases(kind, ids.slice(granted));
+      const outcomes = await this.pool(ids.slice(0, granted), (id) => this.refreshClaimed(id, kind, false));
       const calls = outcomes.filter((o) => o.outcome === 'refreshed' || o.outcome === 'failed').length;
       await repo.releaseQuota(provider, minute, granted - calls);
       result.calls[kind] += calls;
@@ -94,7 +99,7 @@ export class GarageRefreshService {
         if (o.outcome === 'failed') result.failed += 1;
         result.notifications += o.notifications;
       }
-      if (ids.length < granted) return;
+      if (granted < ids.length || ids.length < CLAIM_BATCH) return;
     }
   }
 
