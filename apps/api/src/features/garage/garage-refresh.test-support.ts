@@ -93,7 +93,7 @@ export async function insertVehicles(
 ): Promise<{ id: number; placa: string }[]> {
   const res = (await db.execute(sql`
     insert into vehicles (user_id, placa, documento_propietario, tipo_documento_propietario, created, updated)
-    select ${userId}, ${prefix} || lpad(g::text, 5, '0'), '1020304050', 1, ${now.toISOString()}::timestamptz,
+    select ${userId}, ${prefix} || lpad(g::text, ${count > 999 ? 5 : 3}::int, '0'), '1020304050', 1, ${now.toISOString()}::timestamptz,
            ${now.toISOString()}::timestamptz
     from generate_series(1, ${count}) g
     returning id, placa`)) as unknown as { rows: { id: number; placa: string }[] };
