@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { VEHICLE_REFRESH_MSG, type VehicleRefreshStatus } from '@togo/domain/garage/vehicle-refresh.contract';
 import { errorDetail } from '../../lib/api-client.ts';
-import { retryAt, WaitMessage } from '../ui/WaitMessage.tsx';
+import { retryAt, useSecondsLeft, WaitMessage } from '../ui/WaitMessage.tsx';
 import {
   showRefreshedAt,
   useRefreshMutation,
@@ -33,6 +33,7 @@ export function RefreshStatus({ scope, vehicleId, kind, canRefresh = true }: Ref
       ? status.dataUpdatedAt + status.data.actualizar_en * 1000
       : null;
   const until = waitUntil ?? waitFromStatus;
+  const waiting = useSecondsLeft(until) > 0 && until !== null;
 
   const onRefresh = () => {
     setWaitUntil(null);
@@ -60,12 +61,12 @@ export function RefreshStatus({ scope, vehicleId, kind, canRefresh = true }: Ref
           type="button"
           className="btn btn--secondary vehicle-refresh__button"
           onClick={onRefresh}
-          disabled={refresh.isPending || status.isLoading || (until !== null && until > Date.now())}
+          disabled={refresh.isPending || status.isLoading || waiting}
         >
           {refresh.isPending ? VEHICLE_REFRESH_MSG.updating : VEHICLE_REFRESH_MSG.refresh}
         </button>
       ) : null}
-      {until !== null && until > Date.now() ? (
+      {waiting && until !== null ? (
         <p className="vehicle-refresh__wait" role="status">
           <WaitMessage text={VEHICLE_REFRESH_MSG.tooSoon} until={until} />
         </p>
