@@ -53,5 +53,5 @@ export const VEHICLE_REFRESH_MSG = {
   updating: 'Actualizando…',
   lastUpdate: 'Última actualización',
   never: 'Aún sin consultar',
-  refresh: 'Actualizar',
+  refresh: 'Actualizar ahora',
 } as const;

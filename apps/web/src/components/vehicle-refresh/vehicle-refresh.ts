@@ -22,7 +22,7 @@ export function useRefreshStatusQuery(scope: RefreshScope, vehicleId: number | n
     queryKey: refreshStatusKey(scope, vehicleId ?? 0),
     enabled: vehicleId !== null,
     queryFn: ({ signal }) => apiGet<VehicleRefreshStatus>(statusPath(scope, vehicleId ?? 0), signal),
-    retry: 1,
+    retry: false,
   });
 }
 

@@ -13,7 +13,7 @@ export function useLookupProgressQuery() {
   return useQuery({
     queryKey: ['fleet', 'lookups'] as const,
     queryFn: ({ signal }) => apiGet<FleetLookupProgress>(VEHICLE_REFRESH_PATHS.fleetProgress, signal),
-    refetchInterval: (query) => (query.state.data?.en_curso === false ? false : LOOKUP_POLL_MS),
-    retry: 1,
+    refetchInterval: (query) => (query.state.data?.en_curso === true ? LOOKUP_POLL_MS : false),
+    retry: false,
   });
 }
