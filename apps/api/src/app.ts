@@ -98,6 +98,7 @@ import { countPaymentErrors, countProviderErrors } from './integrations/provider
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
 import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
 import { recordingFailures } from './jobs/failure-recorder.ts';
+import { registerGarageRefresh } from './features/garage/garage-refresh.feature.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { paymentsFromConfig, type Providers } from './providers.ts';
@@ -313,6 +314,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const orgAccess = orgHandlers(auth, organisation.access);
+  await registerGarageRefresh(app, {
+    db: database.db,
+    config,
+    clock,
+    jobs,
+    registry: providers.registry,
+    fines: providers.fines,
+    notifications: delivery,
+    onRegistryUpdated: expiryEngine.onRegistryUpdated,
+    auth,
+    access: orgAccess,
+  });
   organisationRoutes(app, { organisation, access: orgAccess });
   fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, access: orgAccess });
   fleetComplianceRoutes(app, {

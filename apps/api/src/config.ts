@@ -132,6 +132,15 @@ export const configSchema = z.object({
   USD_COP_RATE_DATE: optionalText.pipe(z.iso.date().optional()),
   /** Time limit of one call to an outside data provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Scheduled refresh (decision 032): registry data every REFRESH_REGISTRY_HOURS, fines every REFRESH_FINES_HOURS. */
+  REFRESH_REGISTRY_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  REFRESH_FINES_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Provider calls per minute, shared by every API instance (counted in PostgreSQL). */
+  REGISTRY_QUOTA_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  FINES_QUOTA_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** Back-off after a provider error: base·2^(failures−1) seconds, capped at REFRESH_BACKOFF_MAX_SECONDS. */
+  REFRESH_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  REFRESH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(604_800).default(21_600),
   /** Where uploaded files live: 'local' (DATA_DIR/files) or 's3' (any S3-compatible object store). */
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,

@@ -11,3 +11,4 @@ export * from './schema/operator.schema.ts';
 export * from './schema/organisation.schema.ts';
 export * from './schema/reminders.schema.ts';
 export * from './schema/jobs.schema.ts';
+export * from './schema/refresh.schema.ts';

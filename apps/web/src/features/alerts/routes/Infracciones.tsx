@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCop } from '@togo/domain/alerts/alerts.fines';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readSelectedVehicle, storeFinesInfo } from '../alerts-storage.ts';
@@ -84,6 +85,7 @@ export function InfraccionesRoute() {
               {vehicle.placa ? ` · Placa ${vehicle.placa}` : ''}
             </p>
           </section>
+          <RefreshStatus scope="garage" vehicleId={vehicleId} kind="multas" />
           <div className="alerts__actions">
             <Link to={nav.to('comparendos')} className="btn btn--primary btn--block">
               Consulta tus comparendos

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DatesAlertResponse } from '@togo/domain/alerts/alerts.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
+import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { showDate } from '../alert-dates.ts';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
@@ -82,6 +83,7 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
           ]}
         />
       ) : null}
+      <RefreshStatus scope="garage" vehicleId={vehicleId} kind="registro" />
       <VehicleCard vehicle={vehicle} demoTag={data?.demo !== true} />
       <div className="alerts__actions">
         <Link

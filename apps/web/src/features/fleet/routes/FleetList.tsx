@@ -5,6 +5,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { FLEET_TABLE_PAGE_SIZE, useFleetVehiclesQuery } from '../api/list-vehicles.ts';
 import { EyeIcon, HeartIcon, SearchIcon } from '../components/fleet-icons.tsx';
+import { LookupProgress } from '../components/LookupProgress.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useFleetFavorite } from '../fleet-favorite.ts';
 import { fleetRole } from '../fleet-role.ts';
@@ -75,6 +76,7 @@ export function FleetListRoute() {
           ) : null}
         </div>
       </header>
+      <LookupProgress />
 
       {query.isPending ? (
         <TruckLoader />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { FleetVehicleDetail } from '@togo/domain/fleet/fleet.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
+import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { CarIcon } from '../../../components/ui/icons.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -92,6 +93,7 @@ export function FleetVehicleRoute() {
           <div className="fleet-detail__main">
             {view === 'vehiculo' ? (
               <>
+                <RefreshStatus scope="fleet" vehicleId={detail.id} kind="registro" canRefresh={canWrite} />
                 <GeneralInfo detail={detail} />
                 <FinesCard
                   title="Multas del vehículo"

@@ -1,0 +1,114 @@
+import {
+  VEHICLE_REFRESH_MSG,
+  type FleetLookupProgress,
+  type LookupCount,
+  type RefreshKindStatus,
+  type VehicleRefreshStatus,
+} from '@togo/domain/garage/vehicle-refresh.contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { GarageRefreshRepository, RefreshStatusRow } from './garage-refresh.repository.ts';
+import type { GarageRefreshService } from './garage-refresh.service.ts';
+import {
+  minuteOf,
+  REFRESH_KINDS,
+  type RefreshKind,
+  type RefreshSettings,
+} from './garage-refresh.schedule.ts';
+
+const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function kindStatus(row: RefreshStatusRow | undefined): RefreshKindStatus {
+  if (!row) return { ultima_actualizacion: null, estado: 'pendiente', proxima: null };
+  return {
+    ultima_actualizacion: isoOf(row.refreshed_at),
+    estado: row.failures > 0 ? 'error' : row.refreshed_at ? 'al_dia' : 'pendiente',
+    proxima: isoOf(row.due_at),
+  };
+}
+
+const emptyCount = (): LookupCount => ({ hechas: 0, total: 0, errores: 0 });
+
+/**
+ * 'Última actualización' and the manual "Actualizar" of one vehicle (at most once an hour, guarded by one
+ * atomic upsert), and the fleet's look-up progress. The caller has checked that the vehicle is the user's
+ * (garage) or the company's (fleet): `owner` is the vehicle's user id.
+ */
+export class GarageRefreshManualService {
+  constructor(
+    private readonly d: {
+      repo: GarageRefreshRepository;
+      refresh: GarageRefreshService;
+      clock: Clock;
+      settings: RefreshSettings;
+    },
+  ) {}
+
+  /** 404 unless the vehicle is live and owned by `ownerId`. */
+  private async check(ownerId: number, vehicleId: number): Promise<void> {
+    if ((await this.d.repo.ownerOf(vehicleId)) !== ownerId) throw AppError.notFound();
+  }
+
+  async status(ownerId: number, vehicleId: number): Promise<VehicleRefreshStatus> {
+    await this.check(ownerId, vehicleId);
+    return this.read(vehicleId);
+  }
+
+  private async read(vehicleId: number): Promise<VehicleRefreshStatus> {
+    const { rows, manualAt } = await this.d.repo.status(vehicleId);
+    const byKind = new Map(rows.map((r) => [r.kind, r]));
+    const waitMs = manualAt
+      ? manualAt.getTime() + this.d.settings.manualIntervalMs - this.d.clock.now().getTime()
+      : 0;
+    return {
+      registro: kindStatus(byKind.get('registry')),
+      multas: kindStatus(byKind.get('fines')),
+      actualizar_en: Math.max(0, Math.ceil(waitMs / 1000)),
+    };
+  }
+
+  /**
+   * Refreshes both kinds now: leases each row (a vehicle already being refreshed is left to that worker) and
+   * takes one call of the provider's quota; without quota left this minute the row is made due at once and the
+   * next tick refreshes it.
+   */
+  async refreshNow(ownerId: number, vehicleId: number): Promise<VehicleRefreshStatus> {
+    await this.check(ownerId, vehicleId);
+    const { repo, clock, settings } = this.d;
+    const previous = await repo.requestManual(vehicleId, clock.now(), settings.manualIntervalMs);
+    if (previous) {
+      const left = (previous.getTime() + settings.manualIntervalMs - clock.now().getTime()) / 1000;
+      throw AppError.tooMany(VEHICLE_REFRESH_MSG.tooSoon, left);
+    }
+    for (const kind of REFRESH_KINDS) await this.refreshKind(vehicleId, kind);
+    return this.read(vehicleId);
+  }
+
+  private async refreshKind(vehicleId: number, kind: RefreshKind): Promise<void> {
+    const { repo, clock, settings, refresh } = this.d;
+    const now = clock.now();
+    if (!(await repo.claimOne(vehicleId, kind, now, new Date(now.getTime() + settings.leaseMs)))) return;
+    const provider = refresh.providerKey(kind);
+    const minute = minuteOf(now);
+    if ((await repo.reserveQuota(provider, minute, 1, settings.quotaPerMinute[kind])) === 0) {
+      await repo.reschedule(vehicleId, kind, now);
+      return;
+    }
+    const { outcome } = await refresh.refreshClaimed(vehicleId, kind, true);
+    if (outcome !== 'refreshed' && outcome !== 'failed') await repo.releaseQuota(provider, minute, 1);
+  }
+
+  async fleetProgress(companyUserId: number): Promise<FleetLookupProgress> {
+    const rows = await this.d.repo.fleetProgress(companyUserId);
+    const out = { registro: emptyCount(), multas: emptyCount() };
+    for (const r of rows) {
+      const count = { hechas: Number(r.done), total: Number(r.total), errores: Number(r.failed) };
+      if (r.kind === 'registry') out.registro = count;
+      else out.multas = count;
+    }
+    return {
+      ...out,
+      en_curso: out.registro.hechas < out.registro.total || out.multas.hechas < out.multas.total,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  VEHICLE_REFRESH_MSG,
+  VEHICLE_REFRESH_PATHS,
+  type VehicleRefreshStatus,
+} from '@togo/domain/garage/vehicle-refresh.contract';
+import { apiGet, apiPost } from '../../lib/api-client.ts';
+
+/** Which routes: the driver's own vehicle, or a vehicle of the company's fleet. */
+export type RefreshScope = 'garage' | 'fleet';
+
+export const refreshStatusKey = (scope: RefreshScope, vehicleId: number) =>
+  ['vehicle-refresh', scope, vehicleId] as const;
+
+const statusPath = (scope: RefreshScope, id: number) =>
+  scope === 'fleet' ? VEHICLE_REFRESH_PATHS.fleetStatus(id) : VEHICLE_REFRESH_PATHS.status(id);
+const refreshPath = (scope: RefreshScope, id: number) =>
+  scope === 'fleet' ? VEHICLE_REFRESH_PATHS.fleetRefresh(id) : VEHICLE_REFRESH_PATHS.refresh(id);
+
+export function useRefreshStatusQuery(scope: RefreshScope, vehicleId: number | null) {
+  return useQuery({
+    queryKey: refreshStatusKey(scope, vehicleId ?? 0),
+    enabled: vehicleId !== null,
+    queryFn: ({ signal }) => apiGet<VehicleRefreshStatus>(statusPath(scope, vehicleId ?? 0), signal),
+    retry: false,
+  });
+}
+
+/**
+ * POST …/actualizar/: on success the status and every screen that shows the vehicle's data (alerts, fleet
+ * detail) are read again.
+ */
+export function useRefreshMutation(scope: RefreshScope, vehicleId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<VehicleRefreshStatus>(refreshPath(scope, vehicleId)),
+    onSuccess: async (status) => {
+      client.setQueryData(refreshStatusKey(scope, vehicleId), status);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['alerts'] }),
+        client.invalidateQueries({ queryKey: ['fleet'] }),
+      ]);
+    },
+  });
+}
+
+const when = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '25 nov 2026, 10:05 a. m.' in Bogotá time, or 'Aún sin consultar'. */
+export function showRefreshedAt(iso: string | null): string {
+  return iso ? when.format(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
+}

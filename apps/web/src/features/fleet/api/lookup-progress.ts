@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  VEHICLE_REFRESH_PATHS,
+  type FleetLookupProgress,
+} from '@togo/domain/garage/vehicle-refresh.contract';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** How often the look-up progress is asked while some vehicle has never been answered. */
+export const LOOKUP_POLL_MS = 5000;
+
+/** GET /api/togo/flota/consultas/ → registry (RUNT) and fines look-ups done / total of the company's vehicles. */
+export function useLookupProgressQuery() {
+  return useQuery({
+    queryKey: ['fleet', 'lookups'] as const,
+    queryFn: ({ signal }) => apiGet<FleetLookupProgress>(VEHICLE_REFRESH_PATHS.fleetProgress, signal),
+    refetchInterval: (query) => (query.state.data?.en_curso === true ? LOOKUP_POLL_MS : false),
+    retry: false,
+  });
+}

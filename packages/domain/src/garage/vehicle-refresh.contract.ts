@@ -1,0 +1,57 @@
+/**
+ * The scheduled refresh of a vehicle's registry data and fines, as the screens see it (issue 15, decision 032):
+ * 'Última actualización' per kind, the manual "Actualizar" (once an hour per vehicle) and the fleet's look-up
+ * progress ("Consultando RUNT: 340/1.000").
+ */
+
+export const VEHICLE_REFRESH_PATHS = {
+  /** GET → VehicleRefreshStatus of a vehicle of the user's garage. */
+  status: (id: number | string) => `/api/togo/vehicle/${id}/actualizacion/`,
+  /** POST → VehicleRefreshStatus after refreshing now; 429 (Retry-After) within an hour of the previous one. */
+  refresh: (id: number | string) => `/api/togo/vehicle/${id}/actualizar/`,
+  /** The same two for a vehicle of the company's fleet (members read; administrador/operador refresh). */
+  fleetStatus: (id: number | string) => `/api/togo/vehicle/${id}/actualizacion_flota/`,
+  fleetRefresh: (id: number | string) => `/api/togo/vehicle/${id}/actualizar_flota/`,
+  /** GET → FleetLookupProgress of the company's vehicles. */
+  fleetProgress: '/api/togo/flota/consultas/',
+} as const;
+
+/** 'al_dia': answered; 'pendiente': never answered yet; 'error': the last attempts failed (retried later). */
+export type RefreshState = 'al_dia' | 'pendiente' | 'error';
+
+export interface RefreshKindStatus {
+  /** ISO instant of the last answer of the provider, or null. */
+  ultima_actualizacion: string | null;
+  estado: RefreshState;
+  /** ISO instant of the next scheduled refresh. */
+  proxima: string | null;
+}
+
+export interface VehicleRefreshStatus {
+  /** Registry (RUNT): class, SOAT, RTM. */
+  registro: RefreshKindStatus;
+  multas: RefreshKindStatus;
+  /** Seconds until "Actualizar" may be used again (0 = now). */
+  actualizar_en: number;
+}
+
+export interface LookupCount {
+  hechas: number;
+  total: number;
+  errores: number;
+}
+
+export interface FleetLookupProgress {
+  registro: LookupCount;
+  multas: LookupCount;
+  /** True while some vehicle has never been answered (the screens show the progress bar). */
+  en_curso: boolean;
+}
+
+export const VEHICLE_REFRESH_MSG = {
+  tooSoon: 'Ya actualizaste este vehículo hace menos de una hora.',
+  updating: 'Actualizando…',
+  lastUpdate: 'Última actualización',
+  never: 'Aún sin consultar',
+  refresh: 'Actualizar ahora',
+} as const;
