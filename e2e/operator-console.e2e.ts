@@ -20,7 +20,7 @@ describe.skipIf(!chromePath)('operator console', () => {
       env: { ADMIN_EMAIL: ADMIN.correo, ADMIN_PASSWORD: ADMIN.clave, OPERATOR_TOTP_ROLES: 'admin' },
     });
     browser = await launchBrowser();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -46,6 +46,22 @@ describe.skipIf(!chromePath)('operator console', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/operador\/?$/);
     await screenshot(page, 'operator-dashboard-1280');
 
+    // Invite a staff member, then find the invitation in the audit log.
+    const nav = page.getByRole('navigation', { name: 'Secciones de la consola' });
+    await nav.getByRole('link', { name: 'Equipo' }).click();
+    await page.getByLabel('Correo', { exact: true }).fill('luis.ops@togo.test');
+    await page.getByLabel('Nombre', { exact: true }).fill('Luis Operaciones');
+    await page.getByLabel('Rol', { exact: true }).selectOption('operaciones');
+    await page.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText('Invitación enviada a luis.ops@togo.test.').waitFor();
+    await page.getByRole('cell', { name: 'Luis Operaciones' }).waitFor();
+    await screenshot(page, 'operator-staff-1280');
+    await nav.getByRole('link', { name: 'Auditoría' }).click();
+    await page.getByRole('cell', { name: ADMIN.correo }).first().waitFor();
+    await screenshot(page, 'operator-audit-1280');
+    await nav.getByRole('link', { name: 'Inicio' }).click();
+    await page.getByRole('heading', { name: 'Ingresos pagados hoy' }).waitFor();
+
     // The same session on a phone-sized viewport: the navigation collapses behind the menu button.
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'operator-dashboard-390');
@@ -55,5 +71,11 @@ describe.skipIf(!chromePath)('operator console', () => {
       .getByRole('link', { name: 'Inicio' })
       .waitFor();
     await screenshot(page, 'operator-menu-390');
+    await page
+      .getByRole('navigation', { name: 'Secciones de la consola' })
+      .getByRole('link', { name: 'Auditoría' })
+      .click();
+    await page.getByRole('heading', { name: 'Auditoría' }).waitFor();
+    await screenshot(page, 'operator-audit-390');
   }, 120_000);
 });

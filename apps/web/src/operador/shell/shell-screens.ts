@@ -12,7 +12,20 @@ const dashboard: OperatorScreen = {
   load: () => import('../screens/inicio/Dashboard.tsx'),
 };
 
-const shellTail: OperatorScreen[] = [];
+const shellTail: OperatorScreen[] = [
+  {
+    path: 'equipo',
+    label: 'Equipo',
+    roles: ['admin'],
+    load: () => import('../screens/equipo/StaffScreen.tsx'),
+  },
+  {
+    path: 'auditoria',
+    label: 'Auditoría',
+    roles: ['admin'],
+    load: () => import('../screens/auditoria/AuditScreen.tsx'),
+  },
+];
 
 /** Every console screen in navigation order; an area may replace the dashboard by registering path ''. */
 export function allScreens(): OperatorScreen[] {
@@ -24,5 +37,3 @@ export function allScreens(): OperatorScreen[] {
 export function screensFor(role: StaffRole, screens: OperatorScreen[] = allScreens()): OperatorScreen[] {
   return screens.filter((s) => s.roles.includes(role));
 }
-
-export { shellTail };

@@ -1,10 +1,15 @@
 import { Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
 import { OperatorRoutes } from '../shell/OperatorRoutes.tsx';
 import { ShellLoading } from '../shell/ShellBoundary.tsx';
+
+// Console screens are lazy chunks: on this shared 2-core machine the first import of one can take seconds.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The console's routes in a memory router (paths without /operador), with a fresh query client. */
 export function renderConsole(path: string) {

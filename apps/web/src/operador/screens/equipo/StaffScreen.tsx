@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { STAFF_ROLES, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { operatorErrorMessage } from '../../lib/operator-messages.ts';
+import { ROLE_LABEL } from '../../shell/OperatorLayout.tsx';
+import { usePageTitle } from '../../shell/use-page-title.ts';
+import { InviteStaff } from './InviteStaff.tsx';
+import { listStaff, staffKey, updateStaff } from './staff-api.ts';
+
+/** /operador/equipo (admin): the staff list, invitations, role changes and deactivation. */
+export default function StaffScreen() {
+  usePageTitle('Equipo');
+  const queryClient = useQueryClient();
+  const staff = useQuery({ queryKey: staffKey, queryFn: ({ signal }) => listStaff(signal) });
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+
+  async function change(member: StaffMember, body: { rol?: StaffRole; activo?: boolean }, done: string) {
+    setPending(member.id);
+    setNotice(null);
+    try {
+      await updateStaff(member.id, body);
+      await queryClient.invalidateQueries({ queryKey: staffKey });
+      setNotice({ ok: true, text: done });
+    } catch (error) {
+      setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos guardar el cambio.') });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const columns: Column<StaffMember>[] = [
+    { key: 'nombre', header: 'Nombre', render: (m) => m.nombre },
+    { key: 'correo', header: 'Correo', render: (m) => m.correo },
+    {
+      key: 'rol',
+      header: 'Rol',
+      render: (m) => (
+        <select
+          className="input op-input-sm"
+          aria-label={`Rol de ${m.nombre}`}
+          value={m.rol}
+          disabled={pending === m.id}
+          onChange={(e) =>
+            void change(m, { rol: e.target.value as StaffRole }, `Rol de ${m.nombre} actualizado.`)
+          }
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABEL[r]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'estado',
+      header: 'Estado',
+      render: (m) =>
+        !m.activo
+          ? 'Inactivo'
+          : m.invitacion_pendiente
+            ? 'Invitación pendiente'
+            : m.totp
+              ? 'Activo · 2 pasos'
+              : 'Activo',
+    },
+    {
+      key: 'acciones',
+      header: 'Acciones',
+      render: (m) => (
+        <button
+          type="button"
+          className="btn btn--secondary op-btn-sm"
+          disabled={pending === m.id}
+          onClick={() => {
+            if (m.activo && !window.confirm(`¿Desactivar a ${m.nombre}? Se cerrarán todas sus sesiones.`))
+              return;
+            void change(
+              m,
+              { activo: !m.activo },
+              m.activo ? `${m.nombre} quedó desactivado.` : `${m.nombre} quedó activo.`,
+            );
+          }}
+        >
+          {m.activo ? 'Desactivar' : 'Reactivar'}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="op-screen" aria-labelledby="op-equipo">
+      <h1 id="op-equipo" className="op-screen__title">
+        Equipo
+      </h1>
+      <InviteStaff
+        onInvited={(correo) => {
+          setNotice({ ok: true, text: `Invitación enviada a ${correo}.` });
+          void queryClient.invalidateQueries({ queryKey: staffKey });
+        }}
+      />
+      {notice ? (
+        <p
+          className={notice.ok ? 'op-alert op-alert--ok' : 'op-alert op-alert--error'}
+          role={notice.ok ? 'status' : 'alert'}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+      <DataTable
+        caption="Miembros del equipo"
+        columns={columns}
+        rows={staff.data}
+        rowKey={(m) => m.id}
+        error={staff.isError ? operatorErrorMessage(staff.error, 'No pudimos cargar el equipo.') : null}
+        onRetry={() => void staff.refetch()}
+        empty="Todavía no hay miembros del equipo."
+      />
+    </section>
+  );
+}
