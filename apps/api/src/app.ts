@@ -23,6 +23,8 @@ import { registerBookingJobs } from './features/booking/booking.jobs.ts';
 import { BookingRepository } from './features/booking/booking.repository.ts';
 import { bookingRoutes } from './features/booking/booking.routes.ts';
 import { BookingService } from './features/booking/booking.service.ts';
+import { BulkBookingRepository } from './features/booking/bulk-booking.repository.ts';
+import { BulkBookingService } from './features/booking/bulk-booking.service.ts';
 import { paymentRoutes } from './features/booking/payments.routes.ts';
 import { MyBookingsRepository } from './features/booking/my-bookings.repository.ts';
 import { myBookingsRoutes } from './features/booking/my-bookings.routes.ts';
@@ -45,6 +47,7 @@ import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.
 import { FleetReportsRepository } from './features/fleet/fleet-reports.repository.ts';
 import { FleetReportsService } from './features/fleet/fleet-reports.service.ts';
 import { fleetViewsRoutes } from './features/fleet/fleet-views.routes.ts';
+import { fleetBulkBookingRoutes } from './features/fleet/fleet-bulk-booking.routes.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
@@ -365,6 +368,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fleetViewsRoutes(app, {
     alerts: new FleetAlertsService(complianceRepo, clock),
     reports: new FleetReportsService(new FleetReportsRepository(database.db), complianceRepo, clock),
+    access: orgAccess,
+  });
+  fleetBulkBookingRoutes(app, {
+    book: new BulkBookingService({
+      repo: bookingRepo,
+      bulk: new BulkBookingRepository(database.db),
+      clock,
+      log: app.log,
+    }).bookRtm,
     access: orgAccess,
   });
   alertsRoutes(app, { alerts, auth });

@@ -103,14 +103,14 @@ function both<P>(parameters: P): DetailAnswer<P> {
   return { sessionInfo: { parameters }, session_info: { parameters } };
 }
 
-function newReference(): string {
+export function newReference(): string {
   // 10 characters of Crockford base32: ~50 bits, unguessable enough to act as the sandbox page's capability.
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   const bytes = randomBytes(10);
   return `TG${Array.from(bytes, (b) => alphabet[b % 32]).join('')}`;
 }
 
-function vehicleGroup(clase: string): 'LIVIANOS' | 'MOTOS' | 'PESADOS' {
+export function vehicleGroup(clase: string): 'LIVIANOS' | 'MOTOS' | 'PESADOS' {
   if (isMotorcycleClass(clase)) return 'MOTOS';
   if (['BUSETA', 'BUS', 'CAMION', 'VOLQUETA', 'TRACTOCAMION'].includes(clase)) return 'PESADOS';
   return 'LIVIANOS';
