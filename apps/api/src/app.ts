@@ -48,6 +48,13 @@ import { FleetReportsRepository } from './features/fleet/fleet-reports.repositor
 import { FleetReportsService } from './features/fleet/fleet-reports.service.ts';
 import { fleetViewsRoutes } from './features/fleet/fleet-views.routes.ts';
 import { fleetBulkBookingRoutes } from './features/fleet/fleet-bulk-booking.routes.ts';
+import { FleetCompanyRepository } from './features/fleet/fleet-company.repository.ts';
+import { FleetSummaryService } from './features/fleet/fleet-summary-pdf.service.ts';
+import { fleetSummaryRoutes } from './features/fleet/fleet-summary.routes.ts';
+import { FleetDigestRepository } from './features/fleet/fleet-digest.repository.ts';
+import { FleetDigestService } from './features/fleet/fleet-digest.service.ts';
+import { fleetDigestRoutes } from './features/fleet/fleet-digest.routes.ts';
+import { registerFleetDigestJobs } from './features/fleet/fleet-digest.jobs.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
@@ -365,9 +372,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access: orgAccess,
   });
   const complianceRepo = new FleetComplianceRepository(database.db);
+  const fleetReports = new FleetReportsService(
+    new FleetReportsRepository(database.db),
+    complianceRepo,
+    clock,
+  );
   fleetViewsRoutes(app, {
     alerts: new FleetAlertsService(complianceRepo, clock),
-    reports: new FleetReportsService(new FleetReportsRepository(database.db), complianceRepo, clock),
+    reports: fleetReports,
+    access: orgAccess,
+  });
+  const fleetCompany = new FleetCompanyRepository(database.db);
+  const fleetAlerts = new FleetAlertsService(complianceRepo, clock);
+  const fleetDigest = new FleetDigestService({
+    repo: new FleetDigestRepository(database.db),
+    company: fleetCompany,
+    alerts: fleetAlerts,
+    messenger: providers.messenger,
+    clock,
+    webUrl: config.WEB_URL,
+    log: app.log,
+  });
+  await registerFleetDigestJobs(jobs, fleetDigest);
+  fleetDigestRoutes(app, { digest: fleetDigest, access: orgAccess });
+  fleetSummaryRoutes(app, {
+    summary: new FleetSummaryService({
+      compliance: new FleetComplianceService(complianceRepo, clock),
+      reports: fleetReports,
+      company: fleetCompany,
+    }),
     access: orgAccess,
   });
   fleetBulkBookingRoutes(app, {

@@ -1,6 +1,7 @@
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { OrganisationRole } from '@togo/domain/organisation/organisation.contract';
-import { organisationMembers, users } from '../../db/schema.ts';
+import { organisationMembers, providerSnapshots, users, vehicles } from '../../db/schema.ts';
 import type { TestContext } from '../../test/test-app.ts';
 import { createSignedInUser, type TestUser } from '../garage/garage.test-support.ts';
 
@@ -38,4 +39,68 @@ export async function rtmSlot(
     [sede, fecha, hora],
   );
   return row ?? { bookings: 0, taken: 0 };
+}
+
+/** A fleet vehicle in Bogotá with its registry and fines snapshots (as the look-ups store them). */
+export async function addFleetVehicle(
+  t: Pick<TestContext, 'database'>,
+  ownerId: number,
+  placa: string,
+  registry: unknown,
+  fines: unknown[],
+): Promise<number> {
+  const [row] = await t.database.db
+    .insert(vehicles)
+    .values({
+      userId: ownerId,
+      placa,
+      documentoPropietario: '900123456',
+      tipoDocumentoPropietario: 5,
+      departmentId: 11,
+      cityId: 11001,
+    })
+    .returning({ id: vehicles.id });
+  if (!row) throw new Error('no vehicle');
+  const snap = (kind: 'registry' | 'fines', data: unknown) => ({
+    vehicleId: row.id,
+    kind,
+    provider: 'demo',
+    status: 'ok',
+    data,
+  });
+  await t.database.db
+    .insert(providerSnapshots)
+    .values([snap('registry', registry), snap('fines', { comparendos_vehiculo: fines })]);
+  return row.id;
+}
+
+export const fleetFine = (total: number, estado: string, fecha: string) => ({
+  numero: `${total}-${fecha}`,
+  estado,
+  total,
+  fecha_infraccion: fecha,
+});
+
+/**
+ * The text drawn in a PDF written by pdfkit with its standard fonts: every content stream is inflated and the
+ * hex strings of its TJ operators decoded (WinAnsi ≈ latin1 for Spanish letters). One line per TJ.
+ */
+export function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
+    const bytes = Buffer.from(m[1] ?? '', 'latin1');
+    let text: string;
+    try {
+      text = inflateSync(bytes).toString('latin1');
+    } catch {
+      text = bytes.toString('latin1');
+    }
+    for (const tj of text.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...(tj[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
+      out.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return out.join('\n');
 }
