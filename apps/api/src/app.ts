@@ -55,6 +55,8 @@ import { FleetDigestRepository } from './features/fleet/fleet-digest.repository.
 import { FleetDigestService } from './features/fleet/fleet-digest.service.ts';
 import { fleetDigestRoutes } from './features/fleet/fleet-digest.routes.ts';
 import { registerFleetDigestJobs } from './features/fleet/fleet-digest.jobs.ts';
+import { DriverCompanyVehiclesRepository } from './features/fleet/fleet-driver-vehicles.repository.ts';
+import { driverCompanyVehiclesRoutes } from './features/fleet/fleet-driver-vehicles.routes.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
@@ -395,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerFleetDigestJobs(jobs, fleetDigest);
   fleetDigestRoutes(app, { digest: fleetDigest, access: orgAccess });
+  driverCompanyVehiclesRoutes(app, { repo: new DriverCompanyVehiclesRepository(database.db), auth });
   fleetSummaryRoutes(app, {
     summary: new FleetSummaryService({
       compliance: new FleetComplianceService(complianceRepo, clock),

@@ -16,3 +16,5 @@ ALTER TABLE "organisation_settings" ADD CONSTRAINT "organisation_settings_organi
 ALTER TABLE "fleet_digest_sends" ADD CONSTRAINT "fleet_digest_sends_organisation_id_users_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fleet_digest_sends" ADD CONSTRAINT "fleet_digest_sends_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fleet_digest_sends_org_sent_idx" ON "fleet_digest_sends" USING btree ("organisation_id","sent_at");
+--> statement-breakpoint
+CREATE INDEX "fleet_drivers_document_idx" ON "fleet_drivers" USING btree ("documento","tipo_documento");

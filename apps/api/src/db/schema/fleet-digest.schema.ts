@@ -1,6 +1,11 @@
 import { boolean, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.schema.ts';
 
+/*
+ * Migration 0024 also adds fleet_drivers_document_idx on fleet_drivers (documento, tipo_documento): a driver's
+ * "Vehículos de empresa" are found by their document (decision 038).
+ */
+
 /** Per-organisation settings (decision 038); no row = the defaults. The organisation id is its company user id. */
 export const organisationSettings = pgTable('organisation_settings', {
   organisationId: integer('organisation_id')
