@@ -38,15 +38,17 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
   const [ciudad, setCiudad] = useState<string | null>(cities[0]?.[0] ?? null);
   const [sede, setSede] = useState<string | null>(null);
   const [fecha, setFecha] = useState(tomorrow);
-  const [hours, setHours] = useState<string[]>(() => vehicles.map(() => ''));
+  // Hours the user changed for this branch and date; otherwise consecutive free hours.
+  const [picked, setPicked] = useState<{ key: string; hours: string[] } | null>(null);
   const branches = useRtmBranchesQuery(ciudad);
   const free = useFreeHoursQuery(sede, fecha || null);
   const book = useBulkBookingMutation();
 
   useEffect(() => heading.current?.focus(), []);
-  useEffect(() => {
-    if (free.data) setHours(consecutiveHours(free.data, vehicles.length));
-  }, [free.data, vehicles.length]);
+  const key = `${sede ?? ''}|${fecha}`;
+  const hours = picked?.key === key ? picked.hours : consecutiveHours(free.data ?? [], vehicles.length);
+  const setHour = (i: number, franja: string) =>
+    setPicked({ key, hours: hours.map((h, j) => (j === i ? franja : h)) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,11 +146,7 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
             ) : (
               <fieldset className="fleet-bulk__hours">
                 <legend>Hora por vehículo</legend>
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  onClick={() => setHours(consecutiveHours(free.data ?? [], vehicles.length))}
-                >
+                <button type="button" className="btn btn--secondary" onClick={() => setPicked(null)}>
                   Asignar horas consecutivas
                 </button>
                 <ul>
@@ -159,9 +157,7 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
                         <select
                           aria-label={`Hora para ${v.placa}`}
                           value={hours[i] ?? ''}
-                          onChange={(e) =>
-                            setHours((prev) => prev.map((h, j) => (j === i ? e.target.value : h)))
-                          }
+                          onChange={(e) => setHour(i, e.target.value)}
                         >
                           <option value="">Sin hora (no quedan cupos)</option>
                           {(free.data ?? []).map((h) => (

@@ -151,7 +151,7 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
       { placa: 'BBB222', franja: '8:00 AM' },
       { placa: 'CCC333', franja: '9:00 AM' },
     ]);
-  });
+  }, 20_000);
 
   it('a full hour books nothing and says which', async () => {
     signInCompany();
@@ -176,5 +176,5 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     await screen.findByLabelText('Hora para AAA111');
     await user.click(screen.getByRole('button', { name: 'Confirmar agendamiento' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No quedan cupos a las 8:00 AM para AAA111.');
-  });
+  }, 20_000);
 });
