@@ -1,7 +1,18 @@
 import { FLEET_ALERT_DOCUMENT_NAMES, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { displayDate } from '@togo/domain/pico-placa/pico-placa.message';
-import type { DigestContent } from './fleet-digest.service.ts';
+import type { NewFineRow } from './fleet-digest.repository.ts';
 import { cop } from './fleet-summary-pdf.ts';
+
+/** What one organisation's digest says (the same for each of its administradores). */
+export interface DigestContent {
+  empresa: string;
+  semana: string;
+  vencidos: FleetAlert[];
+  vencen30: FleetAlert[];
+  multasNuevas: NewFineRow[];
+  /** Where "new fines" start (YYYY-MM-DD). */
+  desde: string;
+}
 
 /** At most this many lines per section; the rest is "y N más" with a link to the fleet screens. */
 const MAX_LINES = 20;

@@ -1,23 +1,12 @@
 import type { Logger } from 'pino';
-import type { FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { FLEET_DIGEST_MSG, type FleetDigestSettings } from '@togo/domain/fleet/fleet-digest.contract';
 import { addDays, bogotaLocalDateTime, mondayOf } from '@togo/domain/pico-placa/pico-placa.calendar';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
 import type { FleetCompanyRepository } from './fleet-company.repository.ts';
-import type { FleetDigestRepository, NewFineRow } from './fleet-digest.repository.ts';
-import { digestEmail } from './fleet-digest.email.ts';
-
-export interface DigestContent {
-  empresa: string;
-  semana: string;
-  vencidos: FleetAlert[];
-  vencen30: FleetAlert[];
-  multasNuevas: NewFineRow[];
-  /** Where "new fines" start (YYYY-MM-DD). */
-  desde: string;
-}
+import type { FleetDigestRepository } from './fleet-digest.repository.ts';
+import { digestEmail, type DigestContent } from './fleet-digest.email.ts';
 
 export interface DigestRun {
   semana: string;
