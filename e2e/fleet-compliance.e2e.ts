@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,14 @@ describe.skipIf(!chromePath)('fleet compliance journey (Chromium, desktop 1280 a
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     expect(workbook.worksheets[0]?.actualRowCount).toBe(6); // header + 5 vehicles
+
+    // The management summary PDF downloads (decision 038).
+    const [pdf] = await Promise.all([
+      operador.waitForEvent('download', { timeout: TIMEOUT }),
+      operador.getByRole('button', { name: 'Resumen para gerencia (PDF)' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^resumen-flota-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
     await screenshotScreens(admin, server, '1280');
 

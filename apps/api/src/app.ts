@@ -19,6 +19,8 @@ import { registerBookingJobs } from './features/booking/booking.jobs.ts';
 import { BookingRepository } from './features/booking/booking.repository.ts';
 import { bookingRoutes } from './features/booking/booking.routes.ts';
 import { BookingService } from './features/booking/booking.service.ts';
+import { BulkBookingRepository } from './features/booking/bulk-booking.repository.ts';
+import { BulkBookingService } from './features/booking/bulk-booking.service.ts';
 import { paymentRoutes } from './features/booking/payments.routes.ts';
 import { MyBookingsRepository } from './features/booking/my-bookings.repository.ts';
 import { myBookingsRoutes } from './features/booking/my-bookings.routes.ts';
@@ -35,6 +37,16 @@ import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.
 import { FleetReportsRepository } from './features/fleet/fleet-reports.repository.ts';
 import { FleetReportsService } from './features/fleet/fleet-reports.service.ts';
 import { fleetViewsRoutes } from './features/fleet/fleet-views.routes.ts';
+import { fleetBulkBookingRoutes } from './features/fleet/fleet-bulk-booking.routes.ts';
+import { FleetCompanyRepository } from './features/fleet/fleet-company.repository.ts';
+import { FleetSummaryService } from './features/fleet/fleet-summary-pdf.service.ts';
+import { fleetSummaryRoutes } from './features/fleet/fleet-summary.routes.ts';
+import { FleetDigestRepository } from './features/fleet/fleet-digest.repository.ts';
+import { FleetDigestService } from './features/fleet/fleet-digest.service.ts';
+import { fleetDigestRoutes } from './features/fleet/fleet-digest.routes.ts';
+import { registerFleetDigestJobs } from './features/fleet/fleet-digest.jobs.ts';
+import { DriverCompanyVehiclesRepository } from './features/fleet/fleet-driver-vehicles.repository.ts';
+import { driverCompanyVehiclesRoutes } from './features/fleet/fleet-driver-vehicles.routes.ts';
 import { FleetComplianceRepository } from './features/fleet/fleet-compliance.repository.ts';
 import { FleetComplianceService } from './features/fleet/fleet-compliance.service.ts';
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
@@ -333,9 +345,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access: orgAccess,
   });
   const complianceRepo = new FleetComplianceRepository(database.db);
+  const fleetReports = new FleetReportsService(
+    new FleetReportsRepository(database.db),
+    complianceRepo,
+    clock,
+  );
   fleetViewsRoutes(app, {
     alerts: new FleetAlertsService(complianceRepo, clock),
-    reports: new FleetReportsService(new FleetReportsRepository(database.db), complianceRepo, clock),
+    reports: fleetReports,
+    access: orgAccess,
+  });
+  const fleetCompany = new FleetCompanyRepository(database.db);
+  const fleetAlerts = new FleetAlertsService(complianceRepo, clock);
+  const fleetDigest = new FleetDigestService({
+    repo: new FleetDigestRepository(database.db),
+    company: fleetCompany,
+    alerts: fleetAlerts,
+    messenger: providers.messenger,
+    clock,
+    webUrl: config.WEB_URL,
+    log: app.log,
+  });
+  await registerFleetDigestJobs(jobs, fleetDigest);
+  fleetDigestRoutes(app, { digest: fleetDigest, access: orgAccess });
+  driverCompanyVehiclesRoutes(app, { repo: new DriverCompanyVehiclesRepository(database.db), auth });
+  fleetSummaryRoutes(app, {
+    summary: new FleetSummaryService({
+      compliance: new FleetComplianceService(complianceRepo, clock),
+      reports: fleetReports,
+      company: fleetCompany,
+    }),
+    access: orgAccess,
+  });
+  fleetBulkBookingRoutes(app, {
+    book: new BulkBookingService({
+      repo: bookingRepo,
+      bulk: new BulkBookingRepository(database.db),
+      clock,
+      log: app.log,
+    }).bookRtm,
     access: orgAccess,
   });
   alertsRoutes(app, { alerts, auth });

@@ -12,3 +12,4 @@ export * from './schema/organisation.schema.ts';
 export * from './schema/reminders.schema.ts';
 export * from './schema/jobs.schema.ts';
 export * from './schema/refresh.schema.ts';
+export * from './schema/fleet-digest.schema.ts';

@@ -42,7 +42,7 @@ export interface PlaceBookingInput {
   servicio: FromFlow;
 }
 
-function newReference(): string {
+export function newReference(): string {
   // 10 characters of Crockford base32: ~50 bits, unguessable enough to act as the sandbox page's capability.
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   const bytes = randomBytes(10);

@@ -8,6 +8,16 @@ const ORIGIN: Record<FleetDriver['origen'], string> = {
   propietario: 'El propietario del vehículo',
 };
 
+/** The avatar of a driver without a name (nor photo): a person's outline, never a '?'. */
+function PersonSilhouette() {
+  return (
+    <svg viewBox="0 0 24 24" width="60%" height="60%" fill="currentColor" focusable="false">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+    </svg>
+  );
+}
+
 export interface DriverPanelProps {
   driver: FleetDriver;
   onAssign?: () => void;
@@ -31,7 +41,7 @@ export function DriverPanel({ driver, onAssign, vehicleId }: DriverPanelProps) {
           <img className="fleet-driver__photo" src={driver.foto_url} alt={`Foto de ${name}`} />
         ) : (
           <span className="fleet-driver__photo fleet-driver__photo--empty" aria-hidden="true">
-            {initials(driver.nombre) || '?'}
+            {initials(driver.nombre) || <PersonSilhouette />}
           </span>
         )}
         <div>

@@ -57,4 +57,17 @@ describe('Miembros (/flota/miembros)', () => {
       'Introduzca una dirección de correo electrónico válida.',
     );
   });
+  it('an administrador turns the weekly digest off', async () => {
+    const api = mockFetch({
+      [MEMBERS]: () => json(200, []),
+      'GET /api/togo/empresa/resumen-semanal/': () => json(200, { activo: true }),
+      'PUT /api/togo/empresa/resumen-semanal/': ({ body }) => json(200, body),
+    });
+    render();
+    const toggle = await screen.findByRole('switch', { name: /Activado/ });
+    expect(toggle).toBeChecked();
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByRole('switch', { name: /Desactivado/ })).not.toBeChecked();
+    expect(api.bodies('PUT /api/togo/empresa/resumen-semanal/')).toEqual([{ activo: false }]);
+  });
 });

@@ -7,6 +7,8 @@ import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetRole } from '../fleet-role.ts';
 import { useInviteMemberMutation, useMembersQuery, useRemoveMemberMutation } from '../api/members.ts';
+import '../fleet-views.css';
+import { DigestToggle } from '../components/DigestToggle.tsx';
 
 export const ROLE_NAMES: Record<OrganisationRole, string> = {
   administrador: 'Administrador',
@@ -112,11 +114,13 @@ export function FleetMembersRoute() {
         </form>
       ) : null}
 
+      <DigestToggle canChange={isAdmin} />
+
       {members.isPending ? (
         <TruckLoader />
       ) : (
         <div className="fleet-table-wrap">
-          <table className="fleet-table">
+          <table className="fleet-table fleet-table--cards">
             <caption className="visually-hidden">Miembros de la empresa</caption>
             <thead>
               <tr>
@@ -131,10 +135,12 @@ export function FleetMembersRoute() {
             <tbody>
               {(members.data ?? []).map((m) => (
                 <tr key={m.id}>
-                  <td>{m.correo}</td>
-                  <td>{ROLE_NAMES[m.rol]}</td>
-                  <td>{m.estado === 'activo' ? 'Activo' : 'Invitación enviada'}</td>
-                  <td>
+                  <td data-label="Correo" className="fleet-table__email">
+                    {m.correo}
+                  </td>
+                  <td data-label="Rol">{ROLE_NAMES[m.rol]}</td>
+                  <td data-label="Estado">{m.estado === 'activo' ? 'Activo' : 'Invitación enviada'}</td>
+                  <td className="fleet-table__actions">
                     {!isAdmin || (m.rol === 'administrador' && m.estado === 'activo') ? null : (
                       <button
                         type="button"

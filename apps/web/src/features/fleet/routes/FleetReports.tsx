@@ -4,6 +4,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetReportsQuery } from '../api/reports.ts';
 import '../fleet-views.css';
+import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const REPORTS_ERROR = 'No pudimos cargar los reportes. Intenta nuevamente.';
 
@@ -94,6 +95,9 @@ export function FleetReportsRoute() {
           <h1 id="reports-title" className="fleet-screen__title">
             Reportes
           </h1>
+        </div>
+        <div className="fleet-screen__actions fleet-no-print">
+          <SummaryPdfButton />
         </div>
       </header>
       {query.isPending ? (

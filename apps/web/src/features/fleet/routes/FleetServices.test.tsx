@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetAlert, FleetAlerts } from '@togo/domain/fleet/fleet-alerts.contract';
@@ -88,4 +89,92 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     expect(await screen.findByText('AAA111')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Agendar/ })).not.toBeInTheDocument();
   });
+  it('books three selected vehicles at one branch with consecutive hours, all at once', async () => {
+    signInCompany();
+    const api = mockFetch({
+      [ALERTS]: () =>
+        json(
+          200,
+          body({
+            vencidos: [rtm(4, 'AAA111', '2026-01-10', -10), rtm(5, 'BBB222', '2026-01-11', -9)],
+            vencen_30: [rtm(6, 'CCC333', '2026-02-01', 12)],
+          }),
+        ),
+      'POST /wh/transversal/sedes_by_ciudad/': () =>
+        json(200, [{ id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1' }]),
+      'POST /wh/transversal/ejecutar-accion/': () =>
+        json(200, [
+          {
+            fecha: '2026-01-21',
+            slots: [
+              { id: '8:00 AM', hora: '8:00', bloque: 'AM', disponibles: 2 },
+              { id: '9:00 AM', hora: '9:00', bloque: 'AM', disponibles: 3 },
+            ],
+          },
+        ]),
+      'POST /api/togo/flota/agendamientos/': ({ body: b }) => {
+        const req = b as { vehiculos: { placa: string; franja: string }[] };
+        return json(201, {
+          sede: { id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1', ciudad: 'Medellín' },
+          agendamientos: req.vehiculos.map((v, i) => ({
+            id: String(i),
+            referencia: `TG${i}`,
+            placa: v.placa,
+            fecha_agenda: '2026-01-21',
+            franja: v.franja,
+            precio: 250000,
+            estado: 'confirmada',
+          })),
+          total: 750000,
+          mensaje: 'Se agendaron 3 vehículos.',
+        });
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    for (const placa of ['AAA111', 'BBB222', 'CCC333']) {
+      await user.click(await screen.findByRole('checkbox', { name: new RegExp(placa) }));
+    }
+    expect(screen.getByText('3 vehículos seleccionados')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Agendar seleccionados' }));
+    await user.selectOptions(await screen.findByLabelText('Sede'), 'RTM-MED-01');
+    expect(await screen.findByLabelText('Hora para CCC333')).toHaveValue('9:00 AM');
+    expect(screen.getByLabelText('Hora para AAA111')).toHaveValue('8:00 AM');
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamiento' }));
+    expect(
+      await screen.findByRole('heading', { name: '¡Listo! Se agendaron 3 vehículos.' }),
+    ).toBeInTheDocument();
+    const sent = api.bodies('POST /api/togo/flota/agendamientos/')[0] as { sede: string; vehiculos: unknown };
+    expect(sent.sede).toBe('RTM-MED-01');
+    expect(sent.vehiculos).toEqual([
+      { placa: 'AAA111', franja: '8:00 AM' },
+      { placa: 'BBB222', franja: '8:00 AM' },
+      { placa: 'CCC333', franja: '9:00 AM' },
+    ]);
+  }, 20_000);
+
+  it('a full hour books nothing and says which', async () => {
+    signInCompany();
+    mockFetch({
+      [ALERTS]: () => json(200, body({ vencidos: [rtm(4, 'AAA111', '2026-01-10', -10)] })),
+      'POST /wh/transversal/sedes_by_ciudad/': () =>
+        json(200, [{ id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1' }]),
+      'POST /wh/transversal/ejecutar-accion/': () =>
+        json(200, [
+          { fecha: '2026-01-21', slots: [{ id: '8:00 AM', hora: '8:00', bloque: 'AM', disponibles: 1 }] },
+        ]),
+      'POST /api/togo/flota/agendamientos/': () =>
+        json(409, {
+          detail: 'No quedan cupos a las 8:00 AM para AAA111. No se agendó ningún vehículo; elige otra hora.',
+        }),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /AAA111/ }));
+    await user.click(screen.getByRole('button', { name: 'Agendar seleccionados' }));
+    await user.selectOptions(await screen.findByLabelText('Sede'), 'RTM-MED-01');
+    await screen.findByLabelText('Hora para AAA111');
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamiento' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No quedan cupos a las 8:00 AM para AAA111.');
+  }, 20_000);
 });

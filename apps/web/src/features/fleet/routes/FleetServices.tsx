@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
@@ -6,6 +7,7 @@ import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { fleetRole } from '../fleet-role.ts';
+import { BulkBookingPanel } from '../components/BulkBookingPanel.tsx';
 import '../fleet-views.css';
 
 export const SERVICES_EMPTY =
@@ -48,6 +50,16 @@ export function FleetServicesRoute() {
   const { canWrite } = fleetRole();
   const query = useFleetAlertsQuery('rtm');
   const list = query.data ? FLEET_ALERT_GROUPS.flatMap((g) => query.data.grupos[g]) : [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const chosen = list.filter((a) => selected.has(a.placa));
+  const toggle = (placa: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(placa)) next.delete(placa);
+      else next.add(placa);
+      return next;
+    });
 
   const book = (a: FleetAlert) => {
     localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(rtmBookingVehicle(a)));
@@ -74,13 +86,46 @@ export function FleetServicesRoute() {
         <div className="fleet-empty">
           <p className="fleet-empty__text">{SERVICES_EMPTY}</p>
         </div>
+      ) : bulkOpen && chosen.length > 0 ? (
+        <BulkBookingPanel
+          vehicles={chosen}
+          onClose={() => {
+            setBulkOpen(false);
+            setSelected(new Set());
+          }}
+        />
       ) : (
         <section className="fleet-card" aria-label="Revisión técnico-mecánica por vehículo">
           <h2 className="fleet-card__title">Revisión técnico-mecánica</h2>
+          {canWrite ? (
+            <div className="fleet-bulk__bar">
+              <p className="fleet-bulk__count" aria-live="polite">
+                {chosen.length === 0
+                  ? 'Selecciona vehículos para agendarlos juntos en una sede.'
+                  : `${chosen.length} ${chosen.length === 1 ? 'vehículo seleccionado' : 'vehículos seleccionados'}`}
+              </p>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={chosen.length === 0}
+                onClick={() => setBulkOpen(true)}
+              >
+                Agendar seleccionados
+              </button>
+            </div>
+          ) : null}
           <ul className="fleet-alerts__list">
             {list.map((a) => (
               <li key={a.placa} className="fleet-alerts__item fleet-services__item">
-                <span className="fleet-table__plate">{a.placa}</span>
+                {canWrite ? (
+                  <label className="fleet-bulk__pick">
+                    <input type="checkbox" checked={selected.has(a.placa)} onChange={() => toggle(a.placa)} />
+                    <span className="fleet-table__plate">{a.placa}</span>
+                    <span className="visually-hidden"> (seleccionar para agendar en grupo)</span>
+                  </label>
+                ) : (
+                  <span className="fleet-table__plate">{a.placa}</span>
+                )}
                 <span>{a.ciudad ?? 'Ciudad sin registrar'}</span>
                 <span className="fleet-alerts__when">{due(a)}</span>
                 {canWrite ? (

@@ -7,6 +7,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useComplianceQuery } from '../api/compliance.ts';
 import { downloadWithToken } from '../../../lib/download-with-token.ts';
+import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
 
@@ -73,6 +74,7 @@ export function FleetTodayRoute() {
             <DownloadIcon />
             Descargar cumplimiento (.xlsx)
           </button>
+          <SummaryPdfButton />
         </div>
       </header>
 

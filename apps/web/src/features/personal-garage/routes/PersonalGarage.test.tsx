@@ -154,4 +154,28 @@ describe('lastUpdated', () => {
     expect(lastUpdated('2026-11-22T13:30:00Z', now)).toBe('Última actualización: hace 1 hora');
     expect(lastUpdated('2026-11-22T14:55:00Z', now)).toBe('Última actualización: hace 5 minutos');
   });
+  it('shows the company vehicles the user drives in their own section, apart from the garage', async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () => json(200, { valor_vehiculo: 18250, demo: false }),
+      'GET /api/togo/empresa/mis-vehiculos/': () =>
+        json(200, {
+          results: [
+            {
+              placa: 'EMP001',
+              empresa: 'Andes Carga',
+              ciudad: 'Bogotá',
+              soat_vence: '2026-06-30',
+              rtm_vence: null,
+            },
+          ],
+        }),
+    });
+    setup();
+    const section = await screen.findByRole('region', { name: 'Vehículos de empresa' });
+    expect(section).toHaveTextContent('EMP001');
+    expect(section).toHaveTextContent('Andes Carga');
+    expect(section).toHaveTextContent('30-06-2026');
+    expect(section).not.toHaveTextContent('ABC123');
+  });
 });

@@ -8,6 +8,7 @@ import { errorDetail } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePersonalVehicle, useUploadVehicleImage, useVehicleValue } from '../api/personal-vehicle.ts';
 import { CarPlaceholder } from '../components/CarPlaceholder.tsx';
+import { CompanyVehicles } from '../components/CompanyVehicles.tsx';
 import { StarRating } from '../components/StarRating.tsx';
 import { VehicleValue } from '../components/VehicleValue.tsx';
 import {
@@ -94,6 +95,7 @@ export function PersonalGarageRoute() {
             : GARAGE_TEXTS.missing}
         </p>
         {addVehicle}
+        <CompanyVehicles />
       </main>
     );
   }
@@ -158,6 +160,7 @@ export function PersonalGarageRoute() {
         </div>
       </section>
       {addVehicle}
+      <CompanyVehicles />
       {uploading ? <TruckLoader overlay text="Guardando imagen..." /> : null}
     </main>
   );

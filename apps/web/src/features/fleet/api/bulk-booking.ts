@@ -1,0 +1,77 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  BOOKING_PATHS,
+  type Branch,
+  type BranchesRequest,
+  type SlotsRequest,
+  type SlotsResponse,
+} from '@togo/domain/booking/booking.contract';
+import {
+  FLEET_BULK_BOOKING_PATH,
+  type FleetBulkBookingRequest,
+  type FleetBulkBookingResponse,
+} from '@togo/domain/fleet/fleet-bulk-booking.contract';
+import { apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
+
+/** An hour of a branch with the seats left, as the booking's slots call answers it. */
+export interface FreeHour {
+  franja: string;
+  disponibles: number;
+}
+
+/** The RTM branches of a city (DANE code): the booking feature's public call. */
+export function useRtmBranchesQuery(ciudad: string | null) {
+  return useQuery({
+    queryKey: ['fleet', 'rtm-branches', ciudad],
+    enabled: ciudad !== null,
+    staleTime: 5 * 60_000,
+    queryFn: () =>
+      logFailure('No se pudo consultar las sedes', async () => {
+        const body: BranchesRequest = { ciudad: ciudad as string, from_flow: 'rtm' };
+        const answer = await apiRequest<Branch[]>(BOOKING_PATHS.branchesByCity, { method: 'POST', body });
+        return Array.isArray(answer) ? answer : [];
+      }),
+  });
+}
+
+/** The free hours of one branch on one date, with the seats left in each. */
+export function useFreeHoursQuery(sede: string | null, fecha: string | null) {
+  return useQuery({
+    queryKey: ['fleet', 'free-hours', sede, fecha],
+    enabled: sede !== null && fecha !== null,
+    queryFn: () =>
+      logFailure('No se pudo consultar los horarios', async (): Promise<FreeHour[]> => {
+        const body: SlotsRequest = {
+          sede: sede as string,
+          fecha_agenda_desde: fecha as string,
+          fecha_agenda_hasta: fecha as string,
+          from_flow: 'rtm',
+        };
+        const answer = await apiPost<SlotsResponse>(BOOKING_PATHS.slots, body);
+        const slots = Array.isArray(answer) ? (answer[0]?.slots ?? []) : [];
+        return slots.map((s) => ({ franja: s.id, disponibles: s.disponibles }));
+      }),
+  });
+}
+
+/** POST /api/togo/flota/agendamientos/ → 201 every booking, or nothing at all. */
+export function useBulkBookingMutation() {
+  return useMutation({
+    mutationFn: (body: FleetBulkBookingRequest) =>
+      apiPost<FleetBulkBookingResponse>(FLEET_BULK_BOOKING_PATH, body),
+  });
+}
+
+/**
+ * Consecutive free hours for `count` vehicles: the earliest hours first, as many vehicles per hour as it has
+ * seats left. Vehicles beyond the day's seats get ''.
+ */
+export function consecutiveHours(hours: readonly FreeHour[], count: number): string[] {
+  const out: string[] = [];
+  for (const h of hours) {
+    for (let seat = 0; seat < h.disponibles && out.length < count; seat++) out.push(h.franja);
+  }
+  while (out.length < count) out.push('');
+  return out;
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FLEET_DIGEST_SETTINGS_PATH,
+  type FleetDigestSettings,
+} from '@togo/domain/fleet/fleet-digest.contract';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { logFailure } from '../../../lib/log-failure.ts';
+
+const digestKey = ['fleet', 'digest'] as const;
+
+/** GET /api/togo/empresa/resumen-semanal/ → {activo}. */
+export function useDigestSettingsQuery() {
+  return useQuery({
+    queryKey: digestKey,
+    queryFn: ({ signal }) =>
+      logFailure('No se pudo consultar el resumen semanal', () =>
+        apiGet<FleetDigestSettings>(FLEET_DIGEST_SETTINGS_PATH, signal),
+      ),
+  });
+}
+
+/** PUT /api/togo/empresa/resumen-semanal/ {activo} (administrador only). */
+export function useSetDigestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FleetDigestSettings) =>
+      apiRequest<FleetDigestSettings>(FLEET_DIGEST_SETTINGS_PATH, { method: 'PUT', body }),
+    onSuccess: (data) => queryClient.setQueryData(digestKey, data),
+  });
+}
