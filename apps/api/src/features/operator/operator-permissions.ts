@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'agendamientos.editar': ['admin', 'operaciones'],
   'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'sedes.editar': ['admin', 'operaciones'],
+  'precios.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'precios.editar': ['admin', 'operaciones'],
   'auditoria.leer': ['admin'],
   'usuarios.buscar': ['admin', 'soporte'],
   'staff.gestionar': ['admin'],

@@ -14,8 +14,11 @@ import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
 import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { operatorOpsRoutes } from './operator-ops.routes.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import { OperatorPricesRepository } from './operator-prices.repository.ts';
+import { OperatorPricesService } from './operator-prices.service.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
 import { OperatorSupportService } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
@@ -78,18 +81,25 @@ export async function registerOperator(
     }),
     guard,
   });
+  const branches = new OperatorBranchesService({
+    repo: new OperatorBranchesRepository(db),
+    clock,
+    messenger: deps.messenger,
+    webUrl: config.WEB_URL,
+    log: deps.log,
+  });
   operatorConsoleRoutes(app, {
     guard,
     picoPlaca: new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock),
     bookings,
-    branches: new OperatorBranchesService({
-      repo: new OperatorBranchesRepository(db),
-      clock,
-      messenger: deps.messenger,
-      webUrl: config.WEB_URL,
-      log: deps.log,
-    }),
+    branches,
     audit: new AuditRepository(db),
     support: new OperatorSupportService(new OperatorSupportRepository(db)),
+  });
+  operatorOpsRoutes(app, {
+    guard,
+    bookings,
+    branches,
+    prices: new OperatorPricesService(new OperatorPricesRepository(db), clock),
   });
 }
