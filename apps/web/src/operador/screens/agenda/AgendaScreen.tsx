@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -33,8 +33,6 @@ export default function AgendaScreen() {
   const [branches, setBranches] = useState<OperatorBranch[] | null>(null);
   const [sede, setSede] = useState('');
   const [fecha, setFecha] = useState(bogotaToday());
-  const [rows, setRows] = useState<AgendaEntry[] | null>(null);
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
@@ -54,23 +52,24 @@ export default function AgendaScreen() {
     return () => ctrl.abort();
   }, []);
 
-  const load = useCallback(async () => {
-    if (!sede || !/^\d{4}-\d{2}-\d{2}$/.test(fecha)) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const q = `?sede=${encodeURIComponent(sede)}&fecha=${fecha}`;
-      setRows(await operatorRequest(`/api/operador/agenda/${q}`, { schema: agendaListSchema }));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [sede, fecha]);
+  const [version, setVersion] = useState(0);
+  const key =
+    sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
+  const [result, setResult] = useState<{ key: string; rows: AgendaEntry[] } | null>(null);
+  const rows = result?.rows ?? null;
+  const loading = key !== null && result?.key !== key;
+  const load = () => setVersion((v) => v + 1);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!key) return;
+    const ctrl = new AbortController();
+    operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal: ctrl.signal })
+      .then((list) => setResult({ key, rows: list }))
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setError(errorMessage(err));
+      });
+    return () => ctrl.abort();
+  }, [key, version]);
 
   async function change(row: AgendaEntry, estado: Action, reason?: string) {
     setBusy(row.id);
@@ -88,7 +87,7 @@ export default function AgendaScreen() {
             ? `${row.placa} marcado como no asistió.`
             : `Cita de ${row.placa} cancelada${row.pagado ? '; se inició el reembolso' : ''}.`,
       );
-      await load();
+      load();
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -137,7 +136,7 @@ export default function AgendaScreen() {
           {notice}
         </p>
       )}
-      {loading && !rows && <p role="status">Cargando agenda…</p>}
+      {loading && !error && <p role="status">Cargando agenda…</p>}
       {rows && rows.length === 0 && <p className="ops-empty">No hay citas para esta sede ese día.</p>}
       {rows && rows.length > 0 && (
         <div className="ops-table-wrap">
