@@ -13,9 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
+import { OperatorBookingsRepository } from '../src/features/operator/operator-bookings.repository.ts';
 import { OperatorSupportRepository } from '../src/features/operator/operator-support.repository.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { newToken, sha256Hex } from '../src/lib/crypto.ts';
@@ -120,18 +122,7 @@ async function main(): Promise<boolean> {
         name: 'agenda (2,000 bookings)',
         path: `/api/operador/agenda/?sede=${BRANCH}&fecha=${FECHA}`,
         check: (body: unknown) => Array.isArray(body) && body.length === BOOKINGS,
-        directQuery: () =>
-          database.query(
-            `select b.id, b.placa, b.hora::int as hora, b.servicio, b.estado,
-                    coalesce(p.status = 'APPROVED', false) as pagado, b.estado_reembolso,
-                    trim(u.nombres || ' ' || u.apellidos) as nombre, coalesce(b.datos->>'celular', u.telefono) as telefono
-             from (select * from bookings where branch_id = $1 and fecha = $2 offset 0) b
-             cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
-             left join lateral (select status from payments where booking_id = b.id) p on true
-             where b.estado not in ('expirada', 'rechazada')
-             order by b.hora, b.created, b.id`,
-            [BRANCH, FECHA],
-          ),
+        directQuery: () => database.db.execute(OperatorBookingsRepository.agendaSql(BRANCH, FECHA)),
       },
       {
         name: `support search (${USERS.toLocaleString('en')} users)`,
@@ -148,15 +139,10 @@ async function main(): Promise<boolean> {
     const figures: Record<string, unknown>[] = [];
     let pass = database.kind === 'postgres';
     if (process.env.BENCH_EXPLAIN) {
-      const plan = await database.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) select b.id, trim(u.nombres || ' ' || u.apellidos), p.status
-         from (select * from bookings where branch_id = $1 and fecha = $2 offset 0) b
-         cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
-         left join lateral (select status from payments where booking_id = b.id) p on true
-         where b.estado not in ('expirada', 'rechazada')
-         order by b.hora, b.created, b.id`,
-        [BRANCH, FECHA],
-      );
+      const explained = (await database.db.execute(
+        sql`explain (analyze, buffers) ${OperatorBookingsRepository.agendaSql(BRANCH, FECHA)}`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      const plan = explained.rows;
       console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
     }
     for (const c of cases) {

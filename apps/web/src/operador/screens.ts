@@ -17,4 +17,21 @@ export interface OperatorScreen {
 
 export const ALL_STAFF: readonly StaffRole[] = ['admin', 'operaciones', 'contenido', 'soporte'];
 
-export const operatorScreens: OperatorScreen[] = [];
+const OPERATIONS: readonly StaffRole[] = ALL_STAFF;
+
+export const operatorScreens: OperatorScreen[] = [
+  // Decision 037: every role reads; the server lets admin and operaciones act.
+  {
+    path: 'agenda',
+    label: 'Agenda',
+    roles: OPERATIONS,
+    load: () => import('./screens/agenda/AgendaScreen.tsx'),
+  },
+  { path: 'sedes', label: 'Sedes', roles: OPERATIONS, load: () => import('./screens/sedes/SedesScreen.tsx') },
+  {
+    path: 'precios',
+    label: 'Precios',
+    roles: OPERATIONS,
+    load: () => import('./screens/precios/PreciosScreen.tsx'),
+  },
+];

@@ -52,25 +52,55 @@ export const bookingStateChangeSchema = z.strictObject({
 });
 export type BookingStateChange = z.infer<typeof bookingStateChangeSchema>;
 
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A branch's opening hours: HH:mm, opening before closing, Saturday optional (null = closed). */
+export const branchHoursSchema = openingHoursSchema.refine(
+  (h) =>
+    [h.lunes_viernes, h.sabado].every(
+      (d) => d === null || (HHMM.test(d.apertura) && HHMM.test(d.cierre) && d.apertura < d.cierre),
+    ),
+  'Horario inválido: HH:mm y apertura anterior al cierre.',
+);
+
+/** Vehicle groups a branch serves. */
+export const VEHICLE_GROUPS = ['LIVIANOS', 'MOTOS', 'PESADOS'] as const;
+export const vehicleGroupsSchema = z
+  .array(z.enum(VEHICLE_GROUPS, { error: 'Grupo inválido: LIVIANOS, MOTOS o PESADOS.' }))
+  .min(1, 'Elige al menos un grupo de vehículos.')
+  .max(3, 'Máximo 3 grupos.')
+  .refine((g) => new Set(g).size === g.length, 'Grupos repetidos.');
+
+/** Map position: Colombia's bounding box (the seed file's rule). */
+export const branchLatSchema = z
+  .number({ error: 'Latitud inválida.' })
+  .min(-5, 'Latitud fuera de Colombia.')
+  .max(14, 'Latitud fuera de Colombia.');
+export const branchLngSchema = z
+  .number({ error: 'Longitud inválida.' })
+  .min(-82, 'Longitud fuera de Colombia.')
+  .max(-66, 'Longitud fuera de Colombia.');
+export const branchCapacitySchema = z
+  .number()
+  .int('Número entero.')
+  .min(1, 'Mínimo 1.')
+  .max(100, 'Máximo 100.');
+
+/**
+ * PATCH /api/operador/sedes/{id}/: the issue's {capacidad?, horario?, activa?} plus the console's vehicle groups,
+ * home service and map position; every field optional, at least one present.
+ */
 export const branchPatchSchema = z
   .strictObject({
-    capacidad: z.number().int().min(1, 'Mínimo 1.').max(100, 'Máximo 100.').optional(),
-    horario: openingHoursSchema
-      .refine(
-        (h) =>
-          [h.lunes_viernes, h.sabado].every(
-            (d) =>
-              d === null ||
-              (/^([01]\d|2[0-3]):[0-5]\d$/.test(d.apertura) &&
-                /^([01]\d|2[0-3]):[0-5]\d$/.test(d.cierre) &&
-                d.apertura < d.cierre),
-          ),
-        'Horario inválido: HH:mm y apertura anterior al cierre.',
-      )
-      .optional(),
+    capacidad: branchCapacitySchema.optional(),
+    horario: branchHoursSchema.optional(),
     activa: z.boolean().optional(),
+    atiende: vehicleGroupsSchema.optional(),
+    a_domicilio: z.boolean().optional(),
+    lat: branchLatSchema.optional(),
+    lng: branchLngSchema.optional(),
   })
-  .refine((v) => v.capacidad !== undefined || v.horario !== undefined || v.activa !== undefined, {
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Nada que actualizar.',
   });
 export type BranchPatch = z.infer<typeof branchPatchSchema>;

@@ -64,6 +64,8 @@ export const rtmPrices = pgTable('rtm_prices', {
   clase: text('clase').primaryKey(),
   grupo: text('grupo').notNull(),
   precio: integer('precio').notNull(),
+  /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
+  edited: boolean('edited').notNull().default(false),
 });
 
 /** Peritaje combos by group and fuel (SPPF §3 table). */
@@ -77,6 +79,8 @@ export const peritajeCombos = pgTable('peritaje_combos', {
   proveedor: text('proveedor').notNull(),
   tasks: jsonb('tasks').notNull().default([]),
   orden: integer('orden').notNull().default(0),
+  /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
+  edited: boolean('edited').notNull().default(false),
 });
 
 /** Procedures (trámites); `id` matches the TRAMITES_TOGO catalogue clave. */
@@ -87,6 +91,8 @@ export const tramites = pgTable('tramites', {
   descripcion: text('descripcion').notNull(),
   icono: text('icono').notNull(),
   orden: integer('orden').notNull().default(0),
+  /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
+  edited: boolean('edited').notNull().default(false),
 });
 
 /**

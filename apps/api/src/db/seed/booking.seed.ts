@@ -95,7 +95,8 @@ export function bookingStaticReferences(file: BookingFile): { where: string; lin
 
 /**
  * Upserts branches, prices, combos and trámites. Branches missing from the file are deactivated (bookings keep
- * pointing at them); prices, combos and trámites missing from the file are deleted.
+ * pointing at them); prices, combos and trámites missing from the file are deleted. Rows edited in the console
+ * (`edited`) are neither updated, deactivated nor deleted (decisions 022 and 037).
  */
 export async function seedBooking(
   db: Db,
@@ -170,11 +171,16 @@ export async function seedBooking(
     .onConflictDoUpdate({
       target: rtmPrices.clase,
       set: excludedSet({ grupo: rtmPrices.grupo, precio: rtmPrices.precio }),
+      // A price edited in the console keeps its value and is never deleted (decision 037, after 022).
+      setWhere: sql`not ${rtmPrices.edited}`,
     });
   await db.delete(rtmPrices).where(
-    notInArray(
-      rtmPrices.clase,
-      file.rtm_tarifas.map((p) => p.clase),
+    and(
+      notInArray(
+        rtmPrices.clase,
+        file.rtm_tarifas.map((p) => p.clase),
+      ),
+      eq(rtmPrices.edited, false),
     ),
   );
 
@@ -205,15 +211,19 @@ export async function seedBooking(
           tasks: peritajeCombos.tasks,
           orden: peritajeCombos.orden,
         }),
+        setWhere: sql`not ${peritajeCombos.edited}`,
       });
   }
   await db.delete(peritajeCombos).where(
-    comboRows.length
-      ? notInArray(
-          peritajeCombos.id,
-          comboRows.map((c) => c.id),
-        )
-      : sql`true`,
+    and(
+      comboRows.length
+        ? notInArray(
+            peritajeCombos.id,
+            comboRows.map((c) => c.id),
+          )
+        : sql`true`,
+      eq(peritajeCombos.edited, false),
+    ),
   );
 
   const tramiteRows = file.tramites.map((t, i) => ({
@@ -237,15 +247,19 @@ export async function seedBooking(
           icono: tramites.icono,
           orden: tramites.orden,
         }),
+        setWhere: sql`not ${tramites.edited}`,
       });
   }
   await db.delete(tramites).where(
-    tramiteRows.length
-      ? notInArray(
-          tramites.id,
-          tramiteRows.map((t) => t.id),
-        )
-      : sql`true`,
+    and(
+      tramiteRows.length
+        ? notInArray(
+            tramites.id,
+            tramiteRows.map((t) => t.id),
+          )
+        : sql`true`,
+      eq(tramites.edited, false),
+    ),
   );
   return {
     branches: branchRows.length,

@@ -10,18 +10,6 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-export interface AgendaRow {
-  id: string;
-  placa: string;
-  hora: number;
-  servicio: string;
-  estado: string;
-  pagado: boolean;
-  estadoReembolso: string | null;
-  nombre: string;
-  telefono: string | null;
-}
-
 export interface RefundTarget {
   bookingId: string;
   provider: string;
@@ -48,23 +36,37 @@ export type StateChangeOutcome =
 export class OperatorBookingsRepository {
   constructor(private readonly db: Db) {}
 
-  /** One branch-day, by hour; expired and declined holds left out. */
-  agenda(branchId: string, fecha: string): Promise<AgendaRow[]> {
-    return rows<AgendaRow>(
+  /**
+   * One branch-day as the wire's JSON array text (`[{id, placa, hora, servicio, estado, pagado, estado_reembolso,
+   * cliente: {nombre, telefono}}]`), by hour; expired and declined holds left out. PostgreSQL builds the JSON, so
+   * 2,000 bookings cross the wire as one value instead of 2,000 rows parsed and re-serialised by Node (decision 037).
+   */
+  async agendaJson(branchId: string, fecha: string): Promise<string> {
+    const [row] = await rows<{ body: string }>(
       this.db,
-      sql`select b.id, b.placa, b.hora::int as hora, b.servicio, b.estado,
-                 coalesce(p.status = 'APPROVED', false) as pagado,
-                 b.estado_reembolso as "estadoReembolso",
-                 trim(u.nombres || ' ' || u.apellidos) as nombre,
-                 coalesce(b.datos->>'celular', u.telefono) as telefono
-          -- the day's bookings first, through bookings_branch_date_idx (offset 0 keeps the planner from
-          -- scanning another index for a merge join), then one primary-key probe per booking
-          from (select * from bookings where branch_id = ${branchId} and fecha = ${fecha} offset 0) b
-          cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
-          left join lateral (select status from payments where booking_id = b.id) p on true
-          where b.estado not in ('expirada', 'rechazada')
-          order by b.hora, b.created, b.id`,
+      OperatorBookingsRepository.agendaSql(branchId, fecha),
     );
+    return row?.body ?? '[]';
+  }
+
+  /** The agenda query (also run bare by bench:ops). */
+  static agendaSql(branchId: string, fecha: string): SQL {
+    return sql`select coalesce(json_agg(json_build_object(
+                 'id', b.id, 'placa', b.placa, 'hora', lpad(b.hora::text, 2, '0') || ':00',
+                 'servicio', b.servicio, 'estado', b.estado,
+                 'pagado', coalesce(p.status = 'APPROVED', false), 'estado_reembolso', b.estado_reembolso,
+                 'cliente', json_build_object('nombre', trim(u.nombres || ' ' || u.apellidos),
+                                              'telefono', coalesce(b.celular, u.telefono))
+               ) order by b.hora, b.created, b.id), '[]')::text as body
+        -- only the columns the contract needs, through bookings_branch_date_idx (offset 0 keeps the planner from
+        -- scanning another index for a merge join), then one primary-key probe per booking
+        from (select id, placa, hora, servicio, estado, estado_reembolso, user_id, created,
+                     datos->>'celular' as celular
+              from bookings
+              where branch_id = ${branchId} and fecha = ${fecha} and estado not in ('expirada', 'rechazada')
+              offset 0) b
+        cross join lateral (select nombres, apellidos, telefono from users where id = b.user_id) u
+        left join lateral (select status from payments where booking_id = b.id) p on true`;
   }
 
   /**

@@ -1,5 +1,10 @@
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
-import type { AgendaEntry, BookingStateChange } from '@togo/domain/operator/operator-console.contract';
+import {
+  agendaEntrySchema,
+  type AgendaEntry,
+  type BookingStateChange,
+} from '@togo/domain/operator/operator-console.contract';
+import { z } from 'zod';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
@@ -33,18 +38,14 @@ export class OperatorBookingsService {
     },
   ) {}
 
+  /** The agenda's JSON text, straight from the database (the GET route sends it as it is). */
+  agendaJson(sede: string, fecha: string): Promise<string> {
+    return this.deps.repo.agendaJson(sede, fecha);
+  }
+
+  /** The agenda parsed with the domain's schema (the .xlsx export). */
   async agenda(sede: string, fecha: string): Promise<AgendaEntry[]> {
-    const rows = await this.deps.repo.agenda(sede, fecha);
-    return rows.map((r) => ({
-      id: r.id,
-      placa: r.placa,
-      hora: `${String(r.hora).padStart(2, '0')}:00`,
-      servicio: r.servicio,
-      estado: r.estado,
-      pagado: r.pagado,
-      estado_reembolso: r.estadoReembolso as AgendaEntry['estado_reembolso'],
-      cliente: { nombre: r.nombre, telefono: r.telefono },
-    }));
+    return z.array(agendaEntrySchema).parse(JSON.parse(await this.agendaJson(sede, fecha)));
   }
 
   async changeState(actor: AuditActor, id: string, change: BookingStateChange) {

@@ -1,6 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingBranches, branchClosures } from '../../db/schema.ts';
+import type { BranchPatch } from '@togo/domain/operator/operator-console.contract';
+import type { BranchCreate, OperatorBranch } from '@togo/domain/operator/operator-ops.contract';
 import { insertAudit, type AuditRecord, type Tx } from './audit.repository.ts';
 
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
@@ -10,12 +12,22 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-export interface BranchState {
-  id: string;
-  nombre: string;
-  capacidad: number;
-  horario: unknown;
-  activa: boolean;
+/** A branch as the console shows it (the domain's OperatorBranch). */
+export type BranchState = OperatorBranch;
+
+/** The console's columns of a branch; `ciudad` is the 5-digit DANE code. */
+const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 5, '0') as ciudad, telefono,
+  capacidad::int as capacidad, horario, activo as activa, atiende, a_domicilio, lat, lng`;
+
+/** The branch's Google Maps link, derived from its position (the seed file's form). */
+export const mapsLink = (lat: number, lng: number) =>
+  `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+
+export interface ClosureRow {
+  fecha: string;
+  motivo: string;
+  staff: string | null;
+  creado: Date | string;
 }
 
 export interface BookingToReschedule {
@@ -34,8 +46,7 @@ export class OperatorBranchesRepository {
   list(): Promise<BranchState[]> {
     return rows<BranchState>(
       this.db,
-      sql`select id, nombre, capacidad::int as capacidad, horario, activo as activa
-          from booking_branches order by servicio, orden, id`,
+      sql`select ${BRANCH_COLUMNS} from booking_branches order by servicio, orden, id`,
     );
   }
 
@@ -45,7 +56,7 @@ export class OperatorBranchesRepository {
    */
   async patch(
     id: string,
-    patch: { capacidad?: number | undefined; horario?: unknown; activa?: boolean | undefined },
+    patch: BranchPatch,
     today: string,
     audit: (before: BranchState, after: BranchState) => AuditRecord,
     now: Date,
@@ -53,16 +64,22 @@ export class OperatorBranchesRepository {
     return this.db.transaction(async (tx) => {
       const [before] = await rows<BranchState>(
         tx,
-        sql`select id, nombre, capacidad::int as capacidad, horario, activo as activa
-            from booking_branches where id = ${id} for update`,
+        sql`select ${BRANCH_COLUMNS} from booking_branches where id = ${id} for update`,
       );
       if (!before) return undefined;
+      const lat = patch.lat ?? before.lat;
+      const lng = patch.lng ?? before.lng;
       await tx
         .update(bookingBranches)
         .set({
           ...(patch.capacidad !== undefined ? { capacidad: patch.capacidad } : {}),
           ...(patch.horario !== undefined ? { horario: patch.horario } : {}),
           ...(patch.activa !== undefined ? { activo: patch.activa } : {}),
+          ...(patch.atiende !== undefined ? { atiende: patch.atiende } : {}),
+          ...(patch.a_domicilio !== undefined ? { aDomicilio: patch.a_domicilio } : {}),
+          ...(patch.lat !== undefined || patch.lng !== undefined
+            ? { lat, lng, maps: mapsLink(lat, lng) }
+            : {}),
           edited: true,
         })
         .where(eq(bookingBranches.id, id));
@@ -72,13 +89,11 @@ export class OperatorBranchesRepository {
               where branch_id = ${id} and fecha >= ${today}`,
         );
       }
-      const after: BranchState = {
-        ...before,
-        ...(patch.capacidad !== undefined ? { capacidad: patch.capacidad } : {}),
-        ...(patch.horario !== undefined ? { horario: patch.horario } : {}),
-        ...(patch.activa !== undefined ? { activa: patch.activa } : {}),
-      };
-      await insertAudit(tx, audit(before, after), now);
+      const [after] = await rows<BranchState>(
+        tx,
+        sql`select ${BRANCH_COLUMNS} from booking_branches where id = ${id}`,
+      );
+      await insertAudit(tx, audit(before, after!), now);
       return after;
     });
   }
@@ -116,5 +131,106 @@ export class OperatorBranchesRepository {
       if (e.code === '23505' || e.cause?.code === '23505') return 'exists';
       throw err;
     }
+  }
+
+  /**
+   * Creates a branch (marked edited: the seed never touches a console-made branch), ordered after the others of
+   * its service; audited in the same transaction. 'exists' for a taken id, 'unknown_city' for a DANE code that
+   * is not a municipality.
+   */
+  async create(
+    branch: BranchCreate,
+    audit: (created: BranchState) => AuditRecord,
+    now: Date,
+  ): Promise<BranchState | 'exists' | 'unknown_city'> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [city] = await rows<{ id: number }>(
+          tx,
+          sql`select id from cities where id = ${Number(branch.ciudad)}`,
+        );
+        if (!city) return 'unknown_city' as const;
+        const [next] = await rows<{ orden: number }>(
+          tx,
+          sql`select coalesce(max(orden), 0)::int + 10 as orden from booking_branches
+              where servicio = ${branch.servicio}`,
+        );
+        const inserted = await tx
+          .insert(bookingBranches)
+          .values({
+            id: branch.id,
+            servicio: branch.servicio,
+            nombre: branch.nombre,
+            direccion: branch.direccion,
+            cityId: city.id,
+            telefono: branch.telefono,
+            lat: branch.lat,
+            lng: branch.lng,
+            maps: mapsLink(branch.lat, branch.lng),
+            imagen: `/static/catalogo/sedes/${branch.servicio}.svg`,
+            horario: branch.horario,
+            capacidad: branch.capacidad,
+            atiende: branch.atiende,
+            aDomicilio: branch.a_domicilio,
+            activo: branch.activa,
+            edited: true,
+            orden: next?.orden ?? 10,
+          })
+          .onConflictDoNothing()
+          .returning({ id: bookingBranches.id });
+        if (inserted.length === 0) return 'exists' as const;
+        const [created] = await rows<BranchState>(
+          tx,
+          sql`select ${BRANCH_COLUMNS} from booking_branches where id = ${branch.id}`,
+        );
+        await insertAudit(tx, audit(created!), now);
+        return created!;
+      });
+    } catch (err) {
+      const e = err as { code?: string; cause?: { code?: string } };
+      if (e.code === '23505' || e.cause?.code === '23505') return 'exists';
+      throw err;
+    }
+  }
+
+  /** A branch's closures, newest day first (at most 200); undefined for an unknown branch. */
+  async closures(branchId: string): Promise<ClosureRow[] | undefined> {
+    const [branch] = await rows<{ id: string }>(
+      this.db,
+      sql`select id from booking_branches where id = ${branchId}`,
+    );
+    if (!branch) return undefined;
+    return rows<ClosureRow>(
+      this.db,
+      sql`select c.fecha::text as fecha, c.motivo, s.email as staff, c.created as creado
+          from branch_closures c left join staff s on s.id = c.staff_id
+          where c.branch_id = ${branchId} order by c.fecha desc limit 200`,
+    );
+  }
+
+  /**
+   * Deletes the closure of a day from `today` on (a past closure is history); audited in the same transaction.
+   */
+  async reopen(
+    branchId: string,
+    fecha: string,
+    today: string,
+    audit: (removed: { fecha: string; motivo: string }) => AuditRecord,
+    now: Date,
+  ): Promise<'reopened' | 'not_found' | 'past'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await rows<{ fecha: string; motivo: string }>(
+        tx,
+        sql`select fecha::text as fecha, motivo from branch_closures
+            where branch_id = ${branchId} and fecha = ${fecha} for update`,
+      );
+      if (!row) return 'not_found' as const;
+      if (row.fecha < today) return 'past' as const;
+      await tx
+        .delete(branchClosures)
+        .where(and(eq(branchClosures.branchId, branchId), eq(branchClosures.fecha, fecha)));
+      await insertAudit(tx, audit(row), now);
+      return 'reopened' as const;
+    });
   }
 }

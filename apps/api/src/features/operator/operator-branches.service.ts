@@ -1,6 +1,11 @@
 import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
+import type {
+  BranchClosureEntry,
+  BranchCreate,
+  OperatorBranch,
+} from '@togo/domain/operator/operator-ops.contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
@@ -79,5 +84,55 @@ export class OperatorBranchesService {
         cliente: { nombre: b.nombre, correo: b.correo },
       })),
     };
+  }
+
+  async create(actor: AuditActor, branch: BranchCreate): Promise<OperatorBranch> {
+    const now = this.deps.clock.now();
+    const result = await this.deps.repo.create(
+      branch,
+      (created) => ({
+        actor,
+        accion: 'sede.crear',
+        objeto: `sede:${branch.id}`,
+        antes: null,
+        despues: created,
+      }),
+      now,
+    );
+    if (result === 'exists') throw AppError.field('id', 'Ya existe una sede con ese código.');
+    if (result === 'unknown_city')
+      throw AppError.field('ciudad', 'No es un municipio de Colombia (DIVIPOLA).');
+    return result;
+  }
+
+  async closures(id: string): Promise<BranchClosureEntry[]> {
+    const list = await this.deps.repo.closures(id);
+    if (!list) throw AppError.notFound('Sede no encontrada.');
+    return list.map((c) => ({
+      fecha: c.fecha,
+      motivo: c.motivo,
+      staff: c.staff,
+      creado: new Date(c.creado).toISOString(),
+    }));
+  }
+
+  /** Deletes a closure from today on; a past day's closure stays as history (409). */
+  async reopen(actor: AuditActor, id: string, fecha: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const outcome = await this.deps.repo.reopen(
+      id,
+      fecha,
+      bogotaLocalDateTime(now).slice(0, 10),
+      (removed) => ({
+        actor,
+        accion: 'sede.reabrir_dia',
+        objeto: `sede:${id}`,
+        antes: removed,
+        despues: null,
+      }),
+      now,
+    );
+    if (outcome === 'not_found') throw AppError.notFound('No hay un cierre de esa sede ese día.');
+    if (outcome === 'past') throw AppError.conflict('Ese cierre ya pasó; queda en el historial.');
   }
 }

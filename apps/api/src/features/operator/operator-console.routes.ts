@@ -57,9 +57,11 @@ export function operatorConsoleRoutes(
     },
   );
 
-  app.get('/api/operador/agenda/', { preHandler: guard('agenda.leer') }, async (req) => {
+  app.get('/api/operador/agenda/', { preHandler: guard('agenda.leer') }, async (req, reply) => {
     const query = parse(agendaQuerySchema, req.query);
-    return bookings.agenda(query.sede, query.fecha);
+    // The JSON is built by the database (decision 037): sent as it is, not parsed and serialised again.
+    const body = await bookings.agendaJson(query.sede, query.fecha);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post(

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'agendamientos.editar': ['admin', 'operaciones'],
   'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'sedes.editar': ['admin', 'operaciones'],
+  'precios.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'precios.editar': ['admin', 'operaciones'],
   'auditoria.leer': ['admin'],
   /** The dashboard summary (decision 029). */
   'resumen.leer': ['admin', 'operaciones', 'contenido', 'soporte'],

@@ -17,8 +17,11 @@ import { operatorConsoleRoutes } from './operator-console.routes.ts';
 import { OperatorDashboardRepository } from './operator-dashboard.repository.ts';
 import { operatorDashboardRoutes } from './operator-dashboard.routes.ts';
 import { OperatorDashboardService } from './operator-dashboard.service.ts';
+import { operatorOpsRoutes } from './operator-ops.routes.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import { OperatorPricesRepository } from './operator-prices.repository.ts';
+import { OperatorPricesService } from './operator-prices.service.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
 import { OperatorSupportService } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
@@ -82,22 +85,29 @@ export async function registerOperator(
     }),
     guard,
   });
+  const branches = new OperatorBranchesService({
+    repo: new OperatorBranchesRepository(db),
+    clock,
+    messenger: deps.messenger,
+    webUrl: config.WEB_URL,
+    log: deps.log,
+  });
   operatorConsoleRoutes(app, {
     guard,
     picoPlaca,
     bookings,
-    branches: new OperatorBranchesService({
-      repo: new OperatorBranchesRepository(db),
-      clock,
-      messenger: deps.messenger,
-      webUrl: config.WEB_URL,
-      log: deps.log,
-    }),
+    branches,
     support: new OperatorSupportService(new OperatorSupportRepository(db)),
   });
   operatorDashboardRoutes(app, {
     guard,
     dashboard: new OperatorDashboardService(new OperatorDashboardRepository(db), picoPlaca, clock),
     audit: new AuditRepository(db),
+  });
+  operatorOpsRoutes(app, {
+    guard,
+    bookings,
+    branches,
+    prices: new OperatorPricesService(new OperatorPricesRepository(db), clock),
   });
 }

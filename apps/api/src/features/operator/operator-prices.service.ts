@@ -1,0 +1,44 @@
+import type { PriceKind, PriceList } from '@togo/domain/operator/operator-ops.contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditActor } from './audit.repository.ts';
+import type { OperatorPricesRepository } from './operator-prices.repository.ts';
+
+const NOT_FOUND: Record<PriceKind, string> = {
+  rtm: 'Clase de vehículo no encontrada.',
+  combos: 'Combo de peritaje no encontrado.',
+  tramites: 'Trámite no encontrado.',
+};
+
+const OBJECT: Record<PriceKind, string> = { rtm: 'precio-rtm', combos: 'combo', tramites: 'tramite' };
+
+/** Console prices: list and edit (audited); drivers' quotes read the same rows. */
+export class OperatorPricesService {
+  constructor(
+    private readonly repo: OperatorPricesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  list(): Promise<PriceList> {
+    return this.repo.list();
+  }
+
+  async setPrice(actor: AuditActor, kind: PriceKind, key: string, precio: number) {
+    if (key.length === 0 || key.length > 60) throw AppError.notFound(NOT_FOUND[kind]);
+    const after = await this.repo.setPrice(
+      kind,
+      key,
+      precio,
+      (before, updated) => ({
+        actor,
+        accion: 'precio.editar',
+        objeto: `${OBJECT[kind]}:${key}`,
+        antes: before,
+        despues: updated,
+      }),
+      this.clock.now(),
+    );
+    if (!after) throw AppError.notFound(NOT_FOUND[kind]);
+    return after;
+  }
+}

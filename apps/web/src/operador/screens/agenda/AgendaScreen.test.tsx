@@ -1,0 +1,109 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgendaEntry } from '@togo/domain/operator/operator-console.contract';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { branch } from '../test-support.ts';
+import AgendaScreen from './AgendaScreen.tsx';
+
+// The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const row = (o: Partial<AgendaEntry> = {}): AgendaEntry => ({
+  id: ID,
+  placa: 'ABC123',
+  hora: '09:00',
+  servicio: 'tramites',
+  estado: 'confirmada',
+  pagado: true,
+  estado_reembolso: null,
+  cliente: { nombre: 'Ana Pérez', telefono: '3001234567' },
+  ...o,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AgendaScreen', () => {
+  it('lists the branch-day and registers an arrival; the row updates', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/agenda/': [json(200, [row()]), json(200, [row({ estado: 'atendido' })])],
+      [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, { estado: 'atendido' })],
+    });
+    const user = userEvent.setup();
+    render(<AgendaScreen />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Ana Pérez')).toBeInTheDocument();
+    expect(within(table).getByText('Confirmada')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Registrar llegada de ABC123' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Llegada registrada: ABC123.');
+    await waitFor(() => expect(within(table).getByText('Atendido')).toBeInTheDocument());
+    expect(bodies(`POST /api/operador/agendamientos/${ID}/estado/`)).toEqual([{ estado: 'atendido' }]);
+    expect(screen.queryByRole('button', { name: 'Registrar llegada de ABC123' })).not.toBeInTheDocument();
+  });
+
+  it('cancelling asks for a reason in a dialog and warns about the refund of a paid booking', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/agenda/': [
+        json(200, [row()]),
+        json(200, [row({ estado: 'cancelada', estado_reembolso: 'pendiente' })]),
+      ],
+      [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, {})],
+    });
+    const user = userEvent.setup();
+    render(<AgendaScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar cita de ABC123' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Cancelar la cita de ABC123?' });
+    expect(dialog).toHaveTextContent('se pedirá el reembolso');
+    const confirm = within(dialog).getByRole('button', { name: 'Sí, cancelar' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Sede sin energía');
+    await user.click(confirm);
+    expect(await screen.findByText('Pendiente')).toBeInTheDocument();
+    expect(bodies(`POST /api/operador/agendamientos/${ID}/estado/`)).toEqual([
+      { estado: 'cancelado', motivo: 'Sede sin energía' },
+    ]);
+  });
+
+  it('a 409 shows the server’s message and keeps the row', async () => {
+    mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/agenda/': [json(200, [row()])],
+      [`POST /api/operador/agendamientos/${ID}/estado/`]: [
+        json(409, { detail: 'El agendamiento ya no está confirmado.' }),
+      ],
+    });
+    const user = userEvent.setup();
+    render(<AgendaScreen />);
+    await user.click(await screen.findByRole('button', { name: 'No asistió ABC123' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El agendamiento ya no está confirmado.');
+    expect(screen.getByText('ABC123')).toBeInTheDocument();
+  });
+
+  it('an empty day says so; the export downloads the .xlsx with the staff token', async () => {
+    sessionStorage.setItem('togo.operador.token', 'tok');
+    mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/agenda/': [json(200, [])],
+      'GET /api/operador/agenda.xlsx': () => new Response(new Uint8Array([0x50, 0x4b]), { status: 200 }),
+    });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const user = userEvent.setup();
+    render(<AgendaScreen />);
+    expect(await screen.findByText('No hay citas para esta sede ese día.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exportar .xlsx' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]).toMatch(/^agenda-TRA-BOG-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    sessionStorage.clear();
+  });
+});

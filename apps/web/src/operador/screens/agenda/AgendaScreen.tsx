@@ -1,0 +1,265 @@
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
+import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
+import {
+  OPERATOR_OPS_PATHS,
+  operatorBranchListSchema,
+  type OperatorBranch,
+} from '@togo/domain/operator/operator-ops.contract';
+import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
+import { bogotaToday, errorMessage } from '../shared.ts';
+import '../operator-screens.css';
+
+const agendaListSchema = z.array(agendaEntrySchema);
+
+const STATE_LABEL: Record<string, string> = {
+  confirmada: 'Confirmada',
+  pendiente_pago: 'Pendiente de pago',
+  atendido: 'Atendido',
+  no_asistio: 'No asistió',
+  cancelada: 'Cancelada',
+};
+const REFUND_LABEL: Record<string, string> = {
+  pendiente: 'Pendiente',
+  realizado: 'Realizado',
+  fallido: 'Fallido',
+};
+
+type Action = 'atendido' | 'no_asistio' | 'cancelado';
+
+/** Agenda per branch and day: check-in, no-show, cancel (with a reason) and the .xlsx export (decision 037). */
+export default function AgendaScreen() {
+  const ids = { sede: useId(), fecha: useId(), motivo: useId() };
+  const [branches, setBranches] = useState<OperatorBranch[] | null>(null);
+  const [sede, setSede] = useState('');
+  const [fecha, setFecha] = useState(bogotaToday());
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal: ctrl.signal })
+      .then((list) => {
+        setBranches(list);
+        setSede((s) => s || list.find((b) => b.activa)?.id || '');
+      })
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setError(errorMessage(err));
+      });
+    return () => ctrl.abort();
+  }, []);
+
+  const [version, setVersion] = useState(0);
+  const key =
+    sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
+  const [result, setResult] = useState<{ key: string; rows: AgendaEntry[] } | null>(null);
+  const rows = result?.rows ?? null;
+  const loading = key !== null && result?.key !== key;
+  const load = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    if (!key) return;
+    const ctrl = new AbortController();
+    operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal: ctrl.signal })
+      .then((list) => setResult({ key, rows: list }))
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setError(errorMessage(err));
+      });
+    return () => ctrl.abort();
+  }, [key, version]);
+
+  async function change(row: AgendaEntry, estado: Action, reason?: string) {
+    setBusy(row.id);
+    setNotice(null);
+    setError(null);
+    try {
+      await operatorRequest(`/api/operador/agendamientos/${row.id}/estado/`, {
+        method: 'POST',
+        body: { estado, ...(reason ? { motivo: reason } : {}) },
+      });
+      setNotice(
+        estado === 'atendido'
+          ? `Llegada registrada: ${row.placa}.`
+          : estado === 'no_asistio'
+            ? `${row.placa} marcado como no asistió.`
+            : `Cita de ${row.placa} cancelada${row.pagado ? '; se inició el reembolso' : ''}.`,
+      );
+      load();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function exportXlsx() {
+    setError(null);
+    try {
+      await operatorDownload(
+        `${OPERATOR_OPS_PATHS.agendaXlsx}?sede=${encodeURIComponent(sede)}&fecha=${fecha}`,
+        `agenda-${sede}-${fecha}.xlsx`,
+      );
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <section className="ops-screen" aria-labelledby="agenda-title">
+      <h1 id="agenda-title">Agenda</h1>
+      <div className="ops-toolbar">
+        <label htmlFor={ids.sede}>Sede</label>
+        <select id={ids.sede} value={sede} onChange={(e) => setSede(e.target.value)} disabled={!branches}>
+          {!branches && <option value="">Cargando sedes…</option>}
+          {branches?.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.nombre} ({b.id})
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.fecha}>Fecha</label>
+        <input id={ids.fecha} type="date" value={fecha} onChange={(e) => setFecha(e.target.value)} />
+        <button type="button" className="ops-button" onClick={() => void exportXlsx()} disabled={!sede}>
+          Exportar .xlsx
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="ops-error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="ops-notice">
+          {notice}
+        </p>
+      )}
+      {loading && !error && <p role="status">Cargando agenda…</p>}
+      {rows && rows.length === 0 && <p className="ops-empty">No hay citas para esta sede ese día.</p>}
+      {rows && rows.length > 0 && (
+        <div className="ops-table-wrap">
+          <table className="ops-table" aria-busy={loading}>
+            <caption className="ops-sr-only">
+              Citas de {sede} el {fecha}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Hora</th>
+                <th scope="col">Placa</th>
+                <th scope="col">Servicio</th>
+                <th scope="col">Cliente</th>
+                <th scope="col">Teléfono</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Pagado</th>
+                <th scope="col">Reembolso</th>
+                <th scope="col">Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const open = r.estado === 'confirmada';
+                const cancellable = open || r.estado === 'pendiente_pago';
+                return (
+                  <tr key={r.id}>
+                    <td>{r.hora}</td>
+                    <td>{r.placa}</td>
+                    <td>{r.servicio}</td>
+                    <td>{r.cliente.nombre}</td>
+                    <td>{r.cliente.telefono ?? '—'}</td>
+                    <td>{STATE_LABEL[r.estado] ?? r.estado}</td>
+                    <td>{r.pagado ? 'Sí' : 'No'}</td>
+                    <td>{r.estado_reembolso ? REFUND_LABEL[r.estado_reembolso] : '—'}</td>
+                    <td className="ops-actions">
+                      {open && (
+                        <>
+                          <button
+                            type="button"
+                            className="ops-button"
+                            disabled={busy === r.id}
+                            aria-label={`Registrar llegada de ${r.placa}`}
+                            onClick={() => void change(r, 'atendido')}
+                          >
+                            Registrar llegada
+                          </button>
+                          <button
+                            type="button"
+                            className="ops-button ops-button--ghost"
+                            disabled={busy === r.id}
+                            aria-label={`No asistió ${r.placa}`}
+                            onClick={() => void change(r, 'no_asistio')}
+                          >
+                            No asistió
+                          </button>
+                        </>
+                      )}
+                      {cancellable && (
+                        <button
+                          type="button"
+                          className="ops-button ops-button--danger"
+                          disabled={busy === r.id}
+                          aria-label={`Cancelar cita de ${r.placa}`}
+                          onClick={() => {
+                            setMotivo('');
+                            setCancelling(r);
+                          }}
+                        >
+                          Cancelar
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cancelling && (
+        <div className="ops-backdrop">
+          <div role="dialog" aria-modal="true" aria-labelledby="cancel-title" className="ops-dialog">
+            <h2 id="cancel-title">¿Cancelar la cita de {cancelling.placa}?</h2>
+            <p>
+              {cancelling.hora} · {cancelling.cliente.nombre}
+            </p>
+            {cancelling.pagado && (
+              <p className="ops-notice">
+                Esta cita está pagada: al cancelarla se pedirá el reembolso del pago.
+              </p>
+            )}
+            <label htmlFor={ids.motivo}>Motivo</label>
+            <textarea
+              id={ids.motivo}
+              value={motivo}
+              maxLength={500}
+              autoFocus
+              onChange={(e) => setMotivo(e.target.value)}
+            />
+            <div className="ops-dialog__buttons">
+              <button
+                type="button"
+                className="ops-button ops-button--ghost"
+                onClick={() => setCancelling(null)}
+              >
+                Volver
+              </button>
+              <button
+                type="button"
+                className="ops-button ops-button--danger"
+                disabled={motivo.trim().length === 0}
+                onClick={() => {
+                  const row = cancelling;
+                  setCancelling(null);
+                  void change(row, 'cancelado', motivo.trim());
+                }}
+              >
+                Sí, cancelar
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

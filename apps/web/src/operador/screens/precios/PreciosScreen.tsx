@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import {
+  OPERATOR_OPS_PATHS,
+  priceListSchema,
+  type PriceKind,
+  type PriceList,
+} from '@togo/domain/operator/operator-ops.contract';
+import { operatorRequest } from '../../lib/operator-api.ts';
+import { errorMessage, formatPesos } from '../shared.ts';
+import '../operator-screens.css';
+
+interface PriceItem {
+  key: string;
+  label: string;
+  detail: string;
+  precio: number;
+  editado: boolean;
+}
+
+const SECTIONS: { kind: PriceKind; title: string; items: (l: PriceList) => PriceItem[] }[] = [
+  {
+    kind: 'rtm',
+    title: 'Revisión técnico-mecánica por clase de vehículo',
+    items: (l) => l.rtm.map((p) => ({ key: p.clase, label: p.clase, detail: p.grupo, ...p })),
+  },
+  {
+    kind: 'combos',
+    title: 'Combos de peritaje',
+    items: (l) => l.combos.map((p) => ({ key: p.id, label: p.nombre, detail: p.proveedor, ...p })),
+  },
+  {
+    kind: 'tramites',
+    title: 'Trámites',
+    items: (l) => l.tramites.map((p) => ({ key: p.id, label: p.nombre, detail: p.id, ...p })),
+  },
+];
+
+const PRICE_PATH: Record<PriceKind, (key: string) => string> = {
+  rtm: OPERATOR_OPS_PATHS.rtmPrice,
+  combos: OPERATOR_OPS_PATHS.comboPrice,
+  tramites: OPERATOR_OPS_PATHS.tramitePrice,
+};
+
+function PriceRow({
+  kind,
+  item,
+  onSaved,
+}: {
+  kind: PriceKind;
+  item: PriceItem;
+  onSaved: (m: string) => void;
+}) {
+  const [value, setValue] = useState(String(item.precio));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const parsed = Number(value.replace(/\D/g, ''));
+  const changed = value.trim() !== '' && parsed !== item.precio;
+
+  async function save() {
+    setSaving(true);
+    setError(null);
+    try {
+      await operatorRequest(PRICE_PATH[kind](item.key), { method: 'PUT', body: { precio: parsed } });
+      onSaved(`Precio de ${item.label} actualizado a ${formatPesos(parsed)}.`);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const inputId = `precio-${kind}-${item.key}`;
+  return (
+    <tr>
+      <th scope="row">
+        <label htmlFor={inputId}>{item.label}</label>
+      </th>
+      <td>{item.detail}</td>
+      <td>
+        <input
+          id={inputId}
+          inputMode="numeric"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        {error && (
+          <span id={`${inputId}-error`} role="alert" className="ops-error">
+            {error}
+          </span>
+        )}
+      </td>
+      <td>{item.editado ? 'Editado en la consola' : 'Archivo inicial'}</td>
+      <td>
+        <button
+          type="button"
+          className="ops-button"
+          disabled={!changed || saving}
+          aria-label={`Guardar precio de ${item.label}`}
+          onClick={() => void save()}
+        >
+          {saving ? 'Guardando…' : 'Guardar'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** Prices drivers are quoted: RTM by vehicle class, peritaje combos and trámites (decision 037). */
+export default function PreciosScreen() {
+  const [list, setList] = useState<PriceList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal: ctrl.signal })
+      .then(setList)
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setError(errorMessage(err));
+      });
+    return () => ctrl.abort();
+  }, [version]);
+
+  return (
+    <section className="ops-screen" aria-labelledby="precios-title">
+      <h1 id="precios-title">Precios</h1>
+      <p>Valores en pesos colombianos con IVA. Los conductores ven el nuevo precio de inmediato.</p>
+      {error && (
+        <p role="alert" className="ops-error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="ops-notice">
+          {notice}
+        </p>
+      )}
+      {!list && !error && <p role="status">Cargando precios…</p>}
+      {list &&
+        SECTIONS.map((s) => {
+          const items = s.items(list);
+          return (
+            <div key={s.kind} className="ops-card">
+              <h2>{s.title}</h2>
+              {items.length === 0 ? (
+                <p className="ops-empty">No hay precios en esta sección.</p>
+              ) : (
+                <div className="ops-table-wrap">
+                  <table className="ops-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Nombre</th>
+                        <th scope="col">Detalle</th>
+                        <th scope="col">Precio (COP)</th>
+                        <th scope="col">Origen</th>
+                        <th scope="col">
+                          <span className="ops-sr-only">Acciones</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {items.map((item) => (
+                        <PriceRow
+                          key={`${item.key}-${item.precio}`}
+                          kind={s.kind}
+                          item={item}
+                          onSaved={(m) => {
+                            setNotice(m);
+                            setVersion((v) => v + 1);
+                          }}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </div>
+          );
+        })}
+    </section>
+  );
+}

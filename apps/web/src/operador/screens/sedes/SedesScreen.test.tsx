@@ -1,0 +1,95 @@
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { branch } from '../test-support.ts';
+import SedesScreen from './SedesScreen.tsx';
+
+// The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SedesScreen', () => {
+  it('edits capacity, groups and home service of a branch', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()]), json(200, [branch({ capacidad: 6 })])],
+      'PATCH /api/operador/sedes/TRA-BOG-01/': [json(200, branch({ capacidad: 6 }))],
+    });
+    const user = userEvent.setup();
+    render(<SedesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }));
+    const form = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
+    const cap = within(form).getByLabelText('Capacidad por hora');
+    await user.clear(cap);
+    await user.type(cap, '6');
+    await user.click(within(form).getByLabelText('Motos'));
+    await user.click(within(form).getByLabelText('Servicio a domicilio'));
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sede Punto de Trámites Calle 80 guardada.');
+    expect(bodies('PATCH /api/operador/sedes/TRA-BOG-01/')).toEqual([
+      {
+        capacidad: 6,
+        horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
+        atiende: ['LIVIANOS', 'MOTOS'],
+        a_domicilio: true,
+        activa: true,
+        lat: 4.69,
+        lng: -74.08,
+      },
+    ]);
+  });
+
+  it('closes a day and lists the bookings to reschedule; a 400 names the field', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/sedes/TRA-BOG-01/cierres/': [
+        json(200, []),
+        json(200, [
+          {
+            fecha: '2030-01-02',
+            motivo: 'Inventario',
+            staff: 'a@togo.co',
+            creado: '2026-11-25T10:00:00.000Z',
+          },
+        ]),
+      ],
+      'POST /api/operador/sedes/TRA-BOG-01/cierres/': [
+        json(400, { motivo: ['Este campo es requerido.'] }),
+        json(201, {
+          sede: 'TRA-BOG-01',
+          fecha: '2030-01-02',
+          motivo: 'Inventario',
+          por_reprogramar: [
+            {
+              id: 'b1',
+              placa: 'ABC123',
+              hora: '09:00',
+              cliente: { nombre: 'Ana Pérez', correo: 'ana@correo.com' },
+            },
+          ],
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    render(<SedesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
+    expect(await screen.findByText('Esta sede no tiene cierres.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Cerrar un día' });
+    await user.type(within(form).getByLabelText('Fecha del cierre'), '2030-01-02');
+    await user.type(within(form).getByLabelText('Motivo'), ' ');
+    await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('motivo: Este campo es requerido.');
+    await user.type(within(form).getByLabelText('Motivo'), 'Inventario');
+    await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Citas por reprogramar (se avisó a cada cliente): 1.');
+    expect(status).toHaveTextContent('09:00 · ABC123 · Ana Pérez');
+    expect(await screen.findByRole('button', { name: 'Reabrir el 2030-01-02' })).toBeInTheDocument();
+    expect(bodies('POST /api/operador/sedes/TRA-BOG-01/cierres/')[1]).toEqual({
+      fecha: '2030-01-02',
+      motivo: ' Inventario',
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { FROM_FLOWS } from '../booking/booking.contract.ts';
+import { IsoDateSchema } from '../pico-placa/pico-placa.rules.ts';
+import { staffText } from './operator-auth.contract.ts';
+import {
+  branchCapacitySchema,
+  branchHoursSchema,
+  branchLatSchema,
+  branchLngSchema,
+  vehicleGroupsSchema,
+  VEHICLE_GROUPS,
+} from './operator-console.contract.ts';
+
+/**
+ * Wire contract of the console's operations screens (decision 037): branches (create, edit, closures), prices
+ * (RTM by vehicle class, peritaje combos, trámites) and the agenda export.
+ */
+
+export const OPERATOR_OPS_PATHS = {
+  agendaXlsx: '/api/operador/agenda.xlsx',
+  branches: '/api/operador/sedes/',
+  branch: (id: string) => `/api/operador/sedes/${encodeURIComponent(id)}/`,
+  closures: (id: string) => `/api/operador/sedes/${encodeURIComponent(id)}/cierres/`,
+  closure: (id: string, fecha: string) =>
+    `/api/operador/sedes/${encodeURIComponent(id)}/cierres/${encodeURIComponent(fecha)}/`,
+  prices: '/api/operador/precios/',
+  rtmPrice: (clase: string) => `/api/operador/precios/rtm/${encodeURIComponent(clase)}/`,
+  comboPrice: (id: string) => `/api/operador/precios/combos/${encodeURIComponent(id)}/`,
+  tramitePrice: (id: string) => `/api/operador/precios/tramites/${encodeURIComponent(id)}/`,
+} as const;
+
+/** The columns of the agenda .xlsx, in order. */
+export const AGENDA_XLSX_COLUMNS = [
+  'Hora',
+  'Placa',
+  'Servicio',
+  'Cliente',
+  'Teléfono',
+  'Estado',
+  'Pagado',
+  'Reembolso',
+] as const;
+
+/** A branch as the console lists it (GET /api/operador/sedes/, and the answer of create and edit). */
+export const operatorBranchSchema = z.object({
+  id: z.string(),
+  servicio: z.string(),
+  nombre: z.string(),
+  direccion: z.string(),
+  ciudad: z.string(),
+  telefono: z.string(),
+  capacidad: z.number().int(),
+  horario: z.object({
+    lunes_viernes: z.object({ apertura: z.string(), cierre: z.string() }),
+    sabado: z.object({ apertura: z.string(), cierre: z.string() }).nullable(),
+  }),
+  activa: z.boolean(),
+  atiende: z.array(z.enum(VEHICLE_GROUPS)),
+  a_domicilio: z.boolean(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type OperatorBranch = z.infer<typeof operatorBranchSchema>;
+export const operatorBranchListSchema = z.array(operatorBranchSchema);
+
+/** POST /api/operador/sedes/: a new branch (the seed file's branch fields; `maps` and `imagen` are derived). */
+export const branchCreateSchema = z.strictObject({
+  id: z
+    .string({ error: 'Este campo es requerido.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{3,40}$/, 'Código de 3 a 40 letras, dígitos o guiones.'),
+  servicio: z.enum(FROM_FLOWS, { error: 'Servicio inválido: rtm, peritaje o tramites.' }),
+  nombre: staffText(200),
+  direccion: staffText(300),
+  ciudad: z.string({ error: 'Este campo es requerido.' }).regex(/^\d{5}$/, 'Código DANE de 5 dígitos.'),
+  telefono: staffText(40).refine((v) => v.length >= 7, 'Mínimo 7 caracteres.'),
+  lat: branchLatSchema,
+  lng: branchLngSchema,
+  horario: branchHoursSchema,
+  capacidad: branchCapacitySchema,
+  atiende: vehicleGroupsSchema,
+  a_domicilio: z.boolean().default(false),
+  activa: z.boolean().default(true),
+});
+export type BranchCreate = z.infer<typeof branchCreateSchema>;
+
+export const branchClosureEntrySchema = z.object({
+  fecha: z.string(),
+  motivo: z.string(),
+  staff: z.string().nullable(),
+  creado: z.string(),
+});
+export type BranchClosureEntry = z.infer<typeof branchClosureEntrySchema>;
+export const branchClosureListSchema = z.array(branchClosureEntrySchema);
+
+export const closureDateParamSchema = z.object({
+  fecha: IsoDateSchema.refine((v) => !Number.isNaN(Date.parse(v)), 'Fecha inválida (AAAA-MM-DD).'),
+});
+
+// ───────────────────────────── prices ─────────────────────────────
+
+/** COP with taxes, whole pesos. */
+export const priceSchema = z
+  .number({ error: 'Precio inválido.' })
+  .int('El precio es un número entero de pesos.')
+  .min(1000, 'Mínimo $1.000.')
+  .max(50_000_000, 'Máximo $50.000.000.');
+
+export const priceUpdateSchema = z.strictObject({ precio: priceSchema });
+export type PriceUpdate = z.infer<typeof priceUpdateSchema>;
+
+export const rtmPriceSchema = z.object({
+  clase: z.string(),
+  grupo: z.string(),
+  precio: z.number().int(),
+  editado: z.boolean(),
+});
+export const comboPriceSchema = z.object({
+  id: z.string(),
+  grupo: z.string(),
+  combustible: z.string(),
+  nombre: z.string(),
+  proveedor: z.string(),
+  precio: z.number().int(),
+  editado: z.boolean(),
+});
+export const tramitePriceSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  precio: z.number().int(),
+  editado: z.boolean(),
+});
+export type RtmPrice = z.infer<typeof rtmPriceSchema>;
+export type ComboPrice = z.infer<typeof comboPriceSchema>;
+export type TramitePrice = z.infer<typeof tramitePriceSchema>;
+
+/** GET /api/operador/precios/ */
+export const priceListSchema = z.object({
+  rtm: z.array(rtmPriceSchema),
+  combos: z.array(comboPriceSchema),
+  tramites: z.array(tramitePriceSchema),
+});
+export type PriceList = z.infer<typeof priceListSchema>;
+
+export const PRICE_KINDS = ['rtm', 'combos', 'tramites'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
