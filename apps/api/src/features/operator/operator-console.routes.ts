@@ -6,7 +6,6 @@ import {
   branchClosureSchema,
   branchPatchSchema,
   picoPlacaRevertSchema,
-  supportSearchQuerySchema,
 } from '@togo/domain/operator/operator-console.contract';
 import { bogotaInstant } from '@togo/domain/booking/booking.rules';
 import { parse } from '../../http/validation.ts';
@@ -15,7 +14,6 @@ import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
 import type { OperatorBranchesService } from './operator-branches.service.ts';
 import type { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
-import type { OperatorSupportService } from './operator-support.service.ts';
 
 const param = (req: { params: unknown }, name: string) =>
   String((req.params as Record<string, string | undefined>)[name] ?? '');
@@ -29,7 +27,6 @@ export function operatorConsoleRoutes(
     bookings: OperatorBookingsService;
     branches: OperatorBranchesService;
     audit: AuditRepository;
-    support: OperatorSupportService;
   },
 ) {
   const { guard, picoPlaca, bookings, branches } = deps;
@@ -84,11 +81,6 @@ export function operatorConsoleRoutes(
     return reply
       .code(201)
       .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
-  });
-
-  app.get('/api/operador/usuarios/', { preHandler: guard('usuarios.buscar') }, async (req) => {
-    const { q } = parse(supportSearchQuerySchema, req.query);
-    return deps.support.search(q);
   });
 
   app.get('/api/operador/auditoria/', { preHandler: guard('auditoria.leer') }, async (req) => {
