@@ -17,4 +17,12 @@ export interface OperatorScreen {
 
 export const ALL_STAFF: readonly StaffRole[] = ['admin', 'operaciones', 'contenido', 'soporte'];
 
-export const operatorScreens: OperatorScreen[] = [];
+export const operatorScreens: OperatorScreen[] = [
+  {
+    path: 'soporte',
+    label: 'Soporte a usuarios',
+    // Every role reads a driver (decision 031); the actions show only for admin and soporte.
+    roles: ALL_STAFF,
+    load: () => import('./screens/soporte/SupportScreen.tsx'),
+  },
+];
