@@ -4,6 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Several user-event journeys per test: room for a loaded CI machine.
+vi.setConfig({ testTimeout: 30_000 });
 import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
 import SupportScreen from './SupportScreen.tsx';
