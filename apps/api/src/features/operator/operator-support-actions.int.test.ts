@@ -72,6 +72,24 @@ describe('POST /api/operador/usuarios/{id}/revocar-sesiones/', () => {
     });
   });
 
+  it('concurrent revocations by two staff members: every session goes once, one audit row each', async () => {
+    const driver = await createDriver(t, '3104445568');
+    await t.database.query(
+      `insert into auth_tokens (user_id, token_hash, created, expires_at)
+       select $1::int, 'extra-' || g || '-' || $1::text, now(), now() + interval '30 days' from generate_series(1, 4) g`,
+      [driver.id],
+    );
+    const audits = await auditCount(t);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => act(driver.id, 'revocar-sesiones', i % 2 ? admin : soporte)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const revoked = answers.map((r) => supportActionAnswerSchema.parse(r.json()).afectados);
+    expect(revoked.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(await auditCount(t)).toBe(audits + 6);
+    expect((await detail(driver.id)).sesiones_activas).toBe(0);
+  });
+
   it('an unknown or malformed id is a 404 and writes no audit row', async () => {
     const audits = await auditCount(t);
     for (const id of ['999999', '0', 'abc', '1e3', '12345678901']) {
