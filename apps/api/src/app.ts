@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
 import type { Config } from './config.ts';
@@ -33,13 +29,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { CatalogService } from './features/catalog/catalog.service.ts';
 import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
-import { FleetDetailService } from './features/fleet/fleet-detail.service.ts';
-import { FleetImportService } from './features/fleet/fleet-import.service.ts';
-import { WorkerFleetParser, type FleetFileParser } from './features/fleet/fleet-parser.ts';
-import { FleetPhotoRepository } from './features/fleet/fleet-photo.repository.ts';
-import { driverPhotoUrl } from './features/fleet/fleet-driver-person.ts';
-import { FleetPhotoService } from './features/fleet/fleet-photo.service.ts';
-import { FleetRepository } from './features/fleet/fleet.repository.ts';
+import type { FleetFileParser } from './features/fleet/fleet-parser.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
 import { FleetAlertsService } from './features/fleet/fleet-alerts.service.ts';
 import { fleetComplianceRoutes } from './features/fleet/fleet-compliance.routes.ts';
@@ -51,7 +41,7 @@ import { FleetComplianceService } from './features/fleet/fleet-compliance.servic
 import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { OrganisationService } from './features/organisation/organisation.service.ts';
-import { FleetService, type FleetLimits } from './features/fleet/fleet.service.ts';
+import type { FleetLimits } from './features/fleet/fleet.service.ts';
 import { GarageFilesService } from './features/garage/garage-files.service.ts';
 import { GarageLookupService } from './features/garage/garage-lookup.service.ts';
 import { GarageRepository } from './features/garage/garage.repository.ts';
@@ -101,15 +91,16 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { Metrics } from './lib/metrics.ts';
 import { countPaymentErrors, countProviderErrors } from './integrations/provider-metrics.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
-import { registerFleetJobs } from './features/fleet/fleet-import.jobs.ts';
 import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { paymentsFromConfig, type Providers } from './providers.ts';
+import { wireFleet } from './wiring/fleet.wiring.ts';
 
 export interface AppDeps {
   config: Config;
@@ -131,8 +122,6 @@ export interface AppDeps {
   /** True once the process is shutting down: /api/health/ready answers 503 (server.ts). */
   shuttingDown?: () => boolean;
 }
-
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole HTTP application; used by server.ts and by the tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -250,52 +239,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
   await registerDeliveryJobs(jobs, delivery);
-  const fleetRepo = new FleetRepository(database.db);
-  const fleet = new FleetService({
-    repo: fleetRepo,
-    storage: providers.fileStorage,
+  const { fleet, fleetDetail, fleetPhotos } = await wireFleet(app, {
+    database,
+    providers,
     jobs,
     clock,
-    limits: deps.fleetLimits,
-    log: app.log,
-  });
-  const fleetPhotoRepo = new FleetPhotoRepository(database.db);
-  const fleetDetail = new FleetDetailService({
-    repo: fleetRepo,
-    photoUrl: driverPhotoUrl({ photos: fleetPhotoRepo, signer: fileUrls, clock }),
+    fileUrls,
     garage,
     garageRepo,
-    registry: providers.registry,
-    fines: providers.fines,
-    jobs,
-    clock,
-    log: app.log,
+    fleetLimits: deps.fleetLimits,
+    fleetParser: deps.fleetParser,
   });
-  const fleetPhotos = new FleetPhotoService({
-    repo: fleetRepo,
-    photos: fleetPhotoRepo,
-    detail: fleetDetail,
-    storage: providers.fileStorage,
-    clock,
-    log: app.log,
-  });
-  let fleetParser = deps.fleetParser;
-  if (!fleetParser) {
-    const owned = new WorkerFleetParser({ log: app.log });
-    app.addHook('onClose', () => owned.close());
-    fleetParser = owned;
-  }
-  await registerFleetJobs(
-    jobs,
-    new FleetImportService({
-      repo: fleetRepo,
-      storage: providers.fileStorage,
-      clock,
-      parser: fleetParser,
-      log: app.log,
-    }),
-    fleetDetail,
-  );
 
   const bookingRepo = new BookingRepository(database.db);
   const payments = countPaymentErrors(providers.payments ?? paymentsFromConfig(config, deps.secret), metrics);
@@ -419,34 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerStaticAssets(app);
 
-  const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      // Our setHeaders decides Cache-Control (send's default 'public, max-age=0' would win otherwise):
-      // index.html, sw.js and the manifest must be revalidated so a new build is seen (decision 010).
-      cacheControl: false,
-      // The build writes .br/.gz beside each text file (apps/web/vite.config.ts); sent when accepted.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  // Single-page app: any other GET that is not an API path gets index.html; the rest a Spanish 404.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/wh/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ detail: 'No encontrado.' });
-  });
+  await registerWebApp(app, config.WEB_DIST_DIR);
 
   return app;
 }

@@ -6,159 +6,39 @@ import {
   branchClosures,
   bookings,
   cities,
-  idempotencyKeys,
-  paymentEvents,
   payments,
   peritajeCombos,
   rtmPrices,
   tramites,
   users,
 } from '../../db/schema.ts';
+import { bookInTransaction } from './booking-place.repository.ts';
+import { applyPaymentEvent } from './payment-events.repository.ts';
+import {
+  bookingColumns,
+  branchColumns,
+  type BookOutcome,
+  type BookingView,
+  type BranchRow,
+  type PaymentEventInput,
+  type PaymentEventOutcome,
+  type SlotOccupancy,
+  type VehicleFacts,
+} from './booking.rows.ts';
 
-import { expireHoldsOfSlot, rows, takeSeat, type Runner, type Tx } from './slot-seats.ts';
-
-/** Lock class for pg_advisory_xact_lock(class, hashtext(user:key)): one Idempotency-Key at a time. */
-const IDEMPOTENCY_LOCK_CLASS = 7_420_040;
-
-export interface BranchRow {
-  id: string;
-  servicio: string;
-  nombre: string;
-  direccion: string;
-  cityId: number;
-  cityName: string;
-  telefono: string;
-  lat: number;
-  lng: number;
-  maps: string;
-  imagen: string;
-  horario: unknown;
-  capacidad: number;
-  atiende: unknown;
-  aDomicilio: boolean;
-}
-
-export interface VehicleFacts {
-  placa: string;
-  clase: string | null;
-  combustible: string | null;
-}
-
-export interface SlotOccupancy {
-  fecha: string;
-  hora: number;
-  capacity: number;
-  ocupados: number;
-}
-
-export interface BookingRow {
-  id: string;
-  userId: number;
-  referencia: string;
-  servicio: string;
-  branchId: string;
-  slotId: number;
-  fecha: string;
-  hora: number;
-  placa: string;
-  tipoVehiculo: string;
-  tipoAtencion: string;
-  metodoPago: string;
-  estado: string;
-  precio: number;
-  detalle: unknown;
-  direccionServicio: string | null;
-  correo: string | null;
-  expiraEn: Date | null;
-  estadoReembolso: string | null;
-  created: Date;
-}
-
-export interface BookingView extends BookingRow {
-  branchNombre: string;
-  branchDireccion: string;
-  branchTelefono: string;
-  branchMaps: string;
-  branchCity: string;
-  paymentLink: string | null;
-}
-
-export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso'> & {
-  datos: Record<string, unknown>;
-};
-
-export interface NewPayment {
-  id: string;
-  provider: string;
-  reference: string;
-  amountInCents: number;
-  status: 'PENDING' | 'EN_SITIO';
-  link: string | null;
-}
-
-export type BookOutcome =
-  | { kind: 'booked'; bookingId: string }
-  | { kind: 'full' }
-  | { kind: 'replay'; requestHash: string; statusCode: number; response: unknown };
-
-export interface PaymentEventInput {
-  provider: string;
-  eventId: string;
-  reference: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR';
-  transactionId: string | null;
-  payload: unknown;
-}
-
-export type PaymentEventOutcome =
-  | 'duplicate'
-  | 'unknown_reference'
-  | 'ignored'
-  | 'confirmed'
-  | 'declined'
-  | 'approved_without_slot'
-  | 'approved_after_cancel';
-
-const branchColumns = {
-  id: bookingBranches.id,
-  servicio: bookingBranches.servicio,
-  nombre: bookingBranches.nombre,
-  direccion: bookingBranches.direccion,
-  cityId: bookingBranches.cityId,
-  cityName: sql<string>`coalesce(${cities.commonName}, ${cities.name})`,
-  telefono: bookingBranches.telefono,
-  lat: bookingBranches.lat,
-  lng: bookingBranches.lng,
-  maps: bookingBranches.maps,
-  imagen: bookingBranches.imagen,
-  horario: bookingBranches.horario,
-  capacidad: bookingBranches.capacidad,
-  atiende: bookingBranches.atiende,
-  aDomicilio: bookingBranches.aDomicilio,
-};
-
-const bookingColumns = {
-  id: bookings.id,
-  userId: bookings.userId,
-  referencia: bookings.referencia,
-  servicio: bookings.servicio,
-  branchId: bookings.branchId,
-  slotId: bookings.slotId,
-  fecha: bookings.fecha,
-  hora: bookings.hora,
-  placa: bookings.placa,
-  tipoVehiculo: bookings.tipoVehiculo,
-  tipoAtencion: bookings.tipoAtencion,
-  metodoPago: bookings.metodoPago,
-  estado: bookings.estado,
-  precio: bookings.precio,
-  detalle: bookings.detalle,
-  direccionServicio: bookings.direccionServicio,
-  correo: bookings.correo,
-  expiraEn: bookings.expiraEn,
-  estadoReembolso: bookings.estadoReembolso,
-  created: bookings.created,
-};
+export type {
+  BookOutcome,
+  BookingRow,
+  BookingView,
+  BranchRow,
+  NewBooking,
+  NewPayment,
+  PaymentEventInput,
+  PaymentEventOutcome,
+  SlotOccupancy,
+  VehicleFacts,
+} from './booking.rows.ts';
+import { expireHoldsOfSlot, rows } from './slot-seats.ts';
 
 /** SQL only: the booking rules live in BookingService. */
 export class BookingRepository {
@@ -310,113 +190,11 @@ export class BookingRepository {
   // ── booking ─────────────────────────────────────────────────────────────
 
   /**
-   * One transaction: replays a stored Idempotency-Key answer, else locks the slot row (created on first use),
-   * releases its expired holds, takes one seat (the CHECK taken <= capacity is the last guard), inserts the
-   * booking and its payment and stores the answer under the key.
+   * One transaction: replays a stored Idempotency-Key answer, else takes a seat and inserts the booking and its
+   * payment (booking-place.repository.ts).
    */
-  async book(input: {
-    booking: NewBooking;
-    payment: NewPayment;
-    capacity: number;
-    now: Date;
-    idempotency: { key: string; requestHash: string } | null;
-    answer: (bookingId: string) => unknown;
-  }): Promise<BookOutcome> {
-    const { booking, payment, now } = input;
-    // Outside any transaction first: a stored key is replayed and an obviously full slot is refused without
-    // queueing behind the slot's row lock (a seat freed a moment later is the same race as arriving later).
-    if (input.idempotency) {
-      const stored = await this.storedKey(this.db, booking.userId, input.idempotency.key);
-      if (stored) return stored;
-    }
-    const [pre] = await rows<{ full: boolean }>(
-      this.db,
-      sql`select taken >= capacity and not exists (
-            select 1 from bookings b where b.slot_id = s.id and b.estado = 'pendiente_pago'
-              and b.expira_en <= ${now.toISOString()}) as full
-          from booking_slots s
-          where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}`,
-    );
-    if (pre?.full) return { kind: 'full' };
-    try {
-      return await this.db.transaction(async (tx) => {
-        if (input.idempotency) {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}::int, hashtext(${`${booking.userId}:${input.idempotency.key}`}))`,
-          );
-          const stored = await this.storedKey(tx, booking.userId, input.idempotency.key);
-          if (stored) return stored;
-        }
-        await tx
-          .insert(bookingSlots)
-          .values({
-            branchId: booking.branchId,
-            fecha: booking.fecha,
-            hora: booking.hora,
-            capacity: input.capacity,
-          })
-          .onConflictDoNothing();
-        // Taking the seat is the first write: the slot row stays locked only for the inserts that follow.
-        let [slot] = await rows<{ id: number }>(
-          tx,
-          sql`update booking_slots set taken = taken + 1
-              where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}
-                and taken < capacity
-              returning id::int as id`,
-        );
-        if (!slot) {
-          // Full: free the seats of expired holds (not yet released by the job), then try once more.
-          const [locked] = await rows<{ id: number }>(
-            tx,
-            sql`select id::int as id from booking_slots
-                where branch_id = ${booking.branchId} and fecha = ${booking.fecha} and hora = ${booking.hora}
-                for update`,
-          );
-          if (!locked) throw new Error('booking slot row missing after insert');
-          if ((await expireHoldsOfSlot(tx, locked.id, now)) === 0) return { kind: 'full' as const };
-          if (!(await takeSeat(tx, locked.id))) return { kind: 'full' as const };
-          slot = locked;
-        }
-        await tx.insert(bookings).values({ ...booking, slotId: slot.id, created: now, updated: now });
-        await tx.insert(payments).values({
-          ...payment,
-          bookingId: booking.id,
-          currency: 'COP',
-          created: now,
-          updated: now,
-        });
-        if (input.idempotency) {
-          await tx.insert(idempotencyKeys).values({
-            userId: booking.userId,
-            key: input.idempotency.key,
-            requestHash: input.idempotency.requestHash,
-            statusCode: 200,
-            response: input.answer(booking.id),
-            created: now,
-          });
-        }
-        return { kind: 'booked' as const, bookingId: booking.id };
-      });
-    } catch (err) {
-      // The CHECK (taken <= capacity) fired: the database refused an over-booking.
-      if (isCheckViolation(err)) return { kind: 'full' };
-      throw err;
-    }
-  }
-
-  private async storedKey(db: Runner, userId: number, key: string): Promise<BookOutcome | null> {
-    const [stored] = await (db as Db)
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return stored
-      ? {
-          kind: 'replay',
-          requestHash: stored.requestHash,
-          statusCode: stored.statusCode,
-          response: stored.response,
-        }
-      : null;
+  book(input: Parameters<typeof bookInTransaction>[1]): Promise<BookOutcome> {
+    return bookInTransaction(this.db, input);
   }
 
   /**
@@ -534,97 +312,12 @@ export class BookingRepository {
     });
   }
 
-  /**
-   * Applies a verified payment event once (the event id is the primary key of payment_events). Never moves a
-   * booking backwards: a final payment status is kept, PENDING changes nothing, APPROVED confirms a hold (or
-   * re-takes a seat for a hold released meanwhile), DECLINED/VOIDED/ERROR release a hold.
-   */
-  async applyPaymentEvent(
+  /** Applies a verified payment event once (payment-events.repository.ts). */
+  applyPaymentEvent(
     event: PaymentEventInput,
     now: Date,
   ): Promise<{ outcome: PaymentEventOutcome; bookingId: string | null }> {
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(paymentEvents)
-        .values({
-          provider: event.provider,
-          eventId: event.eventId,
-          reference: event.reference,
-          status: event.status,
-          outcome: 'pending',
-          payload: event.payload,
-          received: now,
-        })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentEvents.eventId });
-      if (inserted.length === 0) return { outcome: 'duplicate' as const, bookingId: null };
-      const result = await this.applyToBooking(tx, event, now);
-      await tx
-        .update(paymentEvents)
-        .set({ outcome: result.outcome })
-        .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
-      return result;
-    });
-  }
-
-  private async applyToBooking(
-    tx: Tx,
-    event: PaymentEventInput,
-    now: Date,
-  ): Promise<{ outcome: PaymentEventOutcome; bookingId: string | null }> {
-    const [found] = await tx
-      .select({ bookingId: payments.bookingId, slotId: bookings.slotId })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(and(eq(payments.reference, event.reference), eq(payments.provider, event.provider)));
-    if (!found) return { outcome: 'unknown_reference', bookingId: null };
-    const bookingId = found.bookingId;
-    const [slot] = await rows<{ capacity: number; taken: number }>(
-      tx,
-      sql`select capacity, taken from booking_slots where id = ${found.slotId} for update`,
-    );
-    const [state] = await rows<{ estado: string; status: string; slotId: number }>(
-      tx,
-      sql`select b.estado, p.status, b.slot_id::int as "slotId" from bookings b join payments p on p.booking_id = b.id
-          where b.id = ${bookingId} for update of b, p`,
-    );
-    if (!slot || !state) return { outcome: 'unknown_reference', bookingId };
-    // Rescheduled between the first read and the lock: work on the slot it holds now.
-    if (state.slotId !== found.slotId) {
-      await tx.execute(sql`select id from booking_slots where id = ${state.slotId} for update`);
-      found.slotId = state.slotId;
-    }
-    // A gateway's final answer is final; EXPIRED/CANCELLED (our own) still accept a late APPROVED.
-    if (event.status === 'PENDING' || GATEWAY_FINAL.includes(state.status))
-      return { outcome: 'ignored', bookingId };
-
-    await tx
-      .update(payments)
-      .set({ status: event.status, providerTransactionId: event.transactionId, updated: now })
-      .where(eq(payments.bookingId, bookingId));
-
-    if (event.status !== 'APPROVED') {
-      if (state.estado !== 'pendiente_pago') return { outcome: 'ignored', bookingId };
-      await tx.update(bookings).set({ estado: 'rechazada', updated: now }).where(eq(bookings.id, bookingId));
-      await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
-      return { outcome: 'declined', bookingId };
-    }
-    if (state.estado === 'pendiente_pago') {
-      await tx
-        .update(bookings)
-        .set({ estado: 'confirmada', expiraEn: null, updated: now })
-        .where(eq(bookings.id, bookingId));
-      return { outcome: 'confirmed', bookingId };
-    }
-    if (state.estado === 'cancelada') return { outcome: 'approved_after_cancel', bookingId };
-    // The hold was released (expired) before the payment arrived: take a seat again when one is free.
-    await expireHoldsOfSlot(tx, found.slotId, now);
-    if (!(await takeSeat(tx, found.slotId))) return { outcome: 'approved_without_slot', bookingId };
-    await tx
-      .update(bookings)
-      .set({ estado: 'confirmada', expiraEn: null, updated: now })
-      .where(eq(bookings.id, bookingId));
-    return { outcome: 'confirmed', bookingId };
+    return applyPaymentEvent(this.db, event, now);
   }
 
   /** Bookings of a slot that occupy a seat (tests and benchmarks). */
@@ -637,11 +330,4 @@ export class BookingRepository {
     );
     return row?.n ?? 0;
   }
-}
-
-const GATEWAY_FINAL = ['APPROVED', 'DECLINED', 'VOIDED', 'ERROR'];
-
-function isCheckViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23514' || e?.cause?.code === '23514';
 }

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
-  alertDates,
   cities,
   departments,
   documentTypes,
@@ -11,77 +10,23 @@ import {
   vehicles,
 } from '../../db/schema.ts';
 
+import { GarageSnapshotRepository } from './garage-snapshots.repository.ts';
+import type { SnapshotKind, StoredFileRow, VehicleInsert, VehicleView } from './garage.views.ts';
+
+export type {
+  AlertDateValues,
+  SnapshotKind,
+  SnapshotRow,
+  StoredFileRow,
+  VehicleInsert,
+  VehicleView,
+} from './garage.views.ts';
+
 const imageFiles = alias(storedFiles, 'image_files');
 const licenceFiles = alias(storedFiles, 'licence_files');
 
 /** Lock class for pg_advisory_xact_lock(class, user id): serialises one user's garage changes. */
 const GARAGE_LOCK_CLASS = 7_420_012;
-
-export type SnapshotKind = 'registry' | 'fines' | 'value';
-
-export type VehicleInsert = Pick<
-  typeof vehicles.$inferInsert,
-  | 'userId'
-  | 'placa'
-  | 'documentoPropietario'
-  | 'tipoDocumentoPropietario'
-  | 'kilometrajeDigitado'
-  | 'departmentId'
-  | 'cityId'
-  | 'created'
-  | 'updated'
->;
-
-/** A live vehicle with what its wire shape needs, read in one query. */
-export interface VehicleView {
-  id: number;
-  userId: number;
-  placa: string;
-  kilometrajeDigitado: number;
-  score: number | null;
-  created: Date;
-  imageFileId: string | null;
-  imageExtension: string | null;
-  licenceFileId: string | null;
-  licenceExtension: string | null;
-  documentoPropietario: string;
-  tipoDocumentoPropietario: number;
-  documentTypeName: string;
-  documentTypeCode: string;
-  cityId: number | null;
-  cityName: string | null;
-  departmentId: number | null;
-  isSelected: boolean;
-  registryStatus: string | null;
-  registryProvider: string | null;
-  registryData: unknown;
-}
-
-export interface SnapshotRow {
-  kind: string;
-  provider: string;
-  status: string;
-  data: unknown;
-  attempts: number;
-  lastError: string | null;
-  updated: Date;
-}
-
-export interface AlertDateValues {
-  code: string;
-  fechaExpedicion: string | null;
-  fechaVencimiento: string | null;
-}
-
-export interface StoredFileRow {
-  id: string;
-  ownerUserId: number;
-  purpose: string;
-  contentType: string;
-  extension: string;
-  size: number;
-  storageKey: string;
-}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -91,12 +36,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** SQL only: the garage's rules live in the services. */
-export class GarageRepository {
+export class GarageRepository extends GarageSnapshotRepository {
   // The garage screens' reads, built once (prepared statements on PostgreSQL): no query building per request.
   private readonly liveByOwnerQuery;
   private readonly selectedQuery;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
+    super(db);
     this.liveByOwnerQuery = this.selectView()
       .where(and(eq(vehicles.userId, sql.placeholder('userId')), isNull(vehicles.deletedAt)))
       .orderBy(desc(vehicles.created), desc(vehicles.id))
@@ -300,167 +246,6 @@ export class GarageRepository {
       }
       return true;
     });
-  }
-
-  // provider snapshots
-  async findSnapshot(vehicleId: number, kind: SnapshotKind): Promise<SnapshotRow | undefined> {
-    const [row] = await this.db
-      .select({
-        kind: providerSnapshots.kind,
-        provider: providerSnapshots.provider,
-        status: providerSnapshots.status,
-        data: providerSnapshots.data,
-        attempts: providerSnapshots.attempts,
-        lastError: providerSnapshots.lastError,
-        updated: providerSnapshots.updated,
-      })
-      .from(providerSnapshots)
-      .where(and(eq(providerSnapshots.vehicleId, vehicleId), eq(providerSnapshots.kind, kind)))
-      .limit(1);
-    return row;
-  }
-
-  /**
-   * Registry/fines look-ups of live vehicles still 'pending' and untouched since `olderThan`; marks them
-   * touched (`now`) so the next sweep leaves them alone while they are re-queued.
-   */
-  claimStalePendingLookups(
-    olderThan: Date,
-    now: Date,
-    limit: number,
-  ): Promise<{ vehicleId: number; kind: string }[]> {
-    const stale = this.db
-      .select({ id: providerSnapshots.id })
-      .from(providerSnapshots)
-      .innerJoin(vehicles, and(eq(vehicles.id, providerSnapshots.vehicleId), isNull(vehicles.deletedAt)))
-      .where(
-        and(
-          eq(providerSnapshots.status, 'pending'),
-          inArray(providerSnapshots.kind, ['registry', 'fines']),
-          lt(providerSnapshots.updated, olderThan),
-        ),
-      )
-      .orderBy(asc(providerSnapshots.updated))
-      .limit(limit);
-    return this.db
-      .update(providerSnapshots)
-      .set({ updated: now })
-      .where(inArray(providerSnapshots.id, stale))
-      .returning({ vehicleId: providerSnapshots.vehicleId, kind: providerSnapshots.kind });
-  }
-
-  /** Creates the snapshot row if missing (pending); existing rows keep their data. */
-  async ensureSnapshot(vehicleId: number, kind: SnapshotKind, provider: string, now: Date): Promise<void> {
-    await this.db
-      .insert(providerSnapshots)
-      .values({ vehicleId, kind, provider, status: 'pending', updated: now })
-      .onConflictDoNothing();
-  }
-
-  /**
-   * Records a failed attempt. `final` marks the look-up failed unless earlier data is kept (status 'ok'
-   * stays 'ok': an old answer is better than none).
-   */
-  async recordFailure(
-    vehicleId: number,
-    kind: SnapshotKind,
-    provider: string,
-    error: string,
-    final: boolean,
-    now: Date,
-  ): Promise<void> {
-    await this.db
-      .insert(providerSnapshots)
-      .values({
-        vehicleId,
-        kind,
-        provider,
-        status: final ? 'failed' : 'pending',
-        attempts: 1,
-        lastError: error,
-        updated: now,
-      })
-      .onConflictDoUpdate({
-        target: [providerSnapshots.vehicleId, providerSnapshots.kind],
-        set: {
-          attempts: sql`least(${providerSnapshots.attempts} + 1, 32767)`,
-          lastError: error,
-          updated: now,
-          status: final
-            ? sql`case when ${providerSnapshots.status} = 'ok' then 'ok' else 'failed' end`
-            : providerSnapshots.status,
-        },
-      });
-  }
-
-  /**
-   * Stores a provider's answer; for the registry also its dates as alert_dates rows with source
-   * 'registry' (codes absent from the answer lose their registry row), in one transaction.
-   */
-  async saveAnswer(
-    vehicleId: number,
-    kind: SnapshotKind,
-    provider: string,
-    data: unknown,
-    now: Date,
-    registryDates?: { present: AlertDateValues[]; codes: readonly string[] },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(providerSnapshots)
-        .values({ vehicleId, kind, provider, status: 'ok', data, attempts: 1, lastError: null, updated: now })
-        .onConflictDoUpdate({
-          target: [providerSnapshots.vehicleId, providerSnapshots.kind],
-          set: {
-            provider,
-            status: 'ok',
-            data,
-            attempts: sql`least(${providerSnapshots.attempts} + 1, 32767)`,
-            lastError: null,
-            updated: now,
-          },
-        });
-      if (!registryDates) return;
-      const presentCodes = registryDates.present.map((d) => d.code);
-      const absent = registryDates.codes.filter((c) => !presentCodes.includes(c));
-      if (absent.length > 0) {
-        await tx
-          .delete(alertDates)
-          .where(
-            and(
-              eq(alertDates.vehicleId, vehicleId),
-              eq(alertDates.source, 'registry'),
-              inArray(alertDates.code, absent),
-            ),
-          );
-      }
-      if (registryDates.present.length > 0) {
-        await tx
-          .insert(alertDates)
-          .values(registryDates.present.map((d) => ({ vehicleId, source: 'registry', ...d, updated: now })))
-          .onConflictDoUpdate({
-            target: [alertDates.vehicleId, alertDates.code, alertDates.source],
-            set: {
-              fechaExpedicion: sql`excluded.fecha_expedicion`,
-              fechaVencimiento: sql`excluded.fecha_vencimiento`,
-              updated: now,
-            },
-          });
-      }
-    });
-  }
-
-  /** The registry rows of alert_dates of a vehicle (tests and diagnostics). */
-  findRegistryDates(vehicleId: number): Promise<AlertDateValues[]> {
-    return this.db
-      .select({
-        code: alertDates.code,
-        fechaExpedicion: alertDates.fechaExpedicion,
-        fechaVencimiento: alertDates.fechaVencimiento,
-      })
-      .from(alertDates)
-      .where(and(eq(alertDates.vehicleId, vehicleId), eq(alertDates.source, 'registry')))
-      .orderBy(alertDates.code);
   }
 
   // files

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PERITAJE_GROUPS } from '@togo/domain/booking/booking.contract';
 import type {
   Branch,
   BranchDetailParameters,
@@ -9,9 +8,8 @@ import type {
   PeritajeFuel,
   PeritajeGroup,
 } from '@togo/domain/booking/booking.contract';
-import { attentionType, peritajeClassAndFuel, peritajeFuels } from '@togo/domain/booking/booking.rules';
+import { attentionType, peritajeClassAndFuel } from '@togo/domain/booking/booking.rules';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
-import { formatCOP } from '../../../lib/formatters.ts';
 import { bookPeritaje, paymentMethod } from '../api/book.ts';
 import { fetchPeritajeBranchDetail } from '../api/branch-detail.ts';
 import { fetchBranches } from '../api/branches.ts';
@@ -28,6 +26,12 @@ import { ConfirmStep } from '../components/ConfirmStep.tsx';
 import { HourPicker } from '../components/HourPicker.tsx';
 import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
+import {
+  PeritajeComboDetail,
+  PeritajeCombosStep,
+  PeritajeFuelStep,
+  PeritajeGroupStep,
+} from '../components/PeritajeChoiceSteps.tsx';
 import { PeritajeForm } from '../components/PeritajeForm.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
@@ -98,21 +102,6 @@ const STEP_TITLES: Record<PeritajeStep, string> = {
   agenda: 'Agenda tu cita',
   horario: 'Elige la hora',
   resumen: 'Resumen',
-};
-
-const GROUP_TEXT: Record<PeritajeGroup, string> = {
-  Livianos: 'Automóviles, camionetas y vehículos livianos en una sede.',
-  Motocicletas: 'Motos urbanas y de alto cilindraje en una sede.',
-  'A Domicilio': 'Vamos hasta tu casa u oficina (Bogotá, vehículos livianos).',
-};
-
-const FUEL_LABEL: Record<PeritajeFuel, string> = {
-  Gasolina: 'Gasolina',
-  Diesel: 'Diésel',
-  Hibrido: 'Híbrido',
-  Electrico: 'Eléctrico',
-  Urbana: 'Urbana',
-  SuperBike: 'SuperBike',
 };
 
 /**
@@ -245,57 +234,25 @@ export function PeritajeRoute() {
       }
     >
       {state.step === 'servicio' ? (
-        <>
-          <p className="lead">
-            Conoce el estado real de un vehículo antes de comprarlo. ¿Qué peritaje necesitas?
-          </p>
-          <ul className="choice-grid">
-            {PERITAJE_GROUPS.map((group) => (
-              <li key={group}>
-                <button
-                  type="button"
-                  className="choice-card"
-                  aria-pressed={state.group === group}
-                  onClick={() =>
-                    update({
-                      group,
-                      fuel: state.group === group ? state.fuel : null,
-                      combo: null,
-                      step: 'combustible',
-                    })
-                  }
-                >
-                  <span className="branch-card__body">
-                    <span className="choice-card__title">{group}</span>
-                    <span className="choice-card__text">{GROUP_TEXT[group]}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+        <PeritajeGroupStep
+          selected={state.group}
+          onPick={(group) =>
+            update({
+              group,
+              fuel: state.group === group ? state.fuel : null,
+              combo: null,
+              step: 'combustible',
+            })
+          }
+        />
       ) : null}
 
       {state.step === 'combustible' && state.group ? (
-        <>
-          <p className="lead">
-            {state.group === 'Motocicletas' ? '¿Qué tipo de moto es?' : '¿Qué combustible usa tu vehículo?'}
-          </p>
-          <ul className="choice-grid">
-            {peritajeFuels(state.group).map((fuel) => (
-              <li key={fuel}>
-                <button
-                  type="button"
-                  className="choice-card"
-                  aria-pressed={state.fuel === fuel}
-                  onClick={() => update({ fuel, combo: null, step: 'formulario' })}
-                >
-                  <span className="choice-card__title">{FUEL_LABEL[fuel]}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+        <PeritajeFuelStep
+          group={state.group}
+          selected={state.fuel}
+          onPick={(fuel) => update({ fuel, combo: null, step: 'formulario' })}
+        />
       ) : null}
 
       {state.step === 'formulario' ? (
@@ -315,69 +272,22 @@ export function PeritajeRoute() {
       ) : null}
 
       {state.step === 'combos' ? (
-        <>
-          {comboList[0] ? (
-            <p className="services__note">
-              Los combos de peritaje los presta <strong>{comboList[0].sede}</strong>, empresa aliada de TOGO.
-            </p>
-          ) : null}
-          {combos.isSuccess && comboList.length === 0 ? (
-            <p className="services__empty" role="alert">
-              No hay combos para esta opción. Elige otro tipo de vehículo.
-            </p>
-          ) : null}
-          {combos.isError ? (
-            <p className="services__empty" role="alert">
-              No pudimos cargar los combos, intenta nuevamente.
-            </p>
-          ) : null}
-          <ul className="combo-list">
-            {comboList.map((combo) => (
-              <li key={combo.id}>
-                <button
-                  type="button"
-                  className="choice-card"
-                  onClick={() => update({ combo, step: 'detalle' })}
-                >
-                  <span className="branch-card__body">
-                    <span className="choice-card__title">{combo.short_name}</span>
-                    <span className="choice-card__text">{combo.text}</span>
-                  </span>
-                  <strong>{formatCOP(combo.price)}</strong>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
+        <PeritajeCombosStep
+          combos={comboList}
+          isSuccess={combos.isSuccess}
+          isError={combos.isError}
+          onPick={(combo) => update({ combo, step: 'detalle' })}
+        />
       ) : null}
 
       {state.step === 'detalle' && state.combo ? (
-        <>
-          <section className="detail-card" aria-labelledby="combo-title">
-            <h2 id="combo-title" className="detail-card__title">
-              {state.combo.text}
-            </h2>
-            <p className="services__note">Servicio prestado por {state.combo.sede.replace(/\.+$/, '')}.</p>
-            <ul className="detail-card__tasks">
-              {state.combo.tasks.map((task) => (
-                <li key={task}>{task}</li>
-              ))}
-            </ul>
-            <p className="detail-card__price">
-              <strong>{formatCOP(state.combo.price)}</strong> <span>Iva incluido</span>
-            </p>
-          </section>
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            onClick={() => {
-              if (peritajeAfterDetail(home) === 'agenda') void scheduleAtHome();
-              else update({ step: 'ubicacion' });
-            }}
-          >
-            Agendar
-          </button>
-        </>
+        <PeritajeComboDetail
+          combo={state.combo}
+          onSchedule={() => {
+            if (peritajeAfterDetail(home) === 'agenda') void scheduleAtHome();
+            else update({ step: 'ubicacion' });
+          }}
+        />
       ) : null}
 
       {state.step === 'ubicacion' ? (

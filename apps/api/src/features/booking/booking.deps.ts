@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { BookingRepository } from './booking.repository.ts';
+
+/** What the booking domain needs: shared by the service and the per-concept modules it delegates to. */
+export interface BookingDeps {
+  repo: BookingRepository;
+  clock: Clock;
+  payments: PaymentProvider;
+  jobs: JobQueue;
+  messenger: Messenger;
+  webUrl: string;
+  /** Where the gateway sends the payer back. */
+  paymentRedirectUrl: string;
+  secret: string;
+  log: Pick<Logger, 'warn' | 'error' | 'info'>;
+}

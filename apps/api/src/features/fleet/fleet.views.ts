@@ -1,0 +1,39 @@
+/** What the fleet repository answers: a fleet vehicle, its driver, an import chunk's result. */
+
+export interface FleetVehicleView {
+  id: number;
+  placa: string;
+  kilometrajeDigitado: number;
+  created: Date;
+  documentoPropietario: string;
+  tipoDocumentoPropietario: number;
+  documentTypeName: string;
+  documentTypeCode: string;
+  departmentId: number | null;
+  cityId: number | null;
+  cityName: string | null;
+  registryStatus: string | null;
+  registryProvider: string | null;
+  registryData: unknown;
+  driverNombre: string | null;
+}
+
+export interface FleetDriverRow {
+  vehicleId: number;
+  origin: string;
+  nombre: string | null;
+  tipoDocumento: number;
+  documentTypeName: string;
+  documentTypeCode: string;
+  documento: string;
+  telefono: string | null;
+  cityId: number | null;
+  cityName: string | null;
+}
+
+export interface ChunkResult {
+  /** Vehicles inserted or changed. */
+  added: number;
+  /** Error records inserted (a retried chunk inserts none twice). */
+  errors: number;
+}

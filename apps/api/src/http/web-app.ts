@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * The built web app (when present) and the fallback: static files with their caching, index.html for any other
+ * GET that is not an API path, a Spanish 404 for the rest. Registered last, after every API route.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const webDist = path.resolve(webDistDir ?? defaultWebDist);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Our setHeaders decides Cache-Control (send's default 'public, max-age=0' would win otherwise):
+      // index.html, sw.js and the manifest must be revalidated so a new build is seen (decision 010).
+      cacheControl: false,
+      // The build writes .br/.gz beside each text file (apps/web/vite.config.ts); sent when accepted.
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  // Single-page app: any other GET that is not an API path gets index.html; the rest a Spanish 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/wh/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'No encontrado.' });
+  });
+}
