@@ -1,42 +1,7 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/**
- * Writes .br and .gz next to every text file of the build, which the API serves with @fastify/static's
- * preCompressed (docs/decisions/010). The service worker is left alone: it must be byte-checked as served.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'togo-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const file = path.join(dir, name);
-          return statSync(file).isDirectory() ? walk(file) : [file];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file) || /(^|\/)(sw|push-sw)\.js$/.test(file))
-          continue;
-        const bytes = readFileSync(file);
-        if (bytes.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
+import { operatorDevPages, precompress } from './vite.shared.ts';
 
 /**
  * Inlines the entry's stylesheet (the shell's critical CSS, ~4 KB gzipped) into index.html as a <style>, so
@@ -82,7 +47,9 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['push-sw.js', 'static/**'],
+        // The operator console (dist/operador, built after this by vite.operador.config.ts) is never
+        // precached for drivers.
+        globIgnores: ['push-sw.js', 'static/**', 'operador/**'],
       },
       manifest: {
         id: '/',
@@ -110,6 +77,7 @@ export default defineConfig({
     }),
     inlineEntryCss(),
     precompress(),
+    operatorDevPages(),
   ],
   server: {
     port: 3000,

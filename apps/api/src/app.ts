@@ -97,6 +97,7 @@ import { Metrics } from './lib/metrics.ts';
 import { countPaymentErrors, countProviderErrors } from './integrations/provider-metrics.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
 import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
+import { recordingFailures } from './jobs/failure-recorder.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { paymentsFromConfig, type Providers } from './providers.ts';
@@ -140,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRequestContext(app);
-  const jobs = deps.jobs ?? new InlineJobQueue();
+  // Runs that fail for good are recorded for the operator console's dashboard (decision 029).
+  const jobs = recordingFailures(deps.jobs ?? new InlineJobQueue(), database.db, clock);
   const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);
   metricsRoutes(app, { metrics, token: config.METRICS_TOKEN });
   const providers = countProviderErrors(deps.providers, metrics);

@@ -18,6 +18,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"TOGO"}');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  mkdirSync(path.join(webDist, 'operador', 'assets'), { recursive: true });
+  writeFileSync(path.join(webDist, 'operador', 'operador.html'), '<!doctype html><title>Consola</title>');
+  writeFileSync(path.join(webDist, 'operador', 'assets', 'operador-abc123.js'), 'console.log(2)');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -72,5 +75,32 @@ describe('PWA files', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+});
+
+describe('operator console page (docs/decisions/029)', () => {
+  it('/operador and its client-side routes get the console page, never cached', async () => {
+    for (const url of ['/operador', '/operador/', '/operador/ingresar', '/operador/auditoria?page=2']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Consola</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('its hashed assets are immutable static files; a missing one is a 404, not the page', async () => {
+    const asset = await get('/operador/assets/operador-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/operador/assets/nada-123.js')).statusCode).toBe(404);
+  });
+
+  it('other paths keep the drivers’ page; API paths keep the JSON 404', async () => {
+    expect((await get('/operadores')).body).toContain('<title>TOGO</title>');
+    expect((await get('/app/home')).body).toContain('<title>TOGO</title>');
+    const api = await get('/api/operador/no-existe/');
+    expect(api.statusCode).not.toBe(200);
+    expect(api.body).not.toContain('<title>');
   });
 });

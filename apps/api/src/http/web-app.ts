@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { spaPage } from './spa-fallback.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -31,12 +32,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       },
     });
   }
-  // Single-page app: any other GET that is not an API path gets index.html; the rest a Spanish 404.
+  // Single-page apps: /operador/* gets the console's page, any other GET that is not an API path gets
+  // index.html; the rest a Spanish 404.
+  const pages = {
+    web: hasWeb,
+    console: hasWeb && existsSync(path.join(webDist, 'operador', 'operador.html')),
+  };
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/wh/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const page = request.method === 'GET' ? spaPage(request.url, pages) : null;
+    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
     return reply.code(404).send({ detail: 'No encontrado.' });
   });
 }

@@ -1,7 +1,7 @@
 /*
  * TOGO service worker (vite-plugin-pwa, injectManifest, built as a classic IIFE worker):
  * - precaches the app shell (index.html, every JS/CSS chunk, icons) so the app opens offline;
- * - answers navigations with the precached index.html (single-page app), never for /api, /wh, /dev;
+ * - answers navigations with the precached index.html (single-page app), never for /api, /wh, /dev, /operador;
  * - API reads (GET /api/*) are NetworkFirst: the network answer is stored, and when the network fails the
  *   last stored answer is served with the x-togo-offline header so the page can say so;
  * - a new build waits until the page says 'Actualizar' (SKIP_WAITING message);
@@ -34,7 +34,8 @@ clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/wh\//, /^\/dev\//, /^\/static\//],
+    // /operador is the operator console's own page (docs/decisions/029), never the drivers' shell.
+    denylist: [/^\/api\//, /^\/wh\//, /^\/dev\//, /^\/static\//, /^\/operador(\/|$)/],
   }),
 );
 
@@ -63,6 +64,8 @@ registerRoute(
     url.origin === location.origin &&
     url.pathname.startsWith('/api/') &&
     !url.pathname.startsWith('/api/files/') &&
+    // Staff answers are never kept on the device.
+    !url.pathname.startsWith('/api/operador/') &&
     !url.pathname.startsWith('/api/dev/'),
   new NetworkFirst({
     cacheName: API_CACHE,

@@ -1,4 +1,4 @@
-import { and, asc, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -44,14 +44,39 @@ export async function insertAudit(tx: Tx | Db, record: AuditRecord, now: Date): 
 /** Limit of one audit page. */
 export const AUDIT_PAGE = 500;
 
+/** Optional filters of the audit log: a date range and parts of the staff email and of the action. */
+export interface AuditFilter {
+  from: Date | null;
+  to: Date | null;
+  staff?: string;
+  accion?: string;
+}
+
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.from) where.push(gte(auditLog.fecha, filter.from));
+  if (filter.to) where.push(lt(auditLog.fecha, filter.to));
+  if (filter.staff) where.push(ilike(auditLog.staffEmail, containing(filter.staff)));
+  if (filter.accion) where.push(ilike(auditLog.accion, containing(filter.accion)));
+  return where.length ? and(...where) : undefined;
+}
+
 export class AuditRepository {
   constructor(private readonly db: Db) {}
 
   /** Rows with from <= fecha < to (either bound optional), oldest first. */
   list(from: Date | null, to: Date | null, limit = AUDIT_PAGE): Promise<AuditRow[]> {
-    const where: SQL[] = [];
-    if (from) where.push(gte(auditLog.fecha, from));
-    if (to) where.push(lt(auditLog.fecha, to));
+    return this.search({ from, to }, 'asc', limit, 0);
+  }
+
+  /** Filtered rows by date (then id) in `order`, `limit` from `offset`. */
+  search(filter: AuditFilter, order: 'asc' | 'desc', limit: number, offset: number): Promise<AuditRow[]> {
+    const by = order === 'asc' ? asc : desc;
     return this.db
       .select({
         fecha: auditLog.fecha,
@@ -62,13 +87,17 @@ export class AuditRepository {
         despues: auditLog.despues,
       })
       .from(auditLog)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(auditLog.fecha), asc(auditLog.id))
-      .limit(limit);
+      .where(whereOf(filter))
+      .orderBy(by(auditLog.fecha), by(auditLog.id))
+      .limit(limit)
+      .offset(offset);
   }
 
-  async count(): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+  async count(filter: AuditFilter = { from: null, to: null }): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(whereOf(filter));
     return row?.n ?? 0;
   }
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
   agendaQuerySchema,
-  auditQuerySchema,
   bookingStateChangeSchema,
   branchClosureSchema,
   branchPatchSchema,
   picoPlacaRevertSchema,
 } from '@togo/domain/operator/operator-console.contract';
-import { bogotaInstant } from '@togo/domain/booking/booking.rules';
 import { parse } from '../../http/validation.ts';
-import type { AuditRepository } from './audit.repository.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
 import type { OperatorBranchesService } from './operator-branches.service.ts';
@@ -26,7 +23,6 @@ export function operatorConsoleRoutes(
     picoPlaca: OperatorPicoPlacaService;
     bookings: OperatorBookingsService;
     branches: OperatorBranchesService;
-    audit: AuditRepository;
   },
 ) {
   const { guard, picoPlaca, bookings, branches } = deps;
@@ -83,12 +79,5 @@ export function operatorConsoleRoutes(
       .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
   });
 
-  app.get('/api/operador/auditoria/', { preHandler: guard('auditoria.leer') }, async (req) => {
-    const query = parse(auditQuerySchema, req.query);
-    // Dates are Bogotá days: desde from its midnight, hasta up to the end of its day.
-    const from = query.desde ? bogotaInstant(query.desde, 0) : null;
-    const to = query.hasta ? new Date(bogotaInstant(query.hasta, 0).getTime() + 86_400_000) : null;
-    const rows = await deps.audit.list(from, to);
-    return rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }));
   });
 }

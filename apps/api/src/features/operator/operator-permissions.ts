@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'sedes.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   'sedes.editar': ['admin', 'operaciones'],
   'auditoria.leer': ['admin'],
+  /** The dashboard summary (decision 029). */
+  'resumen.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
   /** Reading a driver (look-up, detail): every role; acting on the account: admin and soporte (decision 031). */
   'usuarios.buscar': ['admin', 'operaciones', 'contenido', 'soporte'],
   'usuarios.soporte': ['admin', 'soporte'],

@@ -14,6 +14,9 @@ import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
 import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { OperatorDashboardRepository } from './operator-dashboard.repository.ts';
+import { operatorDashboardRoutes } from './operator-dashboard.routes.ts';
+import { OperatorDashboardService } from './operator-dashboard.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorSupportActionsRepository } from './operator-support-actions.repository.ts';
@@ -72,6 +75,7 @@ export async function registerOperator(
   });
   await registerOperatorJobs(deps.jobs, bookings);
   const guard = requireStaff(auth);
+  const picoPlaca = new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock);
   staffRoutes(app, {
     auth,
     admin: new StaffAdminService({
@@ -84,7 +88,7 @@ export async function registerOperator(
   });
   operatorConsoleRoutes(app, {
     guard,
-    picoPlaca: new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock),
+    picoPlaca,
     bookings,
     branches: new OperatorBranchesService({
       repo: new OperatorBranchesRepository(db),
@@ -93,7 +97,6 @@ export async function registerOperator(
       webUrl: config.WEB_URL,
       log: deps.log,
     }),
-    audit: new AuditRepository(db),
   });
   operatorSupportRoutes(app, {
     guard,
@@ -103,5 +106,10 @@ export async function registerOperator(
       codes: deps.supportCodes,
       clock,
     }),
+  });
+  operatorDashboardRoutes(app, {
+    guard,
+    dashboard: new OperatorDashboardService(new OperatorDashboardRepository(db), picoPlaca, clock),
+    audit: new AuditRepository(db),
   });
 }

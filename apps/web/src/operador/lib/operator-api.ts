@@ -8,21 +8,35 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 const TOKEN_KEY = 'togo.operador.token';
 
+/** Used only when sessionStorage is unavailable: the session then lasts as long as the page. */
+let memoryToken: string | null = null;
+
 export function getOperatorToken(): string | null {
   try {
     return sessionStorage.getItem(TOKEN_KEY);
   } catch {
-    return null;
+    return memoryToken;
   }
 }
 
+const tokenListeners = new Set<() => void>();
+
 export function setOperatorToken(token: string | null): void {
+  const changed = getOperatorToken() !== token;
+  memoryToken = token;
   try {
     if (token) sessionStorage.setItem(TOKEN_KEY, token);
     else sessionStorage.removeItem(TOKEN_KEY);
   } catch {
     /* storage unavailable: the session lasts as long as the page */
   }
+  if (changed) for (const listener of tokenListeners) listener();
+}
+
+/** Called whenever the token is set or forgotten (a 401 anywhere sends the shell back to sign-in). */
+export function subscribeOperatorToken(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

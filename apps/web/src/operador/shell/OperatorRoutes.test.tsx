@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { getOperatorToken, operatorRequest, setOperatorToken } from '../lib/operator-api.ts';
+import { ALL_STAFF, operatorScreens } from '../screens.ts';
+import { ADMIN_ME, renderConsole } from '../test/render-console.tsx';
+
+const ME = 'GET /api/operador/yo/';
+
+function Probe() {
+  return <h1>Pantalla de prueba</h1>;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  operatorScreens.length = 0;
+});
+
+describe('console shell', () => {
+  it('builds the navigation and routes from the screens the role may open', async () => {
+    operatorScreens.push(
+      {
+        path: 'soporte-prueba',
+        label: 'Soporte prueba',
+        roles: ALL_STAFF,
+        load: async () => ({ default: Probe }),
+      },
+      { path: 'solo-admin', label: 'Solo admin', roles: ['admin'], load: async () => ({ default: Probe }) },
+    );
+    setOperatorToken('tok');
+    mockFetch({ [ME]: () => json(200, { ...ADMIN_ME, rol: 'soporte' }) });
+    const { user } = renderConsole('/');
+    const nav = await screen.findByRole('navigation', { name: 'Secciones de la consola' });
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Soporte prueba' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Solo admin' })).toBeNull();
+    await user.click(within(nav).getByRole('link', { name: 'Soporte prueba' }));
+    expect(await screen.findByRole('heading', { name: 'Pantalla de prueba' })).toBeInTheDocument();
+  });
+
+  it('a screen the role may not open is "no encontrada"', async () => {
+    operatorScreens.push({
+      path: 'solo-admin',
+      label: 'Solo admin',
+      roles: ['admin'],
+      load: async () => ({ default: Probe }),
+    });
+    setOperatorToken('tok');
+    mockFetch({ [ME]: () => json(200, { ...ADMIN_ME, rol: 'contenido' }) });
+    renderConsole('/solo-admin');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+  });
+
+  it('a 401 on any call forgets the token and returns to sign-in', async () => {
+    setOperatorToken('tok');
+    mockFetch({
+      [ME]: () => json(200, ADMIN_ME),
+      'GET /api/operador/algo/': () => json(401, { detail: 'x' }),
+    });
+    renderConsole('/');
+    expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
+    await expect(operatorRequest('/api/operador/algo/')).rejects.toThrow();
+    expect(getOperatorToken()).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeInTheDocument();
+  });
+
+  it('signs out: ends the session on the server and shows sign-in', async () => {
+    setOperatorToken('tok');
+    const api = mockFetch({
+      [ME]: () => json(200, ADMIN_ME),
+      'DELETE /api/operador/sesion/': () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderConsole('/');
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(api.fetchMock).toHaveBeenCalledWith(
+      '/api/operador/sesion/',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(getOperatorToken()).toBeNull();
+  });
+
+  it('the menu button opens and closes the navigation (narrow screens)', async () => {
+    setOperatorToken('tok');
+    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    const { user } = renderConsole('/');
+    const menu = await screen.findByRole('button', { name: /Menú/ });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Cerrar menú' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
