@@ -78,6 +78,4 @@ export function operatorConsoleRoutes(
       .code(201)
       .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
   });
-
-  });
 }
