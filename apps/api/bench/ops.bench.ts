@@ -1,7 +1,7 @@
 /**
  * npm run bench:ops — the operator console's two hot reads on PostgreSQL (DATABASE_URL; PGlite without it, for a
  * smoke run only): the agenda of one branch-day holding 2,000 bookings (GET /api/operador/agenda/) and the support
- * look-up over 100,000 drivers (GET /api/operador/usuarios/?q=). Each runs BENCH_REQUESTS (default 2,000)
+ * look-up over 100,000 drivers (GET /api/operador/usuarios/?q=, plain and paged). Each runs BENCH_REQUESTS (default 2,000)
  * requests over BENCH_CONNECTIONS (default 4: a few staff at once) connections through the real app, then the
  * same SQL as many times at the same concurrency straight on the pool; prints p50/p99 of both and the ratio.
  * Target: API p99 ≤ 50 ms each. BENCH_EXPLAIN=1 prints the agenda query's plan. Writes bench-results/ops.json
@@ -130,6 +130,16 @@ async function main(): Promise<boolean> {
         check: (body: unknown) => Array.isArray(body) && body.length === 1,
         directQuery: () =>
           database.db.execute(OperatorSupportRepository.searchSql(lookFor, lookFor.toUpperCase())),
+      },
+      {
+        // The console's paged, sorted look-up (decision 031): one page with the total.
+        name: `support search paged (${USERS.toLocaleString('en')} users)`,
+        path: `/api/operador/usuarios/?q=${encodeURIComponent(lookFor)}&page=1&page_size=20&orden=nombre`,
+        check: (body: unknown) => (body as { total?: number }).total === 1,
+        directQuery: () =>
+          database.db.execute(
+            OperatorSupportRepository.searchPageSql(lookFor, lookFor.toUpperCase(), 'nombre', 20, 0),
+          ),
       },
     ];
     console.log(

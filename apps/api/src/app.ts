@@ -11,6 +11,7 @@ import { OtpService } from './features/accounts/otp.service.ts';
 import { ThrottleService } from './features/accounts/throttle.service.ts';
 import { RequestLimitsRepository } from './features/accounts/request-limits.repository.ts';
 import { RequestLimiter } from './features/accounts/request-limits.service.ts';
+import { SupportCodeService } from './features/accounts/support-code.service.ts';
 import { TokenService } from './features/accounts/token.service.ts';
 import { AlertsRepository } from './features/alerts/alerts.repository.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
@@ -433,6 +434,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     log: app.log,
     secret: deps.secret,
+    supportCodes: new SupportCodeService(repo, otp),
   });
   await registerStaticAssets(app);
 

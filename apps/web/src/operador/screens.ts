@@ -34,4 +34,11 @@ export const operatorScreens: OperatorScreen[] = [
     roles: OPERATIONS,
     load: () => import('./screens/precios/PreciosScreen.tsx'),
   },
+  {
+    path: 'soporte',
+    label: 'Soporte a usuarios',
+    // Every role reads a driver (decision 031); the actions show only for admin and soporte.
+    roles: ALL_STAFF,
+    load: () => import('./screens/soporte/SupportScreen.tsx'),
+  },
 ];

@@ -14,6 +14,7 @@ const ALL: readonly StaffRole[] = STAFF_ROLES;
 const ADMIN: readonly StaffRole[] = ['admin'];
 const OPS: readonly StaffRole[] = ['admin', 'operaciones'];
 const CONTENT: readonly StaffRole[] = ['admin', 'contenido'];
+const SUPPORT: readonly StaffRole[] = ['admin', 'soporte'];
 
 interface RouteCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,7 +42,14 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', url: '/api/operador/sedes/TRA-BOG-01/', body: {}, allowed: OPS },
   { method: 'POST', url: '/api/operador/sedes/TRA-BOG-01/cierres/', body: {}, allowed: OPS },
   { method: 'GET', url: '/api/operador/auditoria/', allowed: ADMIN },
-  { method: 'GET', url: '/api/operador/usuarios/?q=ABC123', allowed: ['admin', 'soporte'] },
+  { method: 'GET', url: '/api/operador/usuarios/?q=ABC123', allowed: ALL },
+  { method: 'GET', url: '/api/operador/usuarios/?q=ABC123&page=1&orden=-creado', allowed: ALL },
+  { method: 'GET', url: '/api/operador/usuarios/999999/', allowed: ALL },
+  { method: 'GET', url: '/api/operador/usuarios/999999/agendamientos/?page=2', allowed: ALL },
+  { method: 'GET', url: '/api/operador/usuarios/999999/avisos/', allowed: ALL },
+  { method: 'POST', url: '/api/operador/usuarios/999999/reenviar-codigo/', allowed: SUPPORT },
+  { method: 'POST', url: '/api/operador/usuarios/999999/desbloquear/', allowed: SUPPORT },
+  { method: 'POST', url: '/api/operador/usuarios/999999/revocar-sesiones/', allowed: SUPPORT },
   { method: 'POST', url: '/api/operador/totp/', allowed: ALL },
   // Last: it ends the session.
   { method: 'DELETE', url: '/api/operador/sesion/', allowed: ALL },

@@ -5,14 +5,12 @@ import {
   branchClosureSchema,
   branchPatchSchema,
   picoPlacaRevertSchema,
-  supportSearchQuerySchema,
 } from '@togo/domain/operator/operator-console.contract';
 import { parse } from '../../http/validation.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
 import type { OperatorBranchesService } from './operator-branches.service.ts';
 import type { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
-import type { OperatorSupportService } from './operator-support.service.ts';
 
 const param = (req: { params: unknown }, name: string) =>
   String((req.params as Record<string, string | undefined>)[name] ?? '');
@@ -25,7 +23,6 @@ export function operatorConsoleRoutes(
     picoPlaca: OperatorPicoPlacaService;
     bookings: OperatorBookingsService;
     branches: OperatorBranchesService;
-    support: OperatorSupportService;
   },
 ) {
   const { guard, picoPlaca, bookings, branches } = deps;
@@ -82,10 +79,5 @@ export function operatorConsoleRoutes(
     return reply
       .code(201)
       .send(await branches.close(actorOf(req), param(req, 'id'), body.fecha, body.motivo));
-  });
-
-  app.get('/api/operador/usuarios/', { preHandler: guard('usuarios.buscar') }, async (req) => {
-    const { q } = parse(supportSearchQuerySchema, req.query);
-    return deps.support.search(q);
   });
 }

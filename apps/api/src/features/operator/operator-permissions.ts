@@ -17,7 +17,9 @@ export const PERMISSIONS = {
   'auditoria.leer': ['admin'],
   /** The dashboard summary (decision 029). */
   'resumen.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
-  'usuarios.buscar': ['admin', 'soporte'],
+  /** Reading a driver (look-up, detail): every role; acting on the account: admin and soporte (decision 031). */
+  'usuarios.buscar': ['admin', 'operaciones', 'contenido', 'soporte'],
+  'usuarios.soporte': ['admin', 'soporte'],
   'staff.gestionar': ['admin'],
   /** One's own session and TOTP enrolment. */
   'sesion.propia': ['admin', 'operaciones', 'contenido', 'soporte'],

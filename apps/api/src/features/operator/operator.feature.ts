@@ -22,8 +22,10 @@ import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorPricesRepository } from './operator-prices.repository.ts';
 import { OperatorPricesService } from './operator-prices.service.ts';
+import { OperatorSupportActionsRepository } from './operator-support-actions.repository.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
-import { OperatorSupportService } from './operator-support.service.ts';
+import { operatorSupportRoutes } from './operator-support.routes.ts';
+import { OperatorSupportService, type SupportCodeSender } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
 import { StaffAdminService } from './staff-admin.service.ts';
 import { StaffAuthService } from './staff-auth.service.ts';
@@ -56,6 +58,8 @@ export async function registerOperator(
     log: Logger;
     /** APP_SECRET (or the generated one): seals TOTP secrets. */
     secret: string;
+    /** The accounts' code flow, for the support action 'reenviar código' (decision 031). */
+    supportCodes: SupportCodeSender;
   },
 ): Promise<void> {
   const { config, db, clock } = deps;
@@ -97,7 +101,15 @@ export async function registerOperator(
     picoPlaca,
     bookings,
     branches,
-    support: new OperatorSupportService(new OperatorSupportRepository(db)),
+  });
+  operatorSupportRoutes(app, {
+    guard,
+    support: new OperatorSupportService({
+      repo: new OperatorSupportRepository(db),
+      actions: new OperatorSupportActionsRepository(db),
+      codes: deps.supportCodes,
+      clock,
+    }),
   });
   operatorDashboardRoutes(app, {
     guard,
