@@ -10,3 +10,4 @@ export * from './schema/booking.schema.ts';
 export * from './schema/operator.schema.ts';
 export * from './schema/organisation.schema.ts';
 export * from './schema/reminders.schema.ts';
+export * from './schema/content.schema.ts';

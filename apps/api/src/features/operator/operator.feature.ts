@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -14,6 +15,11 @@ import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
 import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { OperatorContentRepository } from './operator-content.repository.ts';
+import { operatorContentRoutes } from './operator-content.routes.ts';
+import { OperatorContentService } from './operator-content.service.ts';
+import { OperatorExportRepository } from './operator-export.repository.ts';
+import { OperatorExportService } from './operator-export.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
@@ -47,6 +53,8 @@ export async function registerOperator(
     messenger: Messenger;
     payments: PaymentProvider;
     jobs: JobQueue;
+    /** Where banner images are kept (the app's file storage). */
+    storage: FileStorage;
     log: Logger;
     /** APP_SECRET (or the generated one): seals TOTP secrets. */
     secret: string;
@@ -91,5 +99,14 @@ export async function registerOperator(
     }),
     audit: new AuditRepository(db),
     support: new OperatorSupportService(new OperatorSupportRepository(db)),
+  });
+  operatorContentRoutes(app, {
+    guard,
+    content: new OperatorContentService({
+      repo: new OperatorContentRepository(db),
+      storage: deps.storage,
+      clock,
+    }),
+    exporter: new OperatorExportService(new OperatorExportRepository(db)),
   });
 }
