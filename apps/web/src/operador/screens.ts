@@ -17,4 +17,20 @@ export interface OperatorScreen {
 
 export const ALL_STAFF: readonly StaffRole[] = ['admin', 'operaciones', 'contenido', 'soporte'];
 
-export const operatorScreens: OperatorScreen[] = [];
+/** Who edits content and pico y placa rules (the server checks it again). */
+const CONTENT_EDITORS: readonly StaffRole[] = ['admin', 'contenido'];
+
+export const operatorScreens: OperatorScreen[] = [
+  {
+    path: 'pico-placa',
+    label: 'Pico y placa',
+    roles: ALL_STAFF,
+    load: () => import('./screens/pico-placa/PicoPlacaScreen.tsx'),
+  },
+  {
+    path: 'contenido',
+    label: 'Contenido',
+    roles: CONTENT_EDITORS,
+    load: () => import('./screens/contenido/ContenidoScreen.tsx'),
+  },
+];
