@@ -89,8 +89,10 @@ export function CityEditor({
     setMessage(null);
     try {
       const answer = await replaceCity(dane, body);
+      const text = `Guardado como versión ${answer.version}. Los conductores ya ven estas reglas.`;
       setErrors({});
-      onSaved(`Guardado como versión ${answer.version}. Los conductores ya ven estas reglas.`);
+      setMessage({ kind: 'ok', text });
+      onSaved(text);
     } catch (err) {
       if (isApiError(err) && err.status === 400) {
         setErrors(apiErrorsToMap(err.body));
