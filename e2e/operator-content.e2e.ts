@@ -141,7 +141,7 @@ describe.skipIf(!chromePath)(
       const page = await consolePage(browser, staffToken, 1280);
       await page.goto(`${server.url}/operador/contenido`);
       await page.getByRole('heading', { name: 'Contenido', level: 1 }).waitFor({ timeout: TIMEOUT });
-      await page.getByRole('cell', { name: 'BANNER_RTM' }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('cell', { name: 'BANNER_RTM', exact: true }).waitFor({ timeout: TIMEOUT });
       await page.getByRole('button', { name: '+ Nuevo banner' }).click();
       const form = page.getByRole('form', { name: 'Nueva entrada' });
       await form.getByLabel('Clave').fill('BANNER_NAVIDAD');
@@ -153,7 +153,7 @@ describe.skipIf(!chromePath)(
       await screenshot(page, 'operator-contenido-form-1280');
       await form.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText(/se guardó\. los conductores ya lo ven/i).waitFor({ timeout: TIMEOUT });
-      await page.getByRole('cell', { name: 'BANNER_NAVIDAD' }).waitFor();
+      await page.getByRole('cell', { name: 'BANNER_NAVIDAD', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'operator-contenido-1280');
 
@@ -173,7 +173,7 @@ describe.skipIf(!chromePath)(
 
       const phone = await consolePage(browser, staffToken, 390);
       await phone.goto(`${server.url}/operador/contenido`);
-      await phone.getByRole('cell', { name: 'BANNER_NAVIDAD' }).waitFor({ timeout: TIMEOUT });
+      await phone.getByRole('cell', { name: 'BANNER_NAVIDAD', exact: true }).waitFor({ timeout: TIMEOUT });
       await phone.waitForLoadState('networkidle');
       await screenshot(phone, 'operator-contenido-390');
       await phone.getByRole('tab', { name: 'URLs' }).click();

@@ -73,6 +73,17 @@ export function CityEditor({
   // Rules keep their form state (React keys) while others are added or removed.
   const [keys, setKeys] = useState(() => draft.rules.map((_, i) => i));
   const nextKey = useRef(draft.rules.length);
+  // Rules that ended before today start closed; the rest, new ones and rules with errors are open.
+  const [open, setOpen] = useState<ReadonlySet<number>>(
+    () => new Set(draft.rules.flatMap((r, i) => (r.valid_to && r.valid_to < today ? [] : [i]))),
+  );
+  const toggleOpen = (key: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
 
   const validation = useMemo(() => validateCity(cleaned(draft)), [draft]);
   const previewCity = validation.ok ? validation.city : null;
@@ -111,8 +122,10 @@ export function CityEditor({
       setMessage({ kind: 'error', text: picked.error });
       return;
     }
+    const importedKeys = picked.draft.rules.map(() => nextKey.current++);
     setDraft(picked.draft);
-    setKeys(picked.draft.rules.map(() => nextKey.current++));
+    setKeys(importedKeys);
+    setOpen(new Set(importedKeys));
     await save(picked.draft);
   }
 
@@ -181,6 +194,8 @@ export function CityEditor({
               rule={rule}
               index={index}
               errors={ruleErrors(errors, index)}
+              open={open.has(keys[index] ?? index) || Object.keys(ruleErrors(errors, index)).length > 0}
+              onToggle={() => toggleOpen(keys[index] ?? index)}
               onChange={(next) => setDraft((d) => updateRule(d, index, () => next))}
               onRemove={() => {
                 setDraft((d) => ({ ...d, rules: d.rules.filter((_, i) => i !== index) }));
@@ -193,8 +208,10 @@ export function CityEditor({
             type="button"
             className="btn btn--secondary"
             onClick={() => {
+              const key = nextKey.current++;
               setDraft((d) => ({ ...d, rules: [...d.rules, newRule(d, today)] }));
-              setKeys((k) => [...k, nextKey.current++]);
+              setKeys((k) => [...k, key]);
+              setOpen((o) => new Set(o).add(key));
             }}
           >
             + Agregar regla
