@@ -75,11 +75,16 @@ export function ruleErrors(errors: FieldErrorMap, index: number): FieldErrorMap 
 }
 
 /**
- * A new rule starting today for six months: a copy of the last rule's schedule and scheme when there is one
+ * A new rule starting today for six months: a copy of the last car rule's schedule and scheme when there is one
  * (a new rotation usually changes only the digits and the dates), otherwise Monday to Friday, 6:00–20:00.
  */
 export function newRule(city: CityDraft, today: string): RuleDraft {
-  const last = city.rules.at(-1);
+  // Cars are what most rotations are about: copy the last rule for particulares, else the last one.
+  const evaluated = city.rules.filter((r) => r.evaluate_by_default !== false);
+  const last =
+    evaluated.filter((r) => (r.applies_to ?? []).includes('particular')).at(-1) ??
+    evaluated.at(-1) ??
+    city.rules.at(-1);
   const ids = new Set(city.rules.map((r) => r.id));
   let id = `${String(city.key ?? 'ciudad')}-${today}`;
   for (let n = 2; ids.has(id); n++) id = `${String(city.key ?? 'ciudad')}-${today}-${n}`;
