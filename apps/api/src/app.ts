@@ -432,6 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messenger: providers.messenger,
     payments,
     jobs,
+    storage: providers.fileStorage,
     log: app.log,
     secret: deps.secret,
     supportCodes: new SupportCodeService(repo, otp),

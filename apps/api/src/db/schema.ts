@@ -13,3 +13,4 @@ export * from './schema/reminders.schema.ts';
 export * from './schema/jobs.schema.ts';
 export * from './schema/refresh.schema.ts';
 export * from './schema/fleet-digest.schema.ts';
+export * from './schema/content.schema.ts';

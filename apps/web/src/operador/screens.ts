@@ -19,6 +19,9 @@ export const ALL_STAFF: readonly StaffRole[] = ['admin', 'operaciones', 'conteni
 
 const OPERATIONS: readonly StaffRole[] = ALL_STAFF;
 
+/** Who edits content and pico y placa rules (the server checks it again). */
+const CONTENT_EDITORS: readonly StaffRole[] = ['admin', 'contenido'];
+
 export const operatorScreens: OperatorScreen[] = [
   // Decision 037: every role reads; the server lets admin and operaciones act.
   {
@@ -40,5 +43,17 @@ export const operatorScreens: OperatorScreen[] = [
     // Every role reads a driver (decision 031); the actions show only for admin and soporte.
     roles: ALL_STAFF,
     load: () => import('./screens/soporte/SupportScreen.tsx'),
+  },
+  {
+    path: 'pico-placa',
+    label: 'Pico y placa',
+    roles: ALL_STAFF,
+    load: () => import('./screens/pico-placa/PicoPlacaScreen.tsx'),
+  },
+  {
+    path: 'contenido',
+    label: 'Contenido',
+    roles: CONTENT_EDITORS,
+    load: () => import('./screens/contenido/ContenidoScreen.tsx'),
   },
 ];

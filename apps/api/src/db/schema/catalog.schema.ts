@@ -12,6 +12,10 @@ export const catalogEntries = pgTable(
     detalleArchivos: jsonb('detalle_archivos').notNull().default([]),
     orden: integer('orden').notNull().default(0),
     activo: boolean('activo').notNull().default(true),
+    /** Written by the console: the seed never overwrites or deletes it (decisions 022, 030). */
+    edited: boolean('edited').notNull().default(false),
+    /** Deleted in the console: kept as a tombstone so the seed does not bring it back; never served. */
+    deleted: boolean('deleted').notNull().default(false),
   },
   (t) => [
     uniqueIndex('catalog_entries_parent_key_uq').on(t.clavePadre, t.clave),
@@ -23,4 +27,8 @@ export const catalogEntries = pgTable(
 export const urlConfigs = pgTable('url_configs', {
   name: text('name').primaryKey(),
   url: text('url').notNull(),
+  /** Written by the console: the seed never overwrites or deletes it (decisions 022, 030). */
+  edited: boolean('edited').notNull().default(false),
+  /** Deleted in the console: a tombstone the seed leaves alone; never served. */
+  deleted: boolean('deleted').notNull().default(false),
 });

@@ -1,12 +1,13 @@
-import { notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { catalogEntries, urlConfigs } from '../schema.ts';
 import type { CatalogsFile } from './seed-files.ts';
 import { excludedSet } from './upsert.ts';
 
 /**
- * Catalogue entries and named URLs from catalogs.json. The file is the source of truth: entries and URLs no
- * longer in it are deleted, so an operator removes a banner by deleting it from the file (or sets activo false).
+ * Catalogue entries and named URLs from catalogs.json: first-run defaults (decision 030). Rows edited in the
+ * console (`edited`, deleted ones included, kept as tombstones) are never overwritten or deleted; the other rows
+ * follow the file, and those no longer in it are deleted.
  */
 export async function seedCatalogs(db: Db, file: CatalogsFile): Promise<{ entries: number; urls: number }> {
   const rows = file.catalogs.flatMap((group) =>
@@ -34,19 +35,27 @@ export async function seedCatalogs(db: Db, file: CatalogsFile): Promise<{ entrie
           orden: catalogEntries.orden,
           activo: catalogEntries.activo,
         }),
+        setWhere: sql`not ${catalogEntries.edited}`,
       })
       .returning({ id: catalogEntries.id });
     ids = inserted.map((r) => r.id);
   }
-  await db.delete(catalogEntries).where(notInArray(catalogEntries.id, ids));
+  // Edited rows are left out of RETURNING (the update was skipped), so they are excluded here explicitly.
+  await db
+    .delete(catalogEntries)
+    .where(and(notInArray(catalogEntries.id, ids), eq(catalogEntries.edited, false)));
 
   const names = file.urls.map((u) => u.name);
   if (file.urls.length > 0) {
     await db
       .insert(urlConfigs)
       .values(file.urls.map((u) => ({ name: u.name, url: u.url })))
-      .onConflictDoUpdate({ target: urlConfigs.name, set: excludedSet({ url: urlConfigs.url }) });
+      .onConflictDoUpdate({
+        target: urlConfigs.name,
+        set: excludedSet({ url: urlConfigs.url }),
+        setWhere: sql`not ${urlConfigs.edited}`,
+      });
   }
-  await db.delete(urlConfigs).where(notInArray(urlConfigs.name, names));
+  await db.delete(urlConfigs).where(and(notInArray(urlConfigs.name, names), eq(urlConfigs.edited, false)));
   return { entries: rows.length, urls: file.urls.length };
 }

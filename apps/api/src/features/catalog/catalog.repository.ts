@@ -7,7 +7,7 @@ export type CatalogRow = Pick<
   'clave' | 'valor' | 'valorJson' | 'detalleArchivos'
 >;
 
-/** SQL only: catalogue entries and named URLs (seeded from apps/api/seed-data/catalogs.json). */
+/** SQL only: catalogue entries and named URLs (seeded from catalogs.json, edited in the operator console). */
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
 
@@ -35,7 +35,12 @@ export class CatalogRepository {
   }
 
   listUrls(names?: readonly string[]): Promise<{ name: string; url: string }[]> {
-    const query = this.db.select({ name: urlConfigs.name, url: urlConfigs.url }).from(urlConfigs);
-    return (names ? query.where(inArray(urlConfigs.name, [...names])) : query).orderBy(asc(urlConfigs.name));
+    // A URL deleted in the console stays as a tombstone (decision 030) and is never served.
+    const live = eq(urlConfigs.deleted, false);
+    return this.db
+      .select({ name: urlConfigs.name, url: urlConfigs.url })
+      .from(urlConfigs)
+      .where(names ? and(live, inArray(urlConfigs.name, [...names])) : live)
+      .orderBy(asc(urlConfigs.name));
   }
 }

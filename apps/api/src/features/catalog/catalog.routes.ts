@@ -3,8 +3,8 @@ import { catalogQuerySchema, type CatalogPage, urlQuerySchema } from '@togo/doma
 import { parse } from '../../http/validation.ts';
 import type { CatalogService } from './catalog.service.ts';
 
-/** Operator edits apply on restart; a short browser cache is enough. */
-const CACHE = 'private, max-age=300';
+/** Staff edit these in the console and drivers must see it at once: the browser revalidates every time. */
+const CACHE = 'private, no-cache';
 
 /** DRF's next/previous: the absolute URL of the request with `page` replaced (removed for page 1). */
 function pageUrl(req: FastifyRequest, page: number | null): string | null {

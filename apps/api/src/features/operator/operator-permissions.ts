@@ -2,7 +2,7 @@ import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 
 /**
  * What each role may do (issue 13): admin everything; operaciones branches, agenda and bookings; contenido pico
- * y placa (and, later, banners, URLs, catalogue); soporte user look-up and support actions, read-only elsewhere.
+ * y placa, banners, URLs and catalogue; soporte user look-up and support actions, read-only elsewhere.
  * Every /api/operador/ route names one permission; the server checks it before the handler runs.
  */
 export const PERMISSIONS = {
@@ -20,6 +20,11 @@ export const PERMISSIONS = {
   /** Reading a driver (look-up, detail): every role; acting on the account: admin and soporte (decision 031). */
   'usuarios.buscar': ['admin', 'operaciones', 'contenido', 'soporte'],
   'usuarios.soporte': ['admin', 'soporte'],
+  'contenido.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
+  /** Banners, named URLs and catalogue entries. */
+  'contenido.editar': ['admin', 'contenido'],
+  /** The database's current state in the seed files' format. */
+  'exportar.seed': ['admin'],
   'staff.gestionar': ['admin'],
   /** One's own session and TOTP enrolment. */
   'sesion.propia': ['admin', 'operaciones', 'contenido', 'soporte'],

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -18,6 +19,11 @@ import { OperatorDashboardRepository } from './operator-dashboard.repository.ts'
 import { operatorDashboardRoutes } from './operator-dashboard.routes.ts';
 import { OperatorDashboardService } from './operator-dashboard.service.ts';
 import { operatorOpsRoutes } from './operator-ops.routes.ts';
+import { OperatorContentRepository } from './operator-content.repository.ts';
+import { operatorContentRoutes } from './operator-content.routes.ts';
+import { OperatorContentService } from './operator-content.service.ts';
+import { OperatorExportRepository } from './operator-export.repository.ts';
+import { OperatorExportService } from './operator-export.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorPricesRepository } from './operator-prices.repository.ts';
@@ -55,6 +61,8 @@ export async function registerOperator(
     messenger: Messenger;
     payments: PaymentProvider;
     jobs: JobQueue;
+    /** Where banner images are kept (the app's file storage). */
+    storage: FileStorage;
     log: Logger;
     /** APP_SECRET (or the generated one): seals TOTP secrets. */
     secret: string;
@@ -121,5 +129,14 @@ export async function registerOperator(
     bookings,
     branches,
     prices: new OperatorPricesService(new OperatorPricesRepository(db), clock),
+  });
+  operatorContentRoutes(app, {
+    guard,
+    content: new OperatorContentService({
+      repo: new OperatorContentRepository(db),
+      storage: deps.storage,
+      clock,
+    }),
+    exporter: new OperatorExportService(new OperatorExportRepository(db)),
   });
 }

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { BANNER_CATALOGS } from '@togo/domain/operator/operator-content.contract';
+import { errorText, useLoad } from '../../lib/use-load.ts';
+import { catalogGroups } from './content-api.ts';
+import { EntriesPanel } from './EntriesPanel.tsx';
+import { UrlsPanel } from './UrlsPanel.tsx';
+import '../pico-placa/pico-placa.css';
+import './contenido.css';
+
+const BANNER_LABELS: Record<string, string> = {
+  BANNERS_GENERALES_TOGO: 'Carrusel del inicio',
+  BANNERS_OTROS_TOGO: 'Promociones del inicio',
+};
+
+const TABS = [
+  { id: 'banners', label: 'Banners' },
+  { id: 'urls', label: 'URLs' },
+  { id: 'catalogo', label: 'Catálogo' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+function CatalogTab() {
+  const groups = useLoad((signal) => catalogGroups(signal), 'groups');
+  if (groups.error)
+    return (
+      <p role="alert" className="field-error">
+        {errorText(groups.error)}
+      </p>
+    );
+  if (!groups.data) return <p role="status">Cargando catálogos…</p>;
+  const names = groups.data
+    .map((g) => g.clave_padre)
+    .filter((g) => !(BANNER_CATALOGS as readonly string[]).includes(g));
+  const labels = Object.fromEntries(
+    groups.data.map((g) => [g.clave_padre, `${g.clave_padre} (${g.entradas})`]),
+  );
+  return <EntriesPanel groups={names} banner={false} labels={labels} />;
+}
+
+/** Content (issue 13): banners with image upload, named URLs and catalogue entries. */
+export default function ContenidoScreen() {
+  const [tab, setTab] = useState<Tab>('banners');
+  return (
+    <div className="ct-screen">
+      <h1>Contenido</h1>
+      <div role="tablist" aria-label="Contenido" className="ct-tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`ct-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`ct-panel-${t.id}`}
+            className={tab === t.id ? 'ct-tab ct-tab--on' : 'ct-tab'}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`ct-panel-${tab}`} aria-labelledby={`ct-tab-${tab}`}>
+        {tab === 'banners' ? (
+          <EntriesPanel groups={[...BANNER_CATALOGS]} banner labels={BANNER_LABELS} />
+        ) : null}
+        {tab === 'urls' ? <UrlsPanel /> : null}
+        {tab === 'catalogo' ? <CatalogTab /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { errorText, useLoad } from '../../lib/use-load.ts';
+import { cityHistory, revertCity } from './pico-placa-api.ts';
+
+const formatter = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Bogota',
+});
+
+/** Every saved version of a city's rules; restoring one (after confirming) saves it as a new version. */
+export function HistoryPanel({
+  dane,
+  current,
+  refreshKey,
+  onReverted,
+}: {
+  dane: string;
+  current: number;
+  refreshKey: number;
+  onReverted: (message: string) => void;
+}) {
+  const history = useLoad((signal) => cityHistory(dane, signal), `${dane}:${refreshKey}`);
+  const [asking, setAsking] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function revert(version: number) {
+    setAsking(null);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await revertCity(dane, version);
+      onReverted(`Versión ${version} restaurada como versión ${answer.version}.`);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="pp-history" aria-labelledby="pp-history-title">
+      <h3 id="pp-history-title">Historial</h3>
+      {history.loading && !history.data ? <p role="status">Cargando historial…</p> : null}
+      {history.error ? (
+        <p role="alert" className="field-error">
+          {errorText(history.error)}
+        </p>
+      ) : null}
+      {history.data && history.data.length === 0 ? (
+        <p className="pp-muted">Sin cambios hechos en la consola: las reglas son las del archivo inicial.</p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <ul className="pp-history__list">
+        {history.data?.map((v) => (
+          <li key={v.version}>
+            <span>
+              <strong>Versión {v.version}</strong>
+              {v.version === 0 ? ' (archivo inicial)' : ''} · {formatter.format(new Date(v.fecha))}
+              {v.staff ? ` · ${v.staff}` : ''}
+            </span>
+            {v.version === current ? (
+              <span className="pp-badge">Actual</span>
+            ) : (
+              <button type="button" className="pp-link" disabled={busy} onClick={() => setAsking(v.version)}>
+                Restaurar
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={asking !== null}
+        variant="warning"
+        title="¿Restaurar esta versión?"
+        confirmText="Sí, restaurar"
+        cancelText="Cancelar"
+        onConfirm={() => {
+          if (asking !== null) void revert(asking);
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p>
+          Las reglas de la versión {asking} reemplazarán las actuales para todos los conductores. El cambio
+          queda en el historial y se puede deshacer.
+        </p>
+      </Dialog>
+    </section>
+  );
+}
