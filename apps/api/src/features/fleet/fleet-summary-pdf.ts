@@ -1,3 +1,4 @@
+import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import PDFDocument from 'pdfkit';
 import type { FleetComplianceSummary } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
@@ -13,25 +14,10 @@ export interface FleetSummaryContent {
   multas: FleetReports['por_vehiculo'];
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** '2026-11-25' → '25 de noviembre de 2026'. */
 export function longSpanishDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return `${d} de ${MONTHS[(m ?? 1) - 1]} de ${y}`;
+  return `${d} de ${MONTHS_ES[(m ?? 1) - 1]} de ${y}`;
 }
 
 export const cop = (n: number) => `$${n.toLocaleString('es-CO')}`;

@@ -9,6 +9,7 @@ import {
 } from '@togo/domain/fleet/fleet-alerts.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import '../fleet-views.css';
@@ -21,12 +22,6 @@ export const GROUP_TITLES: Record<FleetAlertGroup, string> = {
 };
 
 export const ALERTS_ERROR = 'No pudimos cargar las alertas. Intenta nuevamente.';
-
-/** 'YYYY-MM-DD' → 'dd-MM-yyyy'. */
-function shown(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
-}
 
 function when(alert: FleetAlert): string {
   if (alert.vence === null || alert.dias === null) return 'Sin documento vigente';
@@ -53,7 +48,7 @@ function AlertGroup({ group, alerts }: { group: FleetAlertGroup; alerts: FleetAl
             <li key={`${a.placa}-${a.documento}`} className="fleet-alerts__item">
               <span className="fleet-table__plate">{a.placa}</span>
               <span>{FLEET_ALERT_DOCUMENT_NAMES[a.documento]}</span>
-              <span>{a.vence ? shown(a.vence) : '—'}</span>
+              <span>{a.vence ? formatDate(a.vence) : '—'}</span>
               <span className="fleet-alerts__when">{when(a)}</span>
             </li>
           ))}
@@ -83,7 +78,7 @@ export function FleetAlertsRoute() {
               Alertas
             </h1>
             {query.data ? (
-              <p className="fleet-screen__subtitle">Vencimientos al {shown(query.data.fecha)}</p>
+              <p className="fleet-screen__subtitle">Vencimientos al {formatDate(query.data.fecha)}</p>
             ) : null}
           </div>
         </div>

@@ -1,6 +1,8 @@
+import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { formatCOP } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetReportsQuery } from '../api/reports.ts';
 import '../fleet-views.css';
@@ -8,26 +10,10 @@ import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const REPORTS_ERROR = 'No pudimos cargar los reportes. Intenta nuevamente.';
 
-const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** 'YYYY-MM' → 'diciembre de 2025'. */
 export function monthName(mes: string): string {
   const [y, m] = mes.split('-');
-  const name = MONTHS[Number(m) - 1];
+  const name = MONTHS_ES[Number(m) - 1];
   return name && y ? `${name} de ${y}` : 'Sin fecha';
 }
 
@@ -66,8 +52,8 @@ function TotalsTable<T extends Totals>(props: {
                 <tr key={props.rowKey(r)}>
                   <td>{props.label(r)}</td>
                   <td>{r.multas}</td>
-                  <td>{cop.format(r.total)}</td>
-                  <td>{cop.format(r.total_pendiente)}</td>
+                  <td>{formatCOP(r.total)}</td>
+                  <td>{formatCOP(r.total_pendiente)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@ import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-al
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { fleetRole } from '../fleet-role.ts';
@@ -14,17 +15,11 @@ export const SERVICES_EMPTY =
   'Ningún vehículo tiene la revisión técnico-mecánica vencida o por vencer en 90 días.';
 export const SERVICES_ERROR = 'No pudimos cargar los próximos servicios. Intenta nuevamente.';
 
-/** 'YYYY-MM-DD' → 'dd-MM-yyyy'. */
-function shown(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
-}
-
 function due(a: FleetAlert): string {
   if (a.vence === null || a.dias === null) return 'Sin revisión vigente';
-  if (a.dias < 0) return `Vencida el ${shown(a.vence)}`;
+  if (a.dias < 0) return `Vencida el ${formatDate(a.vence)}`;
   if (a.dias === 0) return 'Vence hoy';
-  return `Vence el ${shown(a.vence)} (en ${a.dias} ${a.dias === 1 ? 'día' : 'días'})`;
+  return `Vence el ${formatDate(a.vence)} (en ${a.dias} ${a.dias === 1 ? 'día' : 'días'})`;
 }
 
 /**

@@ -4,18 +4,13 @@ import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useComplianceQuery } from '../api/compliance.ts';
 import { downloadWithToken } from '../../../lib/download-with-token.ts';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
-
-/** 'YYYY-MM-DD' → 'dd-MM-yyyy'. */
-function shown(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
-}
 
 /**
  * /flota/hoy (issue 16 'Hoy'): the vehicles that cannot go out today with the reasons (pico y placa with the
@@ -56,7 +51,7 @@ export function FleetTodayRoute() {
             </h1>
             {query.data ? (
               <p className="fleet-screen__subtitle">
-                Vehículos que no pueden circular el {shown(query.data.fecha)}
+                Vehículos que no pueden circular el {formatDate(query.data.fecha)}
               </p>
             ) : null}
           </div>
