@@ -1,52 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_REPORTS_PATH, fleetReportsSchema } from '@togo/domain/fleet/fleet-reports.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
-import { fleetDrivers, providerSnapshots, vehicles } from '../../db/schema.ts';
+import { fleetDrivers } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
+import { addFleetVehicle, fleetFine } from './fleet-companies.test-support.ts';
 import { createCompanyUser } from './fleet.test-support.ts';
 
 let t: TestContext;
 let company: TestUser;
 let other: TestUser;
 
-async function addVehicle(
-  owner: TestUser,
-  placa: string,
-  registry: unknown,
-  fines: unknown[],
-): Promise<number> {
-  const [row] = await t.database.db
-    .insert(vehicles)
-    .values({
-      userId: owner.id,
-      placa,
-      documentoPropietario: '900123456',
-      tipoDocumentoPropietario: 5,
-      departmentId: 11,
-      cityId: 11001,
-    })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error('no vehicle');
-  const snap = (kind: 'registry' | 'fines', data: unknown) => ({
-    vehicleId: row.id,
-    kind,
-    provider: 'demo',
-    status: 'ok',
-    data,
-  });
-  await t.database.db
-    .insert(providerSnapshots)
-    .values([snap('registry', registry), snap('fines', { comparendos_vehiculo: fines })]);
-  return row.id;
-}
-
-const fine = (total: number, estado: string, fecha: string) => ({
-  numero: `${total}-${fecha}`,
-  estado,
-  total,
-  fecha_infraccion: fecha,
-});
 const ok = { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-12-31' } };
 
 beforeAll(async () => {
@@ -54,15 +18,15 @@ beforeAll(async () => {
   t.clock.set('2026-01-20T15:00:00Z');
   company = await createCompanyUser(t);
   other = await createCompanyUser(t);
-  const a = await addVehicle(company, 'AAA111', ok, [
-    fine(100_000, 'vigente', '2025-12-01'),
-    fine(50_000, 'pagado', '2025-11-15'),
+  const a = await addFleetVehicle(t, company.id, 'AAA111', ok, [
+    fleetFine(100_000, 'vigente', '2025-12-01'),
+    fleetFine(50_000, 'pagado', '2025-11-15'),
   ]);
-  await addVehicle(company, 'BBB222', { soat: { fecha_vencimiento: '2026-01-01' }, rtm: null }, [
-    fine(300_000, 'vigente', '2025-12-20'),
+  await addFleetVehicle(t, company.id, 'BBB222', { soat: { fecha_vencimiento: '2026-01-01' }, rtm: null }, [
+    fleetFine(300_000, 'vigente', '2025-12-20'),
   ]);
-  await addVehicle(company, 'CCC333', ok, []);
-  await addVehicle(other, 'ZZZ999', ok, [fine(999_000, 'vigente', '2025-12-01')]);
+  await addFleetVehicle(t, company.id, 'CCC333', ok, []);
+  await addFleetVehicle(t, other.id, 'ZZZ999', ok, [fleetFine(999_000, 'vigente', '2025-12-01')]);
   await t.database.db.insert(fleetDrivers).values({
     vehicleId: a,
     origin: 'asignado',
