@@ -105,8 +105,9 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
 
     // Agenda → check in.
     await nav.getByRole('link', { name: 'Agenda' }).click();
-    await page.getByLabel('Sede').selectOption(SEDE);
-    await page.getByLabel('Fecha').fill(fecha);
+    await page.getByRole('heading', { name: 'Agenda' }).waitFor();
+    await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
+    await page.getByLabel('Fecha', { exact: true }).fill(fecha);
     const checkIn = page.getByRole('button', { name: `Registrar llegada de ${PLACA}` });
     await checkIn.waitFor();
     await screenshot(page, 'operator-ops-agenda-1280');
