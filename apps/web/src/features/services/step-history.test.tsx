@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLayoutEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { useStepHistory } from './step-history.ts';
@@ -36,7 +36,51 @@ function Wizard() {
   );
 }
 
+/** Opened from an alert ({ clave }): moves itself to 'dos', then consumes the navigation state. */
+function AlertWizard() {
+  const [step, setStep] = useState<Step>('uno');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromAlert = (location.state as { clave?: string } | null)?.clave === 'AGENDAR';
+  useStepHistory(step, STEPS, setStep, () => true, fromAlert ? 'dos' : undefined);
+  useLayoutEffect(() => {
+    if (fromAlert) setStep('dos');
+  }, [fromAlert]);
+  // The worst order: the state is consumed after the step was recorded.
+  useLayoutEffect(() => {
+    if (fromAlert && step === 'dos') void navigate(location.pathname, { replace: true, state: null });
+  }, [fromAlert, step, navigate, location.pathname]);
+  return (
+    <div>
+      <p>{`Paso ${step}`}</p>
+      <button type="button" onClick={() => setStep('tres')}>
+        Siguiente
+      </button>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Atrás del navegador
+      </button>
+    </div>
+  );
+}
+
 describe('useStepHistory', () => {
+  it('a wizard opened at a later step by an alert comes back to that step, not to its first', async () => {
+    const { user } = renderRoutes(
+      [
+        { path: '/app/servicios/rtm', Component: AlertWizard },
+        { path: '/app/alerts', Component: () => <p>Alertas</p> },
+      ],
+      { initialEntries: ['/app/alerts', { pathname: '/app/servicios/rtm', state: { clave: 'AGENDAR' } }] },
+    );
+    expect(await screen.findByText('Paso dos')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Paso tres')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+    expect(await screen.findByText('Paso dos')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+    expect(await screen.findByText('Alertas')).toBeInTheDocument();
+  });
+
   it('gives each step a history entry: the browser back shows the previous step with the choices kept', async () => {
     const { user, router } = renderRoutes(
       [

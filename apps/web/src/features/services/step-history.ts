@@ -14,18 +14,22 @@ function stepOf(state: unknown): string | undefined {
  * back in the app replaces it, and the browser's back (or forward) button shows the step of that entry with
  * the choices kept in the flow's state. The entry the wizard was opened on stands for the step it opened at.
  * A step whose prerequisites are gone is not shown. One-shot navigation inputs (an alert's clave) are not
- * copied into the step entries.
+ * copied into the step entries. `openAt` is the step the wizard opens at when that is decided by how it was
+ * reached (an alert's 'Agendar RTM' opens at the branch list) rather than by its stored state: the opening
+ * entry then stands for that step, so no entry is pushed for it and a back from the next step lands on it,
+ * whichever of the two navigations (consuming the alert's state, recording the step) React runs first.
  */
 export function useStepHistory<S extends string>(
   step: S,
   steps: readonly S[],
   goTo: (step: S) => void,
   canShow: (step: S) => boolean,
+  openAt?: S,
 ): void {
   const location = useLocation();
   const navigate = useNavigate();
   const entryStep = stepOf(location.state) as S | undefined;
-  const openedAt = useRef(step);
+  const openedAt = useRef(openAt ?? step);
   const latest = useRef({ step, entryStep, goTo, canShow });
   useEffect(() => {
     latest.current = { step, entryStep, goTo, canShow };

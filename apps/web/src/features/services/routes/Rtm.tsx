@@ -71,15 +71,16 @@ export function RtmRoute() {
   const dialog = useDialog();
   const [vehicle] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
+  const location = useLocation();
+  const fromAlert = navigationClave(location.state) === 'AGENDAR_RTM';
   useStepHistory(
     state.step,
     RTM_STEPS,
     (step) => update({ step }),
     (step) => isUsable({ ...state, step }),
+    fromAlert ? 'ubicacion' : undefined,
   );
   const details = useDetailLoader();
-  const location = useLocation();
-  const fromAlert = navigationClave(location.state) === 'AGENDAR_RTM';
   // 'Agendar RTM' from an alert or a notification ({ clave: 'AGENDAR_RTM' }): the vehicle is the selected one
   // and its city is chosen, so the flow opens at the branch list. The navigation state is consumed once.
   useLayoutEffect(() => {
