@@ -18,16 +18,20 @@ export interface ApiProcess {
 }
 
 /**
- * Starts apps/api/src/server.ts in its own Node.js process (`node --import tsx`), listening on a free port of
+ * Starts apps/api/src/server.ts in its own Node.js process (`node --import tsx`, or the compiled bundle), listening on a free port of
  * 127.0.0.1, and waits until it has said where it listens and GET /api/health answers 200. Only the given
  * environment reaches it (plus PATH and HOME): nothing leaks from the test runner's.
  */
 export async function startApiProcess(
   name: string,
   env: Record<string, string>,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; compiled?: boolean } = {},
 ): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // `compiled`: the esbuild bundle (`npm run build -w apps/api`), as `npm start` runs it in production.
+  const args = opts.compiled
+    ? ['--enable-source-maps', 'dist/server.js']
+    : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
