@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { TokenService } from '../accounts/token.service.ts';
-import type { TestContext } from '../../test/test-app.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
  * Test-only helpers: users through AccountsRepository, and vehicles, provider snapshots and registry
@@ -105,4 +106,42 @@ export function fine(numero: string, estado: string, total = 633200, tipo = 'Com
     descripcion: 'Transitar en horario restringido (pico y placa).',
     categoria: 'C14',
   };
+}
+
+/**
+ * One alerts test file's world: a test app on 2026-11-22 07:00 Bogotá, an owner and a stranger, numbered
+ * vehicles, and the get_alerta / save requests (alerts.int and alerts-save.int).
+ */
+export function alertsWorld() {
+  const world = {} as { t: TestContext; owner: TestUser; stranger: TestUser };
+  let plateSeq = 100;
+  beforeAll(async () => {
+    world.t = await createTestApp({ env: { WEB_URL: 'https://togo.example' } });
+    world.t.clock.set('2026-11-22T12:00:00Z');
+    world.owner = await createUser(world.t);
+    world.stranger = await createUser(world.t, 'Otro');
+  });
+  afterAll(async () => {
+    await world.t.close();
+  });
+  async function vehicle(user = world.owner) {
+    plateSeq += 1;
+    return createVehicle(world.t, user.id, `ABC${plateSeq}`);
+  }
+  const getAlert = (id: number, code: string, user = world.owner) =>
+    world.t.app.inject({
+      method: 'GET',
+      url: `/api/togo/alerta/get_alerta/?id_garaje=${id}&code=${code}`,
+      headers: user.headers,
+    });
+  const save = (method: 'POST' | 'PUT', payload: unknown, user = world.owner) =>
+    world.t.app.inject({
+      method,
+      url: method === 'POST' ? '/api/togo/alerta/' : '/api/togo/alerta/update_alerta/',
+      headers: user.headers,
+      payload: payload as object,
+    });
+  /** The number in the last vehicle's plate (ABC<n>). */
+  const lastPlateNumber = () => plateSeq;
+  return { world, vehicle, getAlert, save, lastPlateNumber };
 }
