@@ -1,55 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { vehicleSchema } from '@togo/domain/garage/garage.contract';
-import type { RegistryVehicle } from '@togo/domain/garage/registry.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerSnapshots, vehicles } from '../../db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { vehicles } from '../../db/schema.ts';
 import { FINES_LOOKUP_JOB, REGISTRY_LOOKUP_JOB } from './garage-lookup.job-names.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import {
-  createSignedInUser,
-  ensureGarageReferenceRows,
-  type TestUser,
-  vehiclePayload,
-} from './garage.test-support.ts';
+import { createSignedInUser, garageWorld, vehiclePayload } from './garage.test-support.ts';
 
-let t: TestContext;
-let ana: TestUser;
-let beto: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await ensureGarageReferenceRows(t.database.db);
-  ana = await createSignedInUser(t);
-  beto = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, user: TestUser | null, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-let plateSeq = 0;
-/** A fresh car plate per call: 'GAA100', 'GAA101', … */
-function nextPlate(): string {
-  plateSeq += 1;
-  const letters = String.fromCharCode(65 + (Math.floor(plateSeq / 1000) % 26));
-  return `G${letters}A${String(100 + (plateSeq % 900)).padStart(3, '0')}`;
-}
-
-async function createVehicle(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await inject(
-    'POST',
-    '/api/togo/vehicle/',
-    user,
-    vehiclePayload({ placa: nextPlate(), ...overrides }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return vehicleSchema.parse(res.json());
-}
+const { world, inject, nextPlate, createVehicle } = garageWorld();
 
 async function selectedIds(userId: number): Promise<number[]> {
-  const rows = await t.database.db
+  const rows = await world.t.database.db
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(and(eq(vehicles.userId, userId), eq(vehicles.isSelected, true), isNull(vehicles.deletedAt)));
@@ -58,7 +17,7 @@ async function selectedIds(userId: number): Promise<number[]> {
 
 describe('POST /api/togo/vehicle/', () => {
   it('creates the first vehicle selected, normalises the plate and queues the look-ups', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const res = await inject('POST', '/api/togo/vehicle/', user, vehiclePayload({ placa: ' kmn-482 ' }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -67,7 +26,7 @@ describe('POST /api/togo/vehicle/', () => {
       placa: 'KMN482',
       kilometraje_digitado: 45210,
       score: null,
-      created: t.clock.now().toISOString(),
+      created: world.t.clock.now().toISOString(),
       url_imagen_vehiculo: null,
       url_licencia: null,
       documento_propietario: '1020304050',
@@ -81,7 +40,7 @@ describe('POST /api/togo/vehicle/', () => {
       demo: true,
       lookup_status: 'pending',
     });
-    const queued = t.jobs.jobs.filter((j) => (j.data as { vehicleId?: number }).vehicleId === body.id);
+    const queued = world.t.jobs.jobs.filter((j) => (j.data as { vehicleId?: number }).vehicleId === body.id);
     expect(queued.map((j) => j.name).sort()).toEqual([FINES_LOOKUP_JOB, REGISTRY_LOOKUP_JOB].sort());
     for (const j of queued) expect(j.options).toMatchObject({ retryLimit: 5, retryBackoff: true });
 
@@ -91,7 +50,7 @@ describe('POST /api/togo/vehicle/', () => {
   });
 
   it('accepts every Colombian plate format and rejects anything else', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const valid = {
       abc123: 'ABC123',
       'ABC 12D': 'ABC12D',
@@ -128,13 +87,13 @@ describe('POST /api/togo/vehicle/', () => {
   });
 
   it('refuses a plate already live in the garage, but not in another garage or after deleting it', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const first = await createVehicle(user, { placa: 'DUP123' });
     const again = await inject('POST', '/api/togo/vehicle/', user, vehiclePayload({ placa: 'dup 123' }));
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ placa: ['Esta placa ya está registrada en tu garaje.'] });
 
-    const other = await inject('POST', '/api/togo/vehicle/', beto, vehiclePayload({ placa: 'DUP123' }));
+    const other = await inject('POST', '/api/togo/vehicle/', world.beto, vehiclePayload({ placa: 'DUP123' }));
     expect(other.statusCode).toBe(201);
 
     expect((await inject('PUT', `/api/togo/vehicle/${first.id}/delete_garage/`, user)).statusCode).toBe(200);
@@ -144,7 +103,7 @@ describe('POST /api/togo/vehicle/', () => {
   });
 
   it('answers Spanish field errors for missing fields and bad references', async () => {
-    const missing = await inject('POST', '/api/togo/vehicle/', ana, {});
+    const missing = await inject('POST', '/api/togo/vehicle/', world.ana, {});
     expect(missing.statusCode).toBe(400);
     const required = ['Este campo es obligatorio'];
     expect(missing.json()).toEqual({
@@ -159,7 +118,7 @@ describe('POST /api/togo/vehicle/', () => {
     const types = await inject(
       'POST',
       '/api/togo/vehicle/',
-      ana,
+      world.ana,
       vehiclePayload({
         kilometraje_digitado: '12a',
         tipo_documento_propietario: 'CC',
@@ -175,7 +134,7 @@ describe('POST /api/togo/vehicle/', () => {
     const refs = await inject(
       'POST',
       '/api/togo/vehicle/',
-      ana,
+      world.ana,
       vehiclePayload({ placa: nextPlate(), tipo_documento_propietario: 99, department: 999, city: 99999 }),
     );
     expect(refs.statusCode).toBe(400);
@@ -188,15 +147,15 @@ describe('POST /api/togo/vehicle/', () => {
     const mismatch = await inject(
       'POST',
       '/api/togo/vehicle/',
-      ana,
+      world.ana,
       vehiclePayload({ placa: nextPlate(), department: 11, city: 5001 }),
     );
     expect(mismatch.json()).toEqual({ city: ['La ciudad no pertenece al departamento seleccionado.'] });
 
-    const json = await t.app.inject({
+    const json = await world.t.app.inject({
       method: 'POST',
       url: '/api/togo/vehicle/',
-      headers: { ...ana.headers, 'content-type': 'application/json' },
+      headers: { ...world.ana.headers, 'content-type': 'application/json' },
       payload: '{"placa":',
     });
     expect(json.statusCode).toBe(400);
@@ -222,16 +181,16 @@ describe('POST /api/togo/vehicle/', () => {
 
 describe('garage list and selection', () => {
   it('lists only the user live vehicles, newest first, and answers 404 with detail when none is selected', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const none = await inject('GET', '/api/togo/vehicle/get_garaje_selected/', user);
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ detail: 'No tienes un vehículo seleccionado.' });
     expect((await inject('GET', '/api/togo/vehicle/user_garages/', user)).json()).toEqual([]);
 
     const a = await createVehicle(user);
-    t.clock.advance(1000);
+    world.t.clock.advance(1000);
     const b = await createVehicle(user);
-    t.clock.advance(1000);
+    world.t.clock.advance(1000);
     const c = await createVehicle(user);
     await inject('PUT', `/api/togo/vehicle/${b.id}/delete_garage/`, user);
     const list = await inject('GET', '/api/togo/vehicle/user_garages/', user);
@@ -243,7 +202,7 @@ describe('garage list and selection', () => {
   });
 
   it('keeps exactly one selected vehicle under concurrent selections', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const created = [];
     for (let i = 0; i < 6; i++) created.push(await createVehicle(user));
     const ids = created.map((v) => v.id);
@@ -265,13 +224,13 @@ describe('garage list and selection', () => {
   });
 
   it('moves the selection to the most recent other vehicle when the selected one is deleted', async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(world.t);
     const a = await createVehicle(user);
-    t.clock.advance(1000);
+    world.t.clock.advance(1000);
     const b = await createVehicle(user);
-    t.clock.advance(1000);
+    world.t.clock.advance(1000);
     const c = await createVehicle(user);
-    t.clock.advance(1000);
+    world.t.clock.advance(1000);
     await inject('PUT', `/api/togo/vehicle/${b.id}/set_garaje_selected/`, user);
 
     const del = await inject('PUT', `/api/togo/vehicle/${b.id}/delete_garage/`, user);
@@ -287,12 +246,12 @@ describe('garage list and selection', () => {
 
     const again = await inject('PUT', `/api/togo/vehicle/${c.id}/delete_garage/`, user);
     expect(again.statusCode).toBe(404);
-    const rows = await t.database.db.select().from(vehicles).where(eq(vehicles.userId, user.id));
+    const rows = await world.t.database.db.select().from(vehicles).where(eq(vehicles.userId, user.id));
     expect(rows.every((r) => r.deletedAt !== null)).toBe(true);
   });
 
   it('answers 404 for another user vehicle on every path, and for ids that name nothing', async () => {
-    const mine = await createVehicle(ana);
+    const mine = await createVehicle(world.ana);
     const paths: ['GET' | 'POST' | 'PUT', string][] = [
       ['PUT', `/api/togo/vehicle/${mine.id}/set_garaje_selected/`],
       ['PUT', `/api/togo/vehicle/${mine.id}/delete_garage/`],
@@ -301,115 +260,19 @@ describe('garage list and selection', () => {
       ['POST', `/api/togo/vehicle/${mine.id}/upload_image_to_garage/`],
     ];
     for (const [method, url] of paths) {
-      const res = await inject(method, url, beto);
+      const res = await inject(method, url, world.beto);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'No encontrado.' });
     }
     for (const id of ['abc', '0', '-1', '99999999999', '2147483647']) {
-      const res = await inject('PUT', `/api/togo/vehicle/${id}/set_garaje_selected/`, ana);
+      const res = await inject('PUT', `/api/togo/vehicle/${id}/set_garaje_selected/`, world.ana);
       expect(res.statusCode, id).toBe(404);
     }
-    const list = (await inject('GET', '/api/togo/vehicle/user_garages/', beto)).json() as { id: number }[];
+    const list = (await inject('GET', '/api/togo/vehicle/user_garages/', world.beto)).json() as {
+      id: number;
+    }[];
     expect(list.map((v) => v.id)).not.toContain(mine.id);
-    const still = await inject('GET', '/api/togo/vehicle/user_garages/', ana);
+    const still = await inject('GET', '/api/togo/vehicle/user_garages/', world.ana);
     expect((still.json() as { id: number }[]).map((v) => v.id)).toContain(mine.id);
-  });
-});
-
-describe('look-ups and vehicle value', () => {
-  it('runs the registry and fines jobs: snapshots with the provider name and registry alert dates', async () => {
-    const user = await createSignedInUser(t);
-    const v = await createVehicle(user);
-    const before = await inject('GET', `/api/togo/vehicle/${v.id}/valor_vehicle/`, user);
-    expect(before.statusCode).toBe(409);
-    expect(before.json()).toEqual({
-      detail: 'Estamos actualizando tu información, por favor verifica en unos minutos.',
-    });
-
-    const ran = await t.jobs.drain();
-    const mine = ran.filter((j) => (j.data as { vehicleId: number }).vehicleId === v.id);
-    expect(mine.map((j) => [j.name, j.state, j.attempts]).sort()).toEqual(
-      [
-        [FINES_LOOKUP_JOB, 'completed', 1],
-        [REGISTRY_LOOKUP_JOB, 'completed', 1],
-      ].sort(),
-    );
-
-    const snaps = await t.database.db
-      .select()
-      .from(providerSnapshots)
-      .where(eq(providerSnapshots.vehicleId, v.id))
-      .orderBy(providerSnapshots.kind);
-    expect(snaps.map((s) => [s.kind, s.provider, s.status, s.attempts])).toEqual([
-      ['fines', 'demo', 'ok', 1],
-      ['registry', 'demo', 'ok', 1],
-    ]);
-    const registry = snaps[1]?.data as RegistryVehicle;
-    expect(registry.placa).toBe(v.placa);
-
-    const dates = await t.database.db.execute(
-      sql`select code, source, fecha_expedicion::text as exp, fecha_vencimiento::text as venc from alert_dates where vehicle_id = ${v.id} order by code`,
-    );
-    const rows = (dates as unknown as { rows: Record<string, string>[] }).rows;
-    const expected = [
-      ...(registry.licencia
-        ? [
-            {
-              code: 'ALERTA_LICENCIA',
-              source: 'registry',
-              exp: registry.licencia.fecha_expedicion_lic_transito,
-              venc: registry.licencia.detalles_lic_transito.map((d) => d.fechaVencimiento).sort()[0],
-            },
-          ]
-        : []),
-      ...(registry.rtm
-        ? [
-            {
-              code: 'ALERTA_RTM',
-              source: 'registry',
-              exp: registry.rtm.fecha_expedicion,
-              venc: registry.rtm.fecha_vencimiento,
-            },
-          ]
-        : []),
-      ...(registry.soat
-        ? [
-            {
-              code: 'ALERTA_SOAT',
-              source: 'registry',
-              exp: registry.soat.fecha_expedicion,
-              venc: registry.soat.fecha_vencimiento,
-            },
-          ]
-        : []),
-    ];
-    expect(rows).toEqual(expected);
-
-    const after = vehicleSchema.parse(
-      (await inject('GET', '/api/togo/vehicle/get_garaje_selected/', user)).json(),
-    );
-    expect(after).toMatchObject({ id: v.id, lookup_status: 'ok', demo: true });
-    expect(after.vehicle_data).toEqual({
-      vehicle_plate: v.placa,
-      vehicle_brand: registry.vehiculo.marca,
-      year_model: registry.vehiculo.modelo,
-      vehicle_line: registry.vehiculo.linea,
-      cylinder_capacity: registry.vehiculo.cilindraje,
-      mileage: 45210,
-      type_service: registry.vehiculo.servicio,
-      vehicle_class_v2: registry.vehiculo.clase,
-      vehicle_fuel: registry.vehiculo.combustible,
-      color: registry.vehiculo.color,
-      expiration_rtm: registry.rtm?.fecha_vencimiento ?? null,
-      expiration_soat: registry.soat?.fecha_vencimiento ?? null,
-    });
-
-    const value = await inject('GET', `/api/togo/vehicle/${v.id}/valor_vehicle/`, user);
-    expect(value.statusCode).toBe(200);
-    const body = value.json();
-    expect(body).toEqual({ valor_vehiculo: expect.any(Number), demo: true });
-    expect(Number.isInteger(body.valor_vehiculo) && body.valor_vehiculo > 0).toBe(true);
-    const again = await inject('GET', `/api/togo/vehicle/${v.id}/valor_vehicle/`, user);
-    expect(again.json()).toEqual(body);
   });
 });

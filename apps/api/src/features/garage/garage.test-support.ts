@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { TestContext } from '../../test/test-app.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { vehicleSchema } from '@togo/domain/garage/garage.contract';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /**
  * Test support for the garage: the few reference rows the tests use (inserted when the reference seed
@@ -82,4 +84,45 @@ export function multipart(
     payload: Buffer.concat([head, bytes, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * One garage test file's world: a test app with the garage's reference rows, two signed-in users (ana, beto),
+ * requests, fresh plates and vehicles created through the API (garage.int and garage-lookups.int).
+ */
+export function garageWorld() {
+  const world = {} as { t: TestContext; ana: TestUser; beto: TestUser };
+  beforeAll(async () => {
+    world.t = await createTestApp();
+    await ensureGarageReferenceRows(world.t.database.db);
+    world.ana = await createSignedInUser(world.t);
+    world.beto = await createSignedInUser(world.t);
+  });
+  afterAll(async () => {
+    await world.t.close();
+  });
+
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, user: TestUser | null, payload?: object) =>
+    world.t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+  let plateSeq = 0;
+  /** A fresh car plate per call: 'GAA100', 'GAA101', … */
+  function nextPlate(): string {
+    plateSeq += 1;
+    const letters = String.fromCharCode(65 + (Math.floor(plateSeq / 1000) % 26));
+    return `G${letters}A${String(100 + (plateSeq % 900)).padStart(3, '0')}`;
+  }
+
+  async function createVehicle(user: TestUser, overrides: Record<string, unknown> = {}) {
+    const res = await inject(
+      'POST',
+      '/api/togo/vehicle/',
+      user,
+      vehiclePayload({ placa: nextPlate(), ...overrides }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return vehicleSchema.parse(res.json());
+  }
+
+  return { world, inject, nextPlate, createVehicle };
 }
