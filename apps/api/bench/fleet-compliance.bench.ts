@@ -7,12 +7,10 @@
  * ≤ 3 s and ≤ 250 MB peak RSS. PostgreSQL with DATABASE_URL (its own database togo_bench_fc_<pid>, dropped),
  * PGlite in memory otherwise. A measurement, never an assertion.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { FLEET_COMPLIANCE_PATHS } from '@togo/domain/fleet/fleet-compliance.contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -23,15 +21,14 @@ import { InlineJobQueue } from '../src/jobs/inline.queue.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { newToken, sha256Hex } from '../src/lib/crypto.ts';
 import { providersFromConfig } from '../src/providers.ts';
-import { startApiProcess } from '../src/test/api-process.ts';
 import { openBenchDatabase } from './bench-db.ts';
 import { writeBenchResult } from './bench-results.ts';
+import { rssOf, startCompiledApi } from './server-process.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
 const PAGE_SIZE = 50;
 const DATE = '2026-01-20';
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -219,35 +216,18 @@ async function realTimeToken(
   return { authorization: `Token ${token}` };
 }
 
-/** VmRSS of a process, in bytes, from /proc (Linux). */
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for ${pid}`);
-  return Number(kb) * 1024;
-}
-
 async function exportInServerProcess(opts: {
   url: string;
   dataDir: string;
   headers: Record<string, string>;
 }): Promise<ExportFigures> {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: API_DIR,
-    stdio: 'inherit',
+  const server = await startCompiledApi('bench-export', {
+    NODE_ENV: 'test',
+    DATABASE_URL: opts.url,
+    DATA_DIR: path.join(opts.dataDir, 'server'),
+    WEB_DIST_DIR: path.join(opts.dataDir, 'no-web-build'),
+    APP_SECRET: 'bench-secret-'.padEnd(40, 'x'),
   });
-  if (build.status !== 0) throw new Error('the API bundle did not build');
-  const server = await startApiProcess(
-    'bench-export',
-    {
-      NODE_ENV: 'test',
-      DATABASE_URL: opts.url,
-      DATA_DIR: path.join(opts.dataDir, 'server'),
-      WEB_DIST_DIR: path.join(opts.dataDir, 'no-web-build'),
-      APP_SECRET: 'bench-secret-'.padEnd(40, 'x'),
-    },
-    { compiled: true },
-  );
   try {
     const baseRss = await rssOf(server.pid);
     let peak = baseRss;

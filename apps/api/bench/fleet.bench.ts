@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { buildFleetXlsx, goodRow } from '../src/features/fleet/fleet.test-support.ts';
 import { writeBenchResult, type BenchTarget } from './bench-results.ts';
 import { MB, importEndToEnd, parseOnly, type Measure } from './fleet/measure.ts';
+import { serverIdleRss } from './fleet/server-idle.ts';
 
 const SIZES = (process.env.BENCH_FLEET_SIZES ?? '10000,100000').split(',').map(Number);
 /** Runs of each measurement per size (this machine's speed varies from one run to the next). */
@@ -69,6 +70,7 @@ function fileRows(n: number) {
 function writeFleetResult(
   results: { size: number; mb: number; parse: Measure; imp: Measure }[],
   reads: Record<string, unknown> | undefined,
+  serverIdle: Awaited<ReturnType<typeof serverIdleRss>> | undefined,
 ) {
   const pglite = !process.env.DATABASE_URL;
   const figures: Record<string, unknown> = { database: pglite ? 'pglite' : 'postgres', runs: RUNS };
@@ -91,7 +93,6 @@ function writeFleetResult(
         op: '<=',
         value: pglite ? 600 : 300,
       };
-      if (pglite) targets['idle RSS ≤ 350 MB'] = { figure: `${key}.idle_rss_mb`, op: '<=', value: 350 };
     }
   }
   const first = results[0];
@@ -99,6 +100,21 @@ function writeFleetResult(
   if (first && last && first !== last) {
     figures.peak_rss_ratio = Number((last.imp.peakRssMb / first.imp.peakRssMb).toFixed(2));
     targets['largest / smallest peak RSS ≤ 1.5×'] = { figure: 'peak_rss_ratio', op: '<=', value: 1.5 };
+  }
+  if (serverIdle) {
+    // `npm start` on the embedded database, idle after start (the measured import's own process above holds
+    // the benchmark's files and tsx, so its idle figure is reported but not the target).
+    figures.server_idle = serverIdle;
+    targets['idle RSS after start ≤ 350 MB'] = {
+      figure: 'server_idle.first_start_rss_mb',
+      op: '<=',
+      value: 350,
+    };
+    targets['idle RSS after a restart ≤ 350 MB'] = {
+      figure: 'server_idle.restart_rss_mb',
+      op: '<=',
+      value: 350,
+    };
   }
   if (reads) {
     figures.reads = reads;
@@ -203,7 +219,15 @@ async function main() {
       'Targets: 10k ≤ 3 s and ≤ 300 MB peak RSS; 100k RSS ≤ 1.5× 10k; import ≤ 2× parse alone; ' +
         'read p99 during an import ≤ 2× idle.',
     );
-    writeFleetResult(results, readFigures);
+    let serverIdle: Awaited<ReturnType<typeof serverIdleRss>> | undefined;
+    if (!process.env.DATABASE_URL) {
+      serverIdle = await serverIdleRss();
+      console.log(
+        `npm start on PGlite, idle: ${serverIdle.first_start_rss_mb} MB after the first start, ` +
+          `${serverIdle.restart_rss_mb} MB after a restart (target ≤ 350 MB)`,
+      );
+    }
+    writeFleetResult(results, readFigures, serverIdle);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

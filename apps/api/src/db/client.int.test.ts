@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, type ScratchPostgres } from '../test/test-db.ts';
-import { openPglite, openPostgres, type Database } from './client.ts';
+import { migrationsFolder, openPglite, openPostgres, type Database } from './client.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -28,11 +28,20 @@ async function sessionsOn(admin: pg.Client, name: string): Promise<number> {
 }
 
 describe('openPglite on a data directory', () => {
-  it('initialises a new directory (initdb in a child process), then reopens it with its data', async () => {
+  it('initialises and migrates a new directory in a child process, then reopens it with its data', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'togo-pglite-'));
     try {
       const first = await openPglite(dir);
       expect(existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
+      // Every committed migration is applied before this process's own migrate() runs.
+      const journal = JSON.parse(
+        await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const [applied] = await first.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(applied?.n).toBe(journal.entries.length);
+      await first.migrate();
       await first.exec('create table kept (n int); insert into kept values (7)');
       const [buffers] = await first.query<{ shared_buffers: string }>('show shared_buffers');
       expect(buffers?.shared_buffers).toBe('32MB');

@@ -43,15 +43,19 @@ const MIGRATION_LOCK_ID = 7_420_011;
 export const PGLITE_CONF = ['shared_buffers=32MB'];
 
 /**
- * The first start of a data directory runs initdb, whose WASM memory (~800 MB RSS) the process keeps
- * afterwards. It runs in a short-lived child process instead, so the API process starts on an initialised
- * directory as on every later start (see docs/decisions/024-embedded-database-memory.md).
+ * The first start of a data directory runs initdb and every migration, whose WASM memory (~800 MB RSS for
+ * initdb) the process keeps afterwards. They run in a short-lived child process instead, so the API process
+ * starts on an initialised, migrated directory as on every later start (its own migrate() then finds nothing
+ * to do). See docs/decisions/024-embedded-database-memory.md.
  */
 async function initPgliteDataDir(dir: string): Promise<void> {
-  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+  const url = (specifier: string) => JSON.stringify(import.meta.resolve(specifier));
+  const script = `const { PGlite } = await import(${url('@electric-sql/pglite')});
+const { drizzle } = await import(${url('drizzle-orm/pglite')});
+const { migrate } = await import(${url('drizzle-orm/pglite/migrator')});
 const db = new PGlite(${JSON.stringify(dir)}, { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });
 await db.waitReady;
+await migrate(drizzle(db), { migrationsFolder: ${JSON.stringify(migrationsFolder)} });
 await db.close();`;
   await new Promise<void>((resolve, reject) => {
     execFile(process.execPath, ['--input-type=module', '-e', script], (err, _out, stderr) =>

@@ -14,7 +14,7 @@ import {
   type ReferenceRows,
 } from './fleet-rows.ts';
 import { FleetFileRejected, type ParsedChunk } from './fleet-chunks.ts';
-import { Utf8SafeWorkbookReader } from './xlsx-reader.ts';
+import { utf8SafeWorkbookReader } from './xlsx-reader.ts';
 
 /**
  * Reading a fleet file into validated chunks: exceljs's streaming reader, the template sheet found by its
@@ -52,7 +52,7 @@ export async function* parseFleetFile(
   let chunk: ParsedChunk = { valid: [], invalid: [], cells: new Map(), done: 0 };
   let done = 0;
   let foundTemplate = false;
-  const reader = new Utf8SafeWorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = await utf8SafeWorkbookReader(Readable.from([Buffer.from(bytes)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

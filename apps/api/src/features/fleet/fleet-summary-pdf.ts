@@ -1,5 +1,4 @@
 import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
-import PDFDocument from 'pdfkit';
 import type { FleetComplianceSummary } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
 
@@ -30,7 +29,9 @@ const ACCENT = '#0b5cad';
  * A one-page A4 summary for management, in Spanish, with pdfkit's built-in Helvetica (WinAnsi covers á, ñ, ¿, ¡).
  * Returns the document as a readable stream (already ended). `compress: false` keeps the text readable in tests.
  */
-export function fleetSummaryPdf(content: FleetSummaryContent, opts: { compress?: boolean } = {}) {
+export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { compress?: boolean } = {}) {
+  // pdfkit (and its font metrics) is loaded with the first summary, not at start-up (idle memory, decision 024).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

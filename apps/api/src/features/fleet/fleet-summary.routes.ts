@@ -20,6 +20,6 @@ export function fleetSummaryRoutes(
       .header('content-disposition', `attachment; filename="${fleetSummaryPdfFilename(content.fecha)}"`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(fleetSummaryPdf(content));
+      .send(await fleetSummaryPdf(content));
   });
 }

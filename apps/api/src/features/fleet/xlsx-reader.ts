@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * exceljs 4.4.0's streaming reader decodes every chunk of XML on its own (utils/parse-sax.js calls
@@ -53,19 +53,29 @@ interface ReaderInternals {
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
 }
 
-const Base = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
-  input: Readable,
-  options: ReaderOptions,
-) => ExcelJS.stream.xlsx.WorkbookReader & ReaderInternals;
+type Reader = ExcelJS.stream.xlsx.WorkbookReader & ReaderInternals;
+type ReaderClass = new (input: Readable, options: ReaderOptions) => Reader;
 
-export class Utf8SafeWorkbookReader extends Base {
-  override _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
-    return super._parseWorksheet(decodeUtf8(iterator), sheetNo);
-  }
+let readerClass: Promise<ReaderClass> | null = null;
 
-  override _parseSharedStrings(entry: Readable) {
-    // The entry is read through 'data' events: let the stream decode (it keeps split characters).
-    entry.setEncoding('utf8');
-    return super._parseSharedStrings(entry);
-  }
+/**
+ * exceljs's WorkbookReader with UTF-8-safe decoding. exceljs is loaded with the first parse, not when the API
+ * starts (its modules weigh on the idle process; decision 024).
+ */
+export async function utf8SafeWorkbookReader(input: Readable, options: ReaderOptions): Promise<Reader> {
+  readerClass ??= import('exceljs').then(({ default: exceljs }) => {
+    const Base = exceljs.stream.xlsx.WorkbookReader as unknown as ReaderClass;
+    return class Utf8SafeWorkbookReader extends Base {
+      override _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+        return super._parseWorksheet(decodeUtf8(iterator), sheetNo);
+      }
+
+      override _parseSharedStrings(entry: Readable) {
+        // The entry is read through 'data' events: let the stream decode (it keeps split characters).
+        entry.setEncoding('utf8');
+        return super._parseSharedStrings(entry);
+      }
+    };
+  });
+  return new (await readerClass)(input, options);
 }

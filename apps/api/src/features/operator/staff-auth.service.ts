@@ -1,5 +1,3 @@
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import {
   OPERATOR_MSG,
   type OperatorSession,
@@ -85,6 +83,11 @@ export class StaffAuthService {
 
   /** A new TOTP secret for the signed-in staff member, with its otpauth:// URI and a QR code. */
   async startEnrolment(session: StaffSession): Promise<TotpEnrolment> {
+    // otplib and qrcode are loaded with the first TOTP use, not at start-up (idle memory, decision 024).
+    const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+      import('otplib'),
+      import('qrcode'),
+    ]);
     const secret = generateSecret();
     await this.repo.setTotpSecret(
       session.staff.id,
@@ -119,6 +122,7 @@ export class StaffAuthService {
     const secret = account.totpSecret ? openText(this.appSecret, TOTP_SEAL, account.totpSecret) : null;
     if (!secret) return false;
     const epoch = Math.floor(this.clock.now().getTime() / 1000);
+    const { verify } = await import('otplib');
     const result = await verify({
       secret,
       token: codigo,

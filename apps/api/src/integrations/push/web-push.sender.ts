@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
 import type { PushOutcome, PushSender, PushTarget } from './push-sender.ts';
 
 export interface VapidKeys {
@@ -34,7 +34,9 @@ export class WebPushSender implements PushSender {
   }
 
   async send(target: PushTarget, payload: string): Promise<PushOutcome> {
-    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    // web-push is loaded with the first notification, not at start-up (idle memory, decision 024).
+    const { default: webpush } = await import('web-push');
+    let details: ReturnType<typeof webpushModule.generateRequestDetails>;
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, payload, {
         vapidDetails: this.vapid,
