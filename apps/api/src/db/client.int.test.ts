@@ -52,7 +52,7 @@ describe('openPglite on a data directory', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe('Database.exec (PGlite)', () => {

@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_MSG } from '@togo/domain/profile/profile.contract';
 import { users } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { fileTestApp } from '../../test/file-test-app.ts';
 import { login, outboxTo, post, registerUser, signIn, type RegisteredUser } from './accounts.test-support.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  // Every test starts past the previous one's resend and hourly windows.
-  t.clock.advance(2 * 3600_000);
-});
+// Every test starts past the previous one's resend and hourly windows.
+const t = fileTestApp({ advanceEachMs: 2 * 3600_000 });
 
 const url = (id: number) => `/api/users-admin-manager/${id}/`;
 const changeEmail = (headers: Record<string, string>, id: number, email: unknown) =>

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../test/file-test-app.ts';
 import { login, outboxTo, post, registerUser, type RegisteredUser } from './accounts.test-support.ts';
 
 /**
  * Issue 17, finding 5: a reset for a phone shared by several accounts reveals no account (ids, masked
  * emails) before a code sent to that phone is verified; the account choice (406) comes after.
  */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  t.clock.advance(25 * 3600_000);
-});
+const t = fileTestApp({ advanceEachMs: 25 * 3600_000 });
 
 const requestReset = (identificador: string, extra: Record<string, unknown> = {}) =>
   post(t, '/api/identidad/usuarios/solicitar-codigo-otp/', {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../test/file-test-app.ts';
 import { signupPayload } from '../../test/signup-payload.ts';
 import { accountFlows } from './account-flows.test-support.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => {
-  // Every test starts well past the previous one's throttling windows.
-  t.clock.advance(25 * 3600_000);
-});
+// Every test starts well past the previous one's throttling windows.
+const t = fileTestApp({ advanceEachMs: 25 * 3600_000 });
 
 const { post, newPerson, requestRegistrationCode, register, login } = accountFlows(() => t);
 

@@ -44,6 +44,8 @@ function AlertWizard() {
   const fromAlert = (location.state as { clave?: string } | null)?.clave === 'AGENDAR';
   useStepHistory(step, STEPS, setStep, () => true, fromAlert ? 'dos' : undefined);
   useLayoutEffect(() => {
+    // As the RTM route does with its flow state: the alert moves the wizard before the first paint.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (fromAlert) setStep('dos');
   }, [fromAlert]);
   // The worst order: the state is consumed after the step was recorded.
