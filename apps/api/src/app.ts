@@ -88,9 +88,7 @@ import { smsWebhookRoutes } from './features/notifications/sms-webhook.routes.ts
 import { CalendarRepository } from './features/calendar/calendar.repository.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { CalendarService } from './features/calendar/calendar.service.ts';
-import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
-import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
-import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
+import { registerPicoPlaca } from './features/pico-placa/pico-placa.feature.ts';
 import { ProfileRepository } from './features/profile/profile.repository.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
@@ -110,6 +108,7 @@ import { Metrics } from './lib/metrics.ts';
 import { countPaymentErrors, countProviderErrors } from './integrations/provider-metrics.ts';
 import { FileUrlSigner } from './integrations/files/signed-url.ts';
 import { registerGarageJobs } from './features/garage/garage-lookup.jobs.ts';
+import { registerRequestLimitsJobs } from './features/accounts/request-limits.jobs.ts';
 import { recordingFailures } from './jobs/failure-recorder.ts';
 import { registerGarageRefresh } from './features/garage/garage-refresh.feature.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
@@ -253,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
+  await registerRequestLimitsJobs(jobs, limiter);
   await registerGarageJobs(jobs, garageLookups, garage);
   await registerExpiryJobs(jobs, expiryEngine);
   await registerDeliveryJobs(jobs, delivery);
@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     map_tile_url: config.MAP_TILE_URL ?? null,
     map_tile_attribution: config.MAP_TILE_ATTRIBUTION,
     demo_mode: config.NODE_ENV === 'production' && config.ALLOW_DEMO,
+    pico_placa_aviso: config.PICO_PLACA_NOTICE_TIME,
   };
 
   healthRoutes(app, { database, publicConfig, shuttingDown: deps.shuttingDown });
@@ -411,8 +412,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
   referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
   catalogRoutes(app, { catalog: new CatalogService(new CatalogRepository(database.db)), auth });
-  picoPlacaRoutes(app, {
-    picoPlaca: new PicoPlacaService(new PicoPlacaRepository(database.db), clock),
+  await registerPicoPlaca(app, {
+    db: database.db,
+    clock,
+    jobs,
+    notifications: delivery,
+    noticeTime: config.PICO_PLACA_NOTICE_TIME,
     auth,
   });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
