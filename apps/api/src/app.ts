@@ -412,14 +412,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
   referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
   catalogRoutes(app, { catalog: new CatalogService(new CatalogRepository(database.db)), auth });
-  await registerPicoPlaca(app, {
-    db: database.db,
-    clock,
-    jobs,
-    notifications: delivery,
-    noticeTime: config.PICO_PLACA_NOTICE_TIME,
-    auth,
-  });
+  await registerPicoPlaca(app, { db: database.db, config, clock, jobs, notifications: delivery, auth });
   bookingRoutes(app, { booking, repo: bookingRepo, auth, chatbotToken: config.CHATBOT_TOKEN });
   myBookingsRoutes(app, { myBookings, auth });
   paymentRoutes(app, {

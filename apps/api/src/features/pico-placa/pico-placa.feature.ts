@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,8 +18,8 @@ export async function registerPicoPlaca(
     clock: Clock;
     jobs: JobQueue;
     notifications: NotificationSink;
-    /** PICO_PLACA_NOTICE_TIME, 'HH:mm' America/Bogota. */
-    noticeTime: string;
+    /** PICO_PLACA_NOTICE_TIME: 'HH:mm' America/Bogota. */
+    config: Pick<Config, 'PICO_PLACA_NOTICE_TIME'>;
     auth: preHandlerAsyncHookHandler;
   },
 ): Promise<void> {
@@ -30,6 +31,6 @@ export async function registerPicoPlaca(
     notifications: deps.notifications,
     clock: deps.clock,
   });
-  await registerPicoPlacaEveJobs(deps.jobs, eve, deps.noticeTime);
+  await registerPicoPlacaEveJobs(deps.jobs, eve, deps.config.PICO_PLACA_NOTICE_TIME);
   app.decorate('picoPlacaEve', eve);
 }
