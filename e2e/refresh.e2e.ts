@@ -11,7 +11,7 @@ import {
   type VehicleJson,
 } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, screenshot } from './support/browser.ts';
+import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
 const PLACA = 'RFR123';
@@ -144,5 +144,28 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
       history.results.filter((h) => h.titulo === `Nueva multa para ${PLACA}` && h.estado === 'sent'),
     ).toEqual([expect.objectContaining({ canal: 'email' })]);
     await page.context().close();
+
+    // The same history and switch on a desktop browser.
+    const desk = await newDesktopPage(browser);
+    await desk.addInitScript(
+      ({ token, userInfo, vehicleSelected }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userInfo', JSON.stringify(userInfo));
+        localStorage.setItem('vehicleSelected', JSON.stringify(vehicleSelected));
+      },
+      {
+        token: session.token,
+        userInfo: { ...session.userInfo, is_first_login_togo: false },
+        vehicleSelected: vehicle,
+      },
+    );
+    await desk.goto(`${server.url}/app/profile/avisos`);
+    await desk
+      .locator('.profile-history li')
+      .filter({ hasText: `Nueva multa para ${PLACA}` })
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await screenshot(desk, 'refresh-history-desktop');
+    await desk.context().close();
   });
 });
