@@ -23,9 +23,7 @@ import { PersonalDataRepository } from './features/personal-data/personal-data.r
 import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
 import { PersonalDataService } from './features/personal-data/personal-data.service.ts';
 import { registerOperator } from './features/operator/operator.feature.ts';
-import { PicoPlacaRepository } from './features/pico-placa/pico-placa.repository.ts';
-import { picoPlacaRoutes } from './features/pico-placa/pico-placa.routes.ts';
-import { PicoPlacaService } from './features/pico-placa/pico-placa.service.ts';
+import { registerPicoPlaca } from './features/pico-placa/pico-placa.feature.ts';
 import { ReferenceRepository } from './features/reference/reference.repository.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { ReferenceService } from './features/reference/reference.service.ts';
@@ -105,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicConfig = publicConfigOf(config, providers);
   healthRoutes(app, { database, publicConfig, shuttingDown: deps.shuttingDown });
 
-  const accounts = wireAccounts(ctx);
+  const accounts = await wireAccounts(ctx);
   const { auth } = accounts;
   const { expiryEngine, delivery } = await wireNotifications(ctx, auth);
   const { garage, garageRepo } = await wireGarage(ctx, {
@@ -163,10 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
   referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
   catalogRoutes(app, { catalog: new CatalogService(new CatalogRepository(database.db)), auth });
-  picoPlacaRoutes(app, {
-    picoPlaca: new PicoPlacaService(new PicoPlacaRepository(database.db), clock),
-    auth,
-  });
+  await registerPicoPlaca(app, { db: database.db, config, clock, jobs, notifications: delivery, auth });
   await registerOperator(app, {
     config,
     db: database.db,
@@ -195,5 +190,6 @@ function publicConfigOf(config: Config, providers: Providers): PublicConfig {
     map_tile_url: config.MAP_TILE_URL ?? null,
     map_tile_attribution: config.MAP_TILE_ATTRIBUTION,
     demo_mode: config.NODE_ENV === 'production' && config.ALLOW_DEMO,
+    pico_placa_aviso: config.PICO_PLACA_NOTICE_TIME,
   };
 }

@@ -141,6 +141,17 @@ export const configSchema = z.object({
   /** Back-off after a provider error: base·2^(failures−1) seconds, capped at REFRESH_BACKOFF_MAX_SECONDS. */
   REFRESH_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   REFRESH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(604_800).default(21_600),
+  /** Provider quota rows (one per provider and minute) older than this many hours are purged daily. */
+  REFRESH_QUOTA_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(48),
+  /**
+   * Local time (America/Bogota, HH:mm) of the evening-before pico y placa notice (decision 041); keep it before
+   * the default 21:00 quiet hours.
+   */
+  PICO_PLACA_NOTICE_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (00:00 to 23:59)')
+    .default('19:00'),
   /** Where uploaded files live: 'local' (DATA_DIR/files) or 's3' (any S3-compatible object store). */
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,

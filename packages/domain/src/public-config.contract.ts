@@ -15,6 +15,8 @@ export const publicConfigSchema = z.object({
   map_tile_attribution: z.string(),
   /** True when a production deployment runs with ALLOW_DEMO=1: every screen shows 'Modo demostración'. */
   demo_mode: z.boolean().optional(),
+  /** Local time (HH:mm, America/Bogota) of the evening-before pico y placa notice (decision 041). */
+  pico_placa_aviso: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

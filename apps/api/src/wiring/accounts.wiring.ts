@@ -4,6 +4,7 @@ import { AccountsService } from '../features/accounts/accounts.service.ts';
 import { EmailChangeService } from '../features/accounts/email-change.service.ts';
 import { OtpService } from '../features/accounts/otp.service.ts';
 import { RequestLimitsRepository } from '../features/accounts/request-limits.repository.ts';
+import { registerRequestLimitsJobs } from '../features/accounts/request-limits.jobs.ts';
 import { RequestLimiter } from '../features/accounts/request-limits.service.ts';
 import { ThrottleService } from '../features/accounts/throttle.service.ts';
 import { TokenService } from '../features/accounts/token.service.ts';
@@ -19,11 +20,12 @@ import type { WiringContext } from './wiring-context.ts';
  * email change, the profile picture; their routes. Answers what other features need: the session check
  * (`auth`), the accounts repository and code service (the console's support actions) and the file URL signer.
  */
-export function wireAccounts(ctx: WiringContext) {
-  const { app, config, database, clock, providers, secret } = ctx;
+export async function wireAccounts(ctx: WiringContext) {
+  const { app, config, database, clock, providers, jobs, secret } = ctx;
   const repo = new AccountsRepository(database.db);
   const tokens = new TokenService(repo, clock);
   const limiter = new RequestLimiter(new RequestLimitsRepository(database.db), clock);
+  await registerRequestLimitsJobs(jobs, limiter);
   const otp = new OtpService(repo, providers.messenger, clock, secret, limiter, {
     smsHourlyCeiling: config.OTP_HOURLY_SMS_CEILING,
     log: app.log,

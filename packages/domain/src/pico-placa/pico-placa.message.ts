@@ -27,7 +27,7 @@ export function displayDate(date: string): string {
 }
 
 /** ['a', 'b', 'c'] → 'a, b y c'. */
-function joinSpanish(parts: readonly string[]): string {
+export function joinSpanish(parts: readonly string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
 }

@@ -46,10 +46,14 @@ export const preferencesUpdateSchema = z.object(
 );
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
-/** Defaults: email and push on, WhatsApp and SMS off until the user consents, every kind on, 21:00–07:00. */
+/**
+ * Defaults: email and push on, WhatsApp and SMS off until the user consents, 21:00–07:00. Every kind is on
+ * except `pico_placa` (the evening-before notice of tomorrow's pico y placa), which is opt-in: off until the
+ * user turns it on (decision 041).
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
   canales: { email: true, push: true, whatsapp: false, sms: false },
-  tipos: { vencimientos: true, multas: true, pico_placa: true, agendamientos: true },
+  tipos: { vencimientos: true, multas: true, pico_placa: false, agendamientos: true },
   silencio: { desde: '21:00', hasta: '07:00' },
 };
 

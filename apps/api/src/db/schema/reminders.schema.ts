@@ -14,7 +14,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   sms: boolean('sms').notNull().default(false),
   vencimientos: boolean('vencimientos').notNull().default(true),
   multas: boolean('multas').notNull().default(true),
-  picoPlaca: boolean('pico_placa').notNull().default(true),
+  // Opt-in (decision 041): the evening-before pico y placa notice is off until the user turns it on.
+  picoPlaca: boolean('pico_placa').notNull().default(false),
   agendamientos: boolean('agendamientos').notNull().default(true),
   silencioDesde: text('silencio_desde').notNull().default('21:00'),
   silencioHasta: text('silencio_hasta').notNull().default('07:00'),

@@ -52,6 +52,21 @@ export class RequestLimitsRepository {
     await this.db.insert(rateLimitHits).values(keys.map((key) => ({ key, created: now })));
   }
 
+  /**
+   * Deletes up to `limit` hits of any key older than `before` (keys never hit again keep their rows otherwise);
+   * answers how many.
+   */
+  async purgeBefore(before: Date, limit: number): Promise<number> {
+    const res = (await this.db.execute(
+      sql`with gone as (
+            delete from rate_limit_hits where id in (
+              select id from rate_limit_hits where created < ${before.toISOString()}::timestamptz limit ${limit})
+            returning 1)
+          select count(*)::int as n from gone`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(res.rows[0]?.n ?? 0);
+  }
+
   /** Forgets key's hits older than `before` (they no longer count in any window). */
   async pruneHits(key: string, before: Date): Promise<void> {
     await this.db

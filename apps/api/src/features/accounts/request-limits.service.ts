@@ -34,6 +34,13 @@ export function tooManyWithWait(message: (wait: string) => string, retryAfterSec
 }
 
 /**
+ * Hits older than this are purged daily: longer than any rule's window (the longest is one hour), so no
+ * purge ever changes a count.
+ */
+export const REQUEST_LIMIT_RETENTION_SECONDS = 24 * 3600;
+const PURGE_BATCH = 10_000;
+
+/**
  * Sliding-window request limits kept in the database (decision 016): every API process shares them, and
  * a request is counted only when no rule is full, atomically (the keys are locked while counting).
  */
@@ -69,6 +76,20 @@ export class RequestLimiter {
       }
       return { refusal: null, counts };
     });
+  }
+
+  /**
+   * Deletes every hit older than REQUEST_LIMIT_RETENTION_SECONDS, in batches (take() only prunes the keys it
+   * counts, so the hits of a phone or IP never seen again would stay forever); answers how many.
+   */
+  async purge(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - REQUEST_LIMIT_RETENTION_SECONDS * 1000);
+    let total = 0;
+    for (;;) {
+      const n = await this.repo.purgeBefore(before, PURGE_BATCH);
+      total += n;
+      if (n < PURGE_BATCH) return total;
+    }
   }
 
   /** take(), throwing the refusal as a 429 with the seconds left. */

@@ -7,6 +7,7 @@ import type { RegistryProvider } from '../../integrations/registry/registry-prov
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerRefreshJobs } from './garage-refresh.jobs.ts';
+import { RefreshQuotaPurge, registerQuotaPurgeJob } from './garage-refresh.purge.ts';
 import { GarageRefreshManualService } from './garage-refresh-manual.service.ts';
 import { GarageRefreshRepository } from './garage-refresh.repository.ts';
 import { garageRefreshRoutes } from './garage-refresh.routes.ts';
@@ -42,6 +43,10 @@ export async function registerGarageRefresh(
     log: app.log,
   });
   await registerRefreshJobs(deps.jobs, refresh);
+  await registerQuotaPurgeJob(
+    deps.jobs,
+    new RefreshQuotaPurge(deps.db, deps.clock, deps.config.REFRESH_QUOTA_RETENTION_HOURS),
+  );
   const manual = new GarageRefreshManualService({ repo, refresh, clock: deps.clock, settings });
   garageRefreshRoutes(app, { manual, auth: deps.auth, access: deps.access });
   app.decorate('garageRefresh', refresh);

@@ -56,6 +56,12 @@ type Outcome = { status: Extract<DeliveryStatus, 'sent' | 'failed'>; reason: str
 const CLAIM_BATCH = 500;
 const PUSH_CONCURRENCY = 10;
 const HELD_BATCH = 500;
+const KIND_NAMES: Record<keyof Preferences['tipos'], string> = {
+  vencimientos: 'vencimientos',
+  multas: 'multas',
+  pico_placa: 'pico y placa',
+  agendamientos: 'agendamientos',
+};
 const CHANNEL_NAMES: Record<Channel, string> = {
   email: 'correo',
   push: 'notificaciones push',
@@ -166,7 +172,7 @@ export class NotificationDeliveryService {
   }
 
   private suppression(p: Preferences, kind: keyof Preferences['tipos'], channel: Channel): string | null {
-    if (!p.tipos[kind]) return `Tipo de aviso desactivado en tus preferencias (${kind.replace('_', ' ')})`;
+    if (!p.tipos[kind]) return `Tipo de aviso desactivado en tus preferencias (${KIND_NAMES[kind]})`;
     if (!p.canales[channel]) return `Canal desactivado en tus preferencias (${CHANNEL_NAMES[channel]})`;
     return null;
   }

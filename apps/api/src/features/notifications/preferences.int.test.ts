@@ -29,7 +29,7 @@ describe('GET/PUT notificacion/preferencias/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       canales: { email: true, push: true, whatsapp: false, sms: false },
-      tipos: { vencimientos: true, multas: true, pico_placa: true, agendamientos: true },
+      tipos: { vencimientos: true, multas: true, pico_placa: false, agendamientos: true },
       silencio: { desde: '21:00', hasta: '07:00' },
     });
   });

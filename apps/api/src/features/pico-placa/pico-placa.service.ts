@@ -8,11 +8,10 @@ import {
   type PicoPlacaResponse,
 } from '@togo/domain/pico-placa/pico-placa.contract';
 import { picoPlacaEmbedUrl } from '@togo/domain/pico-placa/pico-placa.embed';
-import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
-import { picoPlacaMessage, picoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.message';
-import { PicoPlacaCitySchema, type PicoPlacaCity } from '@togo/domain/pico-placa/pico-placa.rules';
+import { picoPlacaMessage } from '@togo/domain/pico-placa/pico-placa.message';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { cityRulesOf, evaluateVehicleDay } from './pico-placa.day.ts';
 import type { PicoPlacaRepository } from './pico-placa.repository.ts';
 
 /** Used in 'Sin información vigente para …' when the vehicle has no city. */
@@ -47,23 +46,10 @@ export class PicoPlacaService {
       this.repo.findEmbedSlug(daneCode),
       this.repo.findUrl(PICO_PLACA_BASE_URL_NAME),
     ]);
-    const parsed = rules === undefined ? undefined : PicoPlacaCitySchema.safeParse(rules);
-    const cities: PicoPlacaCity[] = parsed?.success ? [parsed.data] : [];
-
-    const plate = normalizePlate(vehicle.placa);
     const result =
       daneCode === null
         ? undefined
-        : evaluatePicoPlacaDay(
-            {
-              plate,
-              vehicleType: picoPlacaVehicleType(plate),
-              municipalityCode: daneCode,
-              registrationMunicipalityCode: daneCode,
-              date,
-            },
-            { cities, holidays },
-          );
+        : evaluateVehicleDay({ placa: vehicle.placa, daneCode, date, cities: cityRulesOf(rules), holidays });
     const status = result?.status ?? 'unknown';
     const windows = status === 'restricted' ? (result?.windows ?? []) : [];
     const cityName = vehicle.cityCommonName ?? vehicle.cityName;

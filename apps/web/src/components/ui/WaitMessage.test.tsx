@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { WaitMessage, retryAt } from './WaitMessage.tsx';
+import { WaitMessage, retryAt, waitDuration } from './WaitMessage.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,6 +19,13 @@ describe('WaitMessage', () => {
     expect(screen.getByText(/en 1 segundo\./)).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(1000));
     expect(screen.getByText('Ya puedes intentarlo de nuevo.')).toBeInTheDocument();
+  });
+
+  it('states long waits in minutes (the hourly "Actualizar")', () => {
+    expect(waitDuration(119)).toBe('119 segundos');
+    expect(waitDuration(120)).toBe('2 minutos');
+    expect(waitDuration(3599)).toBe('60 minutos');
+    expect(waitDuration(3000)).toBe('50 minutos');
   });
 
   it('reads Retry-After of a 429 only', () => {

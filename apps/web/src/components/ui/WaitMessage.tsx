@@ -30,7 +30,11 @@ export function useSecondsLeft(until: number | null): number {
   return left;
 }
 
-const unit = (n: number) => (n === 1 ? 'segundo' : 'segundos');
+/** '45 segundos', '1 segundo'; from two minutes on, whole minutes rounded up ('60 minutos'). */
+export function waitDuration(seconds: number): string {
+  if (seconds >= 120) return `${Math.ceil(seconds / 60)} minutos`;
+  return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+}
 
 /** A 'Debes esperar' text with the seconds left counting down live. */
 export function WaitMessage({ text, until }: { text: string; until: number }) {
@@ -39,7 +43,7 @@ export function WaitMessage({ text, until }: { text: string; until: number }) {
     <>
       {text}{' '}
       <span aria-live="polite">
-        {left > 0 ? `Podrás intentarlo de nuevo en ${left} ${unit(left)}.` : 'Ya puedes intentarlo de nuevo.'}
+        {left > 0 ? `Podrás intentarlo de nuevo en ${waitDuration(left)}.` : 'Ya puedes intentarlo de nuevo.'}
       </span>
     </>
   );

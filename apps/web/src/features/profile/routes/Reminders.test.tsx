@@ -24,6 +24,7 @@ function setup() {
       return json(200, stored);
     },
     'GET /api/togo/calendario/': () => json(200, { url }),
+    'GET /api/config': () => json(200, { pico_placa_aviso: '18:30' }),
     'POST /api/togo/calendario/revocar/': () => {
       url = 'http://localhost:3000/api/togo/calendario/feed/BBB.ics';
       return json(200, { url });
@@ -66,6 +67,20 @@ describe('Avisos screen', () => {
       canales: { ...DEFAULT_PREFERENCES.canales, whatsapp: true },
     });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'WhatsApp' })).toBeChecked());
+  });
+
+  it("pico y placa is off by default and its switch says what it does, at the server's hour", async () => {
+    const { user, puts } = setup();
+    const pico = await screen.findByRole('switch', { name: 'Pico y placa de mañana' });
+    expect(pico).not.toBeChecked();
+    await waitFor(() =>
+      expect(pico).toHaveAccessibleDescription(
+        'Si lo activas, te avisamos a las 18:30 (hora de Colombia) del día anterior cuando tu vehículo seleccionado tenga pico y placa, con el horario de la restricción.',
+      ),
+    );
+    await user.click(pico);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ tipos: { ...DEFAULT_PREFERENCES.tipos, pico_placa: true } });
   });
 
   it('shows the calendar link, revokes it, and lists the Historial de avisos', async () => {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Channel, MessageKind, Preferences } from '@togo/domain/reminders/reminders.contract';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCalendarLinkQuery, useRevokeCalendarLink } from '../api/calendar-link.ts';
 import { useDeliveryHistoryQuery } from '../api/delivery-history.ts';
@@ -22,6 +23,10 @@ const KIND_LABELS: Record<MessageKind, string> = {
   pico_placa: 'Pico y placa de mañana',
   agendamientos: 'Agendamientos',
 };
+/** What the opt-in pico y placa notice does (decision 041); `time` is the server's PICO_PLACA_NOTICE_TIME. */
+export function picoPlacaNote(time = '19:00'): string {
+  return `Si lo activas, te avisamos a las ${time} (hora de Colombia) del día anterior cuando tu vehículo seleccionado tenga pico y placa, con el horario de la restricción.`;
+}
 const STATUS_LABELS: Record<string, string> = {
   sent: 'Enviado',
   failed: 'Falló',
@@ -45,13 +50,24 @@ function Toggle({
   onChange: (v: boolean) => void;
   note?: string;
 }) {
+  const noteId = useId();
   return (
     <li className="profile-toggle">
       <label>
-        <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <span>{label}</span>
       </label>
-      {note ? <small className="profile-toggle__note">{note}</small> : null}
+      {note ? (
+        <small id={noteId} className="profile-toggle__note">
+          {note}
+        </small>
+      ) : null}
     </li>
   );
 }
@@ -65,6 +81,7 @@ export function RemindersRoute() {
   const calendar = useCalendarLinkQuery();
   const revoke = useRevokeCalendarLink();
   const history = useDeliveryHistoryQuery();
+  const publicConfig = usePublicConfig();
   const [copied, setCopied] = useState(false);
 
   const update = async (next: Preferences) => {
@@ -119,6 +136,7 @@ export function RemindersRoute() {
                 key={k}
                 label={KIND_LABELS[k]}
                 checked={p.tipos[k]}
+                note={k === 'pico_placa' ? picoPlacaNote(publicConfig.data?.pico_placa_aviso) : undefined}
                 onChange={(v) => void update({ ...p, tipos: { ...p.tipos, [k]: v } })}
               />
             ))}
