@@ -12,6 +12,7 @@ import { useSaveAlertMutation } from '../api/save-alert.ts';
 import { AlertDateModal } from '../components/AlertDateModal.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
 import { isConnectionError } from '../../../lib/connectivity.ts';
+import { agendarRtmState } from '../../../lib/rtm-booking.ts';
 import { DateFacts, NoSavedDates } from '../components/DateFacts.tsx';
 import { VehicleCard } from '../components/VehicleCard.tsx';
 import { expiryStatus } from '../expiry-status.ts';
@@ -93,7 +94,7 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
       <div className="alerts__actions">
         <Link
           to="/app/servicios/rtm"
-          state={{ clave: 'AGENDAR_RTM' }}
+          state={agendarRtmState()}
           className={code === 'ALERTA_RTM' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}
         >
           Agendar RTM
