@@ -44,6 +44,9 @@ function AlertWizard() {
   const fromAlert = (location.state as { clave?: string } | null)?.clave === 'AGENDAR';
   useStepHistory(step, STEPS, setStep, () => true, fromAlert ? 'dos' : undefined);
   useLayoutEffect(() => {
+    // The wizards do this (Rtm.tsx, through the flow state's update): the alert's navigation state decides the
+    // opening step before the first paint. Reproduced as is, to test the history in that order.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (fromAlert) setStep('dos');
   }, [fromAlert]);
   // The worst order: the state is consumed after the step was recorded.
