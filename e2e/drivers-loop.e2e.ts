@@ -1,55 +1,41 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
 import { DemoFinesProvider } from '../apps/api/src/integrations/fines/demo.fines.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { fillCode } from './support/access.ts';
-import {
-  apiCaller,
-  createClient,
-  createSelectedVehicle,
-  signedInPage as openSignedIn,
-  type Session,
-  type VehicleJson,
-} from './support/api-session.ts';
-import { freePort, startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
+import { createSelectedVehicle, signedInPage as openSignedIn } from './support/api-session.ts';
+import { chromePath, newMobilePage, screenshot } from './support/browser.ts';
+import { startDriverJourney, type DriverJourney } from './support/driver-journey.ts';
 
 const TIMEOUT = 15_000;
 
 /** Issue 14 on a 390 px phone: booking → payment → 'Mis agendamientos' → cancel; reload and back survival. */
 describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
-  let server: RunningApp;
-  let browser: Browser;
-  let session: Session;
-  let vehicle: VehicleJson;
-  let call: ReturnType<typeof apiCaller>;
+  let journey: DriverJourney;
 
   beforeAll(async () => {
-    const port = await freePort();
     // The first free day may be tomorrow: a free-cancel window of 0 hours lets the journey cancel it.
-    server = await startApp({
-      port,
-      env: { WEB_URL: `http://127.0.0.1:${port}`, BOOKING_FREE_CANCEL_HOURS: '0' },
+    journey = await startDriverJourney({
+      env: { BOOKING_FREE_CANCEL_HOURS: '0' },
+      client: {
+        email: 'ciclo.e2e@correo.com',
+        phone: '3015550909',
+        password: 'ClaveSegura2026',
+        nombres: 'Andrés Felipe',
+        apellidos: 'Gómez Ríos',
+      },
+      placa: 'KLM321',
+      mileage: '38100',
     });
-    call = apiCaller(server);
-    browser = await launchBrowser();
-    session = await createClient(server, {
-      email: 'ciclo.e2e@correo.com',
-      phone: '3015550909',
-      password: 'ClaveSegura2026',
-      nombres: 'Andrés Felipe',
-      apellidos: 'Gómez Ríos',
-    });
-    vehicle = await createSelectedVehicle(server, session, 'KLM321', '38100');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await journey?.close();
   });
 
   async function freeSeats(sede: string, fecha: string, franja: string): Promise<number> {
+    const { call, session } = journey;
     const days = await call<{ slots: { id: string; disponibles: number }[] }[]>(
       'POST',
       '/wh/transversal/ejecutar-accion/?accion=obtener_horarios_disponibles',
@@ -91,6 +77,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
   }
 
   it('alert → prefilled RTM, the back button through the wizard, Pagar Ahora, sandbox approve, Pagado, cancel frees the slot', async () => {
+    const { server, browser, session, vehicle, call } = journey;
     const page = await openSignedIn(browser, session, vehicle);
     // From the RTM alert: the wizard opens at the branch list with the vehicle's city (Bogotá) chosen.
     await page.goto(`${server.url}/app/alerts/rtm`);
@@ -164,6 +151,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
   });
 
   it('the home shows the unpaid fines of the selected vehicle', async () => {
+    const { server, browser, session } = journey;
     // A plate the demo fines provider gives current ('vigente') fines to.
     const fines = new DemoFinesProvider(systemClock);
     let placa = '';
@@ -191,6 +179,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
   });
 
   it('a reload on the sign-up code screen lands back on it; the login form is then pre-filled', async () => {
+    const { server, browser } = journey;
     const page = await newMobilePage(browser);
     const email = 'recarga.e2e@correo.com';
     await page.goto(`${server.url}/auth/create-account`);

@@ -1,47 +1,35 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createSelectedVehicle,
-  signedInPage as openSignedIn,
-  type Session,
-  type VehicleJson,
-} from './support/api-session.ts';
-import { freePort, startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, screenshot } from './support/browser.ts';
+import { signedInPage as openSignedIn } from './support/api-session.ts';
+import { chromePath, screenshot } from './support/browser.ts';
+import { startDriverJourney, type DriverJourney } from './support/driver-journey.ts';
 
 const TIMEOUT = 15_000;
 
 /** Issue 14 polish on a 390 px phone: the promotions strip, the branch step without tiles, vehicle value. */
 describe.skipIf(!chromePath)("drivers' polish (Chromium, 390 px)", () => {
-  let server: RunningApp;
-  let browser: Browser;
-  let session: Session;
-  let vehicle: VehicleJson;
+  let journey: DriverJourney;
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startApp({
-      port,
-      env: { WEB_URL: `http://127.0.0.1:${port}`, USD_COP_RATE: '4000', USD_COP_RATE_DATE: '2026-11-01' },
+    journey = await startDriverJourney({
+      env: { USD_COP_RATE: '4000', USD_COP_RATE_DATE: '2026-11-01' },
+      client: {
+        email: 'pulido.e2e@correo.com',
+        phone: '3015550808',
+        password: 'ClaveSegura2026',
+        nombres: 'Laura',
+        apellidos: 'Martínez',
+      },
+      placa: 'PQR654',
+      mileage: '11001',
     });
-    browser = await launchBrowser();
-    session = await createClient(server, {
-      email: 'pulido.e2e@correo.com',
-      phone: '3015550808',
-      password: 'ClaveSegura2026',
-      nombres: 'Laura',
-      apellidos: 'Martínez',
-    });
-    vehicle = await createSelectedVehicle(server, session, 'PQR654', '11001');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await journey?.close();
   });
 
   it("the first promotion card's text starts inside the screen", async () => {
+    const { server, browser, session, vehicle } = journey;
     const page = await openSignedIn(browser, session, vehicle);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${server.url}/app/home`);
@@ -55,6 +43,7 @@ describe.skipIf(!chromePath)("drivers' polish (Chromium, 390 px)", () => {
   });
 
   it('the branch step draws Colombia without a tile server and links each branch to Google Maps and Waze', async () => {
+    const { server, browser, session, vehicle } = journey;
     const page = await openSignedIn(browser, session, vehicle);
     await page.goto(`${server.url}/app/alerts/rtm`);
     await page.getByRole('link', { name: 'Agendar RTM' }).click({ timeout: TIMEOUT });

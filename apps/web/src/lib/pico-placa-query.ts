@@ -19,6 +19,22 @@ export function fetchPicoPlaca(vehicleId: number, signal?: AbortSignal): Promise
   return apiGet<PicoPlacaResponse>(`/api/togo/pico-placa/?id_garaje=${vehicleId}`, signal);
 }
 
+/**
+ * The answer when it is about `today` ('YYYY-MM-DD', Bogotá), else null. Only an answer the service worker kept
+ * from another day can be about another day: its 'Hoy puedes circular' is not today's (decision 040). An answer
+ * without `fecha` (left in the cache by an older server) is taken as it is.
+ */
+export function picoPlacaOfToday(
+  data: PicoPlacaResponse | undefined,
+  today: string,
+): PicoPlacaResponse | null {
+  if (!data) return null;
+  return data.fecha === undefined || data.fecha === today ? data : null;
+}
+
+/** The home banner's and the pico y placa page's text when there is no answer for today without a connection. */
+export const PICO_PLACA_NO_SAVED_DATA = 'Pico y placa de hoy: sin datos guardados';
+
 export function usePicoPlaca(vehicleId: number | null | undefined) {
   return useQuery({
     queryKey: picoPlacaKey(vehicleId),

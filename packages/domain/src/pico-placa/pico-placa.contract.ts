@@ -50,6 +50,11 @@ export const picoPlacaReglaSchema = z.object({
 });
 
 export const picoPlacaResponseSchema = z.object({
+  /**
+   * The evaluated day, 'YYYY-MM-DD' in Bogotá. Always sent; optional only for answers an older server left in
+   * the service worker's cache. A cached answer of another day is not today's (decision 040).
+   */
+  fecha: z.string().optional(),
   status: PicoPlacaResultStatusSchema,
   /** The vehicle's city (id = DANE code as an integer, name = everyday name); null when it has none. */
   ciudad: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -7,13 +7,14 @@ import { BOOKING_MSG, type BranchDetailParameters, type Combo } from '@togo/doma
 import { peritajeClassAndFuel } from '@togo/domain/booking/booking.rules';
 import { AppError } from '../../http/app-error.ts';
 import {
+  bookingPrologue,
   both,
   message,
   type BookResult,
   type DetailAnswer,
   type MessageOnlyAnswer,
 } from './booking-answers.ts';
-import { branchFor, checkSlot, detailParameters } from './booking-branch.ts';
+import { branchFor, detailParameters } from './booking-branch.ts';
 import { combos } from './booking-catalog.ts';
 import { placeBooking } from './booking-placement.ts';
 import type { BookingDeps } from './booking.deps.ts';
@@ -72,22 +73,13 @@ export async function bookPeritaje(
   p: PeritajeBookParams,
   idempotencyKey: string | null,
 ): Promise<BookResult> {
-  const branch = await branchFor(deps.repo, p.sede, 'peritaje');
-  const hour = checkSlot(deps.clock, branch, p.fecha_agenda, p.franja);
-  const quote = await peritajeQuote(deps.repo, p, branch);
+  const base = await bookingPrologue(deps, 'peritaje', userId, p, idempotencyKey);
+  const quote = await peritajeQuote(deps.repo, p, base.branch);
   if ('message' in quote) throw AppError.badRequest(quote.message);
   return placeBooking(deps, {
-    userId,
-    path: 'peritaje',
-    request: p,
-    idempotencyKey,
-    branch,
-    hour,
-    fecha: p.fecha_agenda,
-    placa: p.placa,
+    ...base,
     tipoVehiculo: quote.clase,
     tipoAtencion: p.tipo_atencion,
-    metodoPago: p.metodo_pago,
     precio: quote.combo.price,
     detalle: [`Combo ${quote.combo.short_name}`],
     datos: {
@@ -102,6 +94,5 @@ export async function bookPeritaje(
     },
     direccionServicio: p.tipo_atencion === 'a_domicilio' ? p.direccion_servicio : null,
     correo: p.correo_resultado,
-    servicio: 'peritaje',
   });
 }

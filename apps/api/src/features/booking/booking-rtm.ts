@@ -6,6 +6,7 @@ import type {
 import { BOOKING_MSG, type BranchDetailParameters } from '@togo/domain/booking/booking.contract';
 import { AppError } from '../../http/app-error.ts';
 import {
+  bookingPrologue,
   both,
   message,
   SERVICE_TITLES,
@@ -13,7 +14,7 @@ import {
   type DetailAnswer,
   type MessageOnlyAnswer,
 } from './booking-answers.ts';
-import { branchFor, checkSlot, detailParameters, vehicleClass, vehicleGroup } from './booking-branch.ts';
+import { branchFor, detailParameters, vehicleClass, vehicleGroup } from './booking-branch.ts';
 import { placeBooking } from './booking-placement.ts';
 import type { BookingDeps } from './booking.deps.ts';
 import type { BookingRepository, BranchRow } from './booking.repository.ts';
@@ -57,27 +58,17 @@ export async function bookRtm(
   p: RtmBookParams,
   idempotencyKey: string | null,
 ): Promise<BookResult> {
-  const branch = await branchFor(deps.repo, p.sede, 'rtm');
-  const hour = checkSlot(deps.clock, branch, p.fecha_agenda, p.franja);
-  const quote = await rtmQuote(deps.repo, userId, branch, p.placa);
+  const base = await bookingPrologue(deps, 'rtm', userId, p, idempotencyKey);
+  const quote = await rtmQuote(deps.repo, userId, base.branch, p.placa);
   if ('message' in quote) throw AppError.badRequest(quote.message);
   return placeBooking(deps, {
-    userId,
-    path: 'rtm',
-    request: p,
-    idempotencyKey,
-    branch,
-    hour,
-    fecha: p.fecha_agenda,
-    placa: p.placa,
+    ...base,
     tipoVehiculo: quote.clase,
     tipoAtencion: 'presencial',
-    metodoPago: p.metodo_pago,
     precio: quote.price,
     detalle: [SERVICE_TITLES.rtm],
     datos: { ciudad: p.ciudad ?? null, cliente: p.cliente ?? null, promocion: p.promocion },
     direccionServicio: null,
     correo: null,
-    servicio: 'rtm',
   });
 }

@@ -5,8 +5,8 @@ import type {
 } from '@togo/domain/booking/booking.contract';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import { AppError } from '../../http/app-error.ts';
-import { both, type BookResult } from './booking-answers.ts';
-import { branchFor, checkSlot, detailParameters, vehicleClass } from './booking-branch.ts';
+import { bookingPrologue, both, type BookResult } from './booking-answers.ts';
+import { branchFor, detailParameters, vehicleClass } from './booking-branch.ts';
 import { placeBooking } from './booking-placement.ts';
 import type { BookingDeps } from './booking.deps.ts';
 import type { BookingRepository } from './booking.repository.ts';
@@ -41,22 +41,13 @@ export async function bookTramites(
   p: TramitesBookParams,
   idempotencyKey: string | null,
 ): Promise<BookResult> {
-  const branch = await branchFor(deps.repo, p.sede, 'tramites');
-  const hour = checkSlot(deps.clock, branch, p.fecha_agenda, p.franja);
+  const base = await bookingPrologue(deps, 'tramites', userId, p, idempotencyKey);
   const { lines, total } = await tramitesQuote(deps.repo, p.tramite);
   const { clase } = await vehicleClass(deps.repo, userId, p.placa);
   return placeBooking(deps, {
-    userId,
-    path: 'tramites',
-    request: p,
-    idempotencyKey,
-    branch,
-    hour,
-    fecha: p.fecha_agenda,
-    placa: p.placa,
+    ...base,
     tipoVehiculo: clase,
     tipoAtencion: 'presencial',
-    metodoPago: p.metodo_pago,
     precio: total,
     detalle: lines.map((l) => l.text),
     datos: {
@@ -70,6 +61,5 @@ export async function bookTramites(
     },
     direccionServicio: null,
     correo: p.correo ?? null,
-    servicio: 'tramites',
   });
 }

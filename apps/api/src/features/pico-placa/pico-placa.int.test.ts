@@ -61,6 +61,7 @@ describe('GET /api/togo/pico-placa/ — Bogotá car ABC123 (last digit 3)', () =
   it('even date today: restricted 06:00–21:00', async () => {
     const body = await ok(`id_garaje=${bogotaCar}`);
     expect(body).toEqual({
+      fecha: '2026-11-24',
       status: 'restricted',
       ciudad: { id: 11001, name: 'Bogotá' },
       slug: 'bogota',
@@ -79,6 +80,7 @@ describe('GET /api/togo/pico-placa/ — Bogotá car ABC123 (last digit 3)', () =
   it('odd date given as fecha: can circulate, with the date in the message', async () => {
     const body = await ok(`id_garaje=${bogotaCar}&fecha=2026-11-25`);
     expect(body).toMatchObject({
+      fecha: '2026-11-25',
       status: 'not_restricted',
       mensaje: 'El 25-11-2026 puedes circular',
       ventanas: [],
@@ -132,6 +134,7 @@ describe('GET /api/togo/pico-placa/ — other cities and vehicles', () => {
     const medellin = await vehicle(ana.id, 'MED124', 5001);
     const body = await ok(`id_garaje=${medellin}`);
     expect(body).toEqual({
+      fecha: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string,
       status: 'unknown',
       ciudad: { id: 5001, name: 'Medellín' },
       slug: 'medellin',

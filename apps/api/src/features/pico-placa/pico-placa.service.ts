@@ -56,6 +56,7 @@ export class PicoPlacaService {
     const embedSlug = slug ?? PICO_PLACA_DEFAULT_SLUG;
 
     return {
+      fecha: date,
       status,
       ciudad: vehicle.cityId !== null && cityName !== null ? { id: vehicle.cityId, name: cityName } : null,
       slug: embedSlug,

@@ -1,9 +1,12 @@
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 
-/** What the booking flows read of localStorage 'vehicleSelected' (written by the home). */
+/**
+ * The vehicle a booking flow books: what it reads of localStorage 'vehicleSelected' (written by the home), or a
+ * company's vehicle carried in the RTM flow's own state (lib/rtm-booking.ts).
+ */
 export type BookingVehicle = Pick<Vehicle, 'id' | 'placa'> &
-  Partial<Pick<Vehicle, 'vehicle_data' | 'city' | 'city_data'>>;
+  Partial<Pick<Vehicle, 'vehicle_data' | 'city'>> & { city_data?: { name: string } | null };
 
 export function readBookingVehicle(): BookingVehicle | null {
   const value = readJson<unknown>(localStorage, STORAGE_KEYS.vehicleSelected);

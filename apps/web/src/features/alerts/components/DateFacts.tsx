@@ -43,3 +43,19 @@ export function DateFacts({
     </section>
   );
 }
+
+/** Offline with no saved answer for this screen (decision 040): said plainly, not as an error. */
+export const NO_SAVED_DATA = 'Sin datos guardados';
+
+export function NoSavedDates({ title }: { title: string }) {
+  return (
+    <section className="alert-card" aria-label={title}>
+      <h2 className="alert-card__title">{title}</h2>
+      <p className="alert-card__text alert-card__text--strong">{NO_SAVED_DATA}</p>
+      <p className="alert-card__note">
+        No hay conexión y este teléfono aún no tiene guardadas estas fechas. Las verás cuando vuelvas a estar
+        en línea.
+      </p>
+    </section>
+  );
+}

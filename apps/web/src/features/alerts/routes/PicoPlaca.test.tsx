@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PICO_PLACA_NO_SAVED_DATA } from '../../../lib/pico-placa-query.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { ELSEWHERE, selectVehicle } from '../alerts.test-support.tsx';
@@ -60,5 +61,33 @@ describe('Pico y placa alert', () => {
       'src',
       'https://www.pyphoy.com/bogota',
     );
+  });
+
+  it("a saved answer of another day (offline) is not shown as today's: it says nothing is saved, with a retry", async () => {
+    selectVehicle({ city_data: { id: 11001, name: 'Bogotá' } });
+    mockFetch({
+      'GET /api/togo/pico-placa/': () =>
+        json(
+          200,
+          {
+            fecha: '2020-01-02',
+            status: 'not_restricted',
+            ciudad: { id: 11001, name: 'Bogotá' },
+            slug: 'bogota',
+            url: 'https://www.pyphoy.com/bogota',
+            iframe_height: 600,
+            mensaje: 'Hoy puedes circular',
+            ventanas: [],
+            regla: null,
+          },
+          { 'x-togo-offline': '1' },
+        ),
+    });
+    renderRoutes([{ path: '/app/alerts/pico-placa', Component: PicoPlacaRoute }, ...ELSEWHERE], {
+      initialEntries: ['/app/alerts/pico-placa'],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(PICO_PLACA_NO_SAVED_DATA);
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(screen.queryByText('Hoy puedes circular')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readSelectedVehicle } from '../alerts-storage.ts';
-import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
+import { bogotaToday } from '@togo/domain/booking/booking.rules';
+import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { PicoPlacaIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
 import { PicoPlacaFrame } from '../components/PicoPlacaFrame.tsx';
@@ -17,7 +18,9 @@ export function PicoPlacaRoute() {
   const [vehicle] = useState(readSelectedVehicle);
   const vehicleId = vehicle?.id ?? null;
   const query = usePicoPlaca(vehicleId);
-  const data = query.data;
+  // A saved answer of another day (offline) is not today's: it is not shown (decision 040).
+  const data = picoPlacaOfToday(query.data, bogotaToday(new Date())) ?? undefined;
+  const stale = query.data !== undefined && data === undefined;
 
   if (!vehicle || vehicleId === null) {
     return (
@@ -32,9 +35,13 @@ export function PicoPlacaRoute() {
   return (
     <AlertScreen title={`Pico y Placa en ${city}`} section={alertLabel('pico-placa')} back={nav.list}>
       {query.isLoading ? <p className="pico-placa__loading">Consultando...</p> : null}
-      {query.isError && !data ? (
+      {(query.isError && !data) || stale ? (
         <section className="alert-card pico-placa-fallback" role="alert">
-          <p>No pudimos consultar el pico y placa de hoy. Revisa tu conexión e intenta de nuevo.</p>
+          <p>
+            {stale
+              ? `${PICO_PLACA_NO_SAVED_DATA}. Revisa tu conexión e intenta de nuevo.`
+              : 'No pudimos consultar el pico y placa de hoy. Revisa tu conexión e intenta de nuevo.'}
+          </p>
           <button
             type="button"
             className="btn btn--secondary btn--block"

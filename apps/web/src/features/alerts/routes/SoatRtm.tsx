@@ -11,7 +11,9 @@ import { useAlertQuery } from '../api/get-alert.ts';
 import { useSaveAlertMutation } from '../api/save-alert.ts';
 import { AlertDateModal } from '../components/AlertDateModal.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
-import { DateFacts } from '../components/DateFacts.tsx';
+import { isConnectionError } from '../../../lib/connectivity.ts';
+import { agendarRtmState } from '../../../lib/rtm-booking.ts';
+import { DateFacts, NoSavedDates } from '../components/DateFacts.tsx';
 import { VehicleCard } from '../components/VehicleCard.tsx';
 import { expiryStatus } from '../expiry-status.ts';
 
@@ -53,6 +55,7 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
   }, [query.data, dialog, navigate, nav.list]);
 
   const title = alertLabel(name);
+  const datesTitle = code === 'ALERTA_SOAT' ? 'Vigencia de tu SOAT' : 'Vigencia de tu revisión';
   if (!vehicle || vehicleId === null) {
     return (
       <AlertScreen title={title} back={nav.list}>
@@ -70,7 +73,7 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
     >
       {data && !query.data?.empty ? (
         <DateFacts
-          title={code === 'ALERTA_SOAT' ? 'Vigencia de tu SOAT' : 'Vigencia de tu revisión'}
+          title={datesTitle}
           note={sourceNote(code, data)}
           facts={[
             {
@@ -82,13 +85,16 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
             { label: 'Fecha de expedición', value: showDate(data.fecha_expedicion) },
           ]}
         />
+      ) : !data && isConnectionError(query.error) ? (
+        // Offline, and the service worker has no answer saved for this vehicle's dates.
+        <NoSavedDates title={datesTitle} />
       ) : null}
       <RefreshStatus scope="garage" vehicleId={vehicleId} kind="registro" />
       <VehicleCard vehicle={vehicle} demoTag={data?.demo !== true} />
       <div className="alerts__actions">
         <Link
           to="/app/servicios/rtm"
-          state={{ clave: 'AGENDAR_RTM' }}
+          state={agendarRtmState()}
           className={code === 'ALERTA_RTM' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}
         >
           Agendar RTM

@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetAlert, FleetAlerts } from '@togo/domain/fleet/fleet-alerts.contract';
 import { readBookingVehicle, vehicleCity } from '../../services/selected-vehicle.ts';
 import { navigationClave } from '../../services/booking-flows.ts';
+import { navigationBookingVehicle } from '../../services/booking-vehicle.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signInCompany } from '../fleet.test-support.ts';
 import { FleetServicesRoute, SERVICES_EMPTY } from './FleetServices.tsx';
 
 const ALERTS = 'GET /api/togo/flota/alertas/';
+const driverVehicle = { id: 1, placa: 'MIO123' };
 
 const rtm = (id: number, placa: string, vence: string, dias: number): FleetAlert => ({
   vehiculo_id: id,
@@ -32,7 +34,12 @@ function body(grupos: Partial<FleetAlerts['grupos']>): FleetAlerts {
 
 function RtmProbe() {
   const location = useLocation();
-  return <p>Asistente RTM: {navigationClave(location.state)}</p>;
+  return (
+    <>
+      <p>Asistente RTM: {navigationClave(location.state)}</p>
+      <pre aria-label="Vehículo a agendar">{JSON.stringify(navigationBookingVehicle(location.state))}</pre>
+    </>
+  );
 }
 
 function render() {
@@ -52,6 +59,7 @@ afterEach(() => {
 describe('Próximos servicios (/flota/proximos-servicios)', () => {
   it("lists each vehicle's RTM due, and 'Agendar' opens the RTM booking filled in with that vehicle", async () => {
     signInCompany();
+    localStorage.setItem('vehicleSelected', JSON.stringify(driverVehicle));
     const api = mockFetch({
       [ALERTS]: () =>
         json(
@@ -70,10 +78,13 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
       screen.getByRole('button', { name: 'Agendar revisión técnico-mecánica de BBB222' }),
     );
     expect(await screen.findByText('Asistente RTM: AGENDAR_RTM')).toBeInTheDocument();
-    const vehicle = readBookingVehicle();
-    expect(vehicle?.placa).toBe('BBB222');
-    expect(vehicle?.id).toBe(5);
-    expect(vehicleCity(vehicle)).toEqual({ text: 'Medellín', value: '5001' });
+    // The vehicle travels in the navigation state; the driver's own selected vehicle is left alone.
+    const opened = JSON.parse(
+      screen.getByLabelText('Vehículo a agendar').textContent ?? 'null',
+    ) as ReturnType<typeof navigationBookingVehicle>;
+    expect(opened).toMatchObject({ id: 5, placa: 'BBB222', origen: 'flota', rtm_vence: '2026-03-01' });
+    expect(vehicleCity(opened)).toEqual({ text: 'Medellín', value: '5001' });
+    expect(readBookingVehicle()).toEqual(driverVehicle);
   });
 
   it('says so when no RTM is due; a consulta member sees no Agendar', async () => {

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { formatDate } from '../../../lib/formatters.ts';
+import { agendarRtmState, type RtmBookingVehicle } from '../../../lib/rtm-booking.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { fleetRole } from '../fleet-role.ts';
@@ -24,13 +24,16 @@ function due(a: FleetAlert): string {
 
 /**
  * The RTM booking wizard (app/servicios/rtm) opened already filled in, as from a driver's alert: the fleet
- * vehicle becomes the selected vehicle and { clave: 'AGENDAR_RTM' } opens the flow at the branch list of its city.
+ * vehicle travels in the navigation state ({ clave: 'AGENDAR_RTM', vehiculo }) and the flow opens at the branch
+ * list of its city. The driver's own selected vehicle (localStorage) is left as it is (decision 040).
  */
-export function rtmBookingVehicle(a: FleetAlert) {
+export function rtmBookingVehicle(a: FleetAlert): RtmBookingVehicle {
   const code = a.ciudad_codigo === null ? NaN : Number(a.ciudad_codigo);
   return {
     id: a.vehiculo_id,
     placa: a.placa,
+    origen: 'flota',
+    rtm_vence: a.vence,
     ...(Number.isInteger(code) && code > 0 && a.ciudad ? { city: code, city_data: { name: a.ciudad } } : {}),
   };
 }
@@ -56,10 +59,8 @@ export function FleetServicesRoute() {
       return next;
     });
 
-  const book = (a: FleetAlert) => {
-    localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(rtmBookingVehicle(a)));
-    void navigate('/app/servicios/rtm', { state: { clave: 'AGENDAR_RTM' } });
-  };
+  const book = (a: FleetAlert) =>
+    void navigate('/app/servicios/rtm', { state: agendarRtmState(rtmBookingVehicle(a)) });
 
   return (
     <section className="fleet-screen" aria-labelledby="services-title">

@@ -3,7 +3,9 @@ import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { Link } from 'react-router';
 import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-icons.tsx';
 import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
-import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
+import { bogotaToday } from '@togo/domain/booking/booking.rules';
+import { isConnectionError } from '../../../lib/connectivity.ts';
+import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { useSelectVehicle } from '../api/select-vehicle.ts';
 import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
 import { NotificationList } from './NotificationList.tsx';
@@ -19,10 +21,15 @@ export interface HeroVehicleProps {
   vehicle: Vehicle | undefined;
 }
 
-/** Plate selector (≥ 1 vehicle), 'Datos de demostración' badge and today's pico y placa line. */
+/**
+ * Plate selector (≥ 1 vehicle), 'Datos de demostración' badge and today's pico y placa line. Offline the line
+ * comes from the service worker's cache; when nothing of today is saved it says so instead of disappearing.
+ */
 export function HeroVehicle({ vehicles, vehicle }: HeroVehicleProps) {
   const select = useSelectVehicle();
   const pyp = usePicoPlaca(vehicle?.id);
+  const today = picoPlacaOfToday(pyp.data, bogotaToday(new Date()));
+  const nothingSaved = !today && (pyp.data !== undefined || isConnectionError(pyp.error));
   return (
     <>
       {vehicles.length > 0 ? (
@@ -39,13 +46,19 @@ export function HeroVehicle({ vehicles, vehicle }: HeroVehicleProps) {
           {vehicle?.demo ? <span className="badge badge--demo">Datos de demostración</span> : null}
         </div>
       ) : null}
-      {vehicle && pyp.data ? (
+      {vehicle && today ? (
         <Link
           to="/app/alerts/pico-placa"
-          className={pyp.data.status === 'restricted' ? 'home-pyp home-pyp--restricted' : 'home-pyp'}
+          className={today.status === 'restricted' ? 'home-pyp home-pyp--restricted' : 'home-pyp'}
         >
           <TrafficLightIcon />
-          <span>{pyp.data.mensaje}</span>
+          <span>{today.mensaje}</span>
+          <ChevronRightIcon />
+        </Link>
+      ) : vehicle && nothingSaved ? (
+        <Link to="/app/alerts/pico-placa" className="home-pyp home-pyp--unknown">
+          <TrafficLightIcon />
+          <span>{PICO_PLACA_NO_SAVED_DATA}</span>
           <ChevronRightIcon />
         </Link>
       ) : vehicle && pyp.isPending ? (

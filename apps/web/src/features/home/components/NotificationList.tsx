@@ -4,7 +4,7 @@ import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { formatCOP } from '../../../lib/formatters.ts';
 import { useHomeAlert } from '../api/alert-summary.ts';
 import { useNotifications } from '../api/notifications.ts';
-import { usePicoPlaca } from '../../../lib/pico-placa-query.ts';
+import { picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { truthNotes } from '../home-truth.ts';
 import { routeTarget } from '../route-target.ts';
 import { RouteLink } from './RouteLink.tsx';
@@ -31,10 +31,12 @@ export function NotificationList({ garageId }: { garageId: number | undefined })
   if (garageId !== undefined && sources.some((s) => s.isPending)) {
     return <p className="home-notes__status">Consultando...</p>;
   }
+  const today = bogotaToday(new Date());
   const derived = truthNotes({
-    today: bogotaToday(new Date()),
+    today,
     fines: fines.data,
-    picoPlaca: pyp.data,
+    // A saved answer of another day is not today's pico y placa.
+    picoPlaca: picoPlacaOfToday(pyp.data, today) ?? undefined,
     soat: soat.data,
     rtm: rtm.data,
     formatCop: formatCOP,

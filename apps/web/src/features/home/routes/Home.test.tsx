@@ -1,75 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
-import type { MockHandler, MockRequest } from '../../../test/fetch-mock.ts';
-import { renderRoutes, stub } from '../../../test/render.tsx';
-import { HomeRoute } from './Home.tsx';
-
-const vehicle = (id: number, placa: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  placa,
-  kilometraje_digitado: 1000,
-  score: null,
-  created: '2026-01-01T00:00:00Z',
-  url_imagen_vehiculo: null,
-  url_licencia: null,
-  documento_propietario: '123',
-  tipo_documento_propietario: 1,
-  tipo_documento_propietario_data: { name: 'Cédula de ciudadanía' },
-  city: 11001,
-  city_data: { id: 11001, name: 'Bogotá' },
-  department: 11,
-  vehicle_data: null,
-  is_selected: false,
-  demo: false,
-  lookup_status: 'ok',
-  ...extra,
-});
-
-const banner = (clave: string, valor: string, route: string) => ({
-  clave,
-  valor,
-  valor_json: { activo: true, alias_url_app: route, descripcion: `Descripción ${valor}` },
-  detalle_archivos: [{ archivo: `/static/banners/${clave}.svg` }],
-});
-
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
-
-const CATALOG = 'GET /api/conf/catalogos/paginado/';
-const GARAGES = 'GET /api/togo/vehicle/user_garages/';
-const SELECTED = 'GET /api/togo/vehicle/get_garaje_selected/';
-const NOTES = 'GET /api/togo/notificacion/list_notificaciones_by_garaje/';
-const PYP = 'GET /api/togo/pico-placa/';
-
-const param = (request: MockRequest, name: string) => new URL(request.url, 'http://x').searchParams.get(name);
-
-function catalogs(byKey: Record<string, unknown[]> = {}): MockHandler {
-  return (request) => json(200, page(byKey[param(request, 'clave_padre') ?? ''] ?? []));
-}
-
-function setup(routes: Record<string, MockHandler | Response[]>) {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem(
-    'userInfo',
-    JSON.stringify({ id: 9, nombres: 'Ana maría', apellidos: 'Ruiz peña', profile_picture: null }),
-  );
-  const api = mockFetch({ [CATALOG]: catalogs(), ...routes });
-  const view = renderRoutes(
-    [
-      { path: '/app/home', Component: HomeRoute },
-      stub('/app/alerts/pico-placa'),
-      stub('/app/alerts/soat'),
-      stub('/app/alerts/comparendos'),
-      stub('/app/alerts/rtm'),
-      stub('/app/servicios/rtm'),
-      stub('/app/otros'),
-    ],
-    { initialEntries: ['/app/home'] },
-  );
-  return { ...view, api };
-}
-
-const calls = (api: ReturnType<typeof mockFetch>, key: string) => api.bodies(key).length;
+import { json } from '../../../test/fetch-mock.ts';
+import type { MockHandler } from '../../../test/fetch-mock.ts';
+import {
+  banner,
+  calls,
+  catalogs,
+  CATALOG,
+  GARAGES,
+  NOTES,
+  page,
+  param,
+  PYP,
+  SELECTED,
+  setup,
+  vehicle,
+} from '../home.test-support.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
-import { getUserInfo, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { isConnectionError } from '../../../lib/connectivity.ts';
+import { getUserInfo, readJson, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalog } from '../api/catalog.ts';
 import { useSelectedVehicle, useUserGarages } from '../api/garage.ts';
@@ -58,6 +59,12 @@ function HeroVehiclePlaceholder() {
   );
 }
 
+/** The vehicle the home stored last (localStorage 'vehicleSelected'), when it has the fields the hero needs. */
+function storedVehicle(): Vehicle | null {
+  const value = readJson<Partial<Vehicle>>(localStorage, STORAGE_KEYS.vehicleSelected);
+  return value && typeof value.id === 'number' && typeof value.placa === 'string' ? (value as Vehicle) : null;
+}
+
 export function HomeRoute() {
   usePageTitle('Inicio');
   const [user] = useState(getUserInfo);
@@ -69,10 +76,19 @@ export function HomeRoute() {
   const banners = useCatalog('BANNERS_GENERALES_TOGO');
   const promotions = useCatalog('BANNERS_OTROS_TOGO');
 
-  const list = useMemo(() => garages.data ?? [], [garages.data]);
+  // Offline with the garage list not saved by the service worker: the selected vehicle (or the one stored on the
+  // device) stands in, so the plate selector stays and the garage is not taken for empty (decision 040).
+  const garagesOffline = isConnectionError(garages.error);
+  const list = useMemo(() => {
+    if (garages.data) return garages.data;
+    const standIn = garagesOffline ? (selected.data ?? storedVehicle()) : null;
+    return standIn ? [standIn] : [];
+  }, [garages.data, garagesOffline, selected.data]);
   const vehicle: Vehicle | undefined = selected.data ?? list.find((v) => v.is_selected) ?? list[0];
   const settled = !garages.isPending && !selected.isPending;
-  const empty = settled ? !vehicle : isGarageEmpty();
+  // Nothing learnt about the garage (offline, nothing saved): the stored flag stays the answer.
+  const unknown = garagesOffline && !vehicle;
+  const empty = settled && !unknown ? !vehicle : isGarageEmpty();
 
   const aliases = useMemo(
     () => Object.fromEntries((aliasQuery.data ?? []).map((entry) => [entry.clave, entry.valor])),
@@ -83,9 +99,10 @@ export function HomeRoute() {
     if (!settled) return;
     if (garages.error) console.error('Inicio: garaje', garages.error);
     if (selected.error) console.error('Inicio: vehículo seleccionado', selected.error);
+    if (unknown) return;
     setGarageEmpty(!vehicle);
     if (vehicle) localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(vehicle));
-  }, [settled, vehicle, garages.error, selected.error]);
+  }, [settled, vehicle, unknown, garages.error, selected.error]);
 
   return (
     <main className="page page--app home-page">

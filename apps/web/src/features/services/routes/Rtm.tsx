@@ -4,6 +4,8 @@ import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
+import { AGENDAR_RTM, type RtmBookingVehicle } from '../../../lib/rtm-booking.ts';
+import { isRtmBookingVehicle, navigationBookingVehicle } from '../booking-vehicle.ts';
 import { fetchRtmBranchDetail } from '../api/branch-detail.ts';
 import { bookRtm, paymentMethod } from '../api/book.ts';
 import { useRtmAlert } from '../api/rtm-alert.ts';
@@ -17,7 +19,7 @@ import { NoVehicle } from '../components/NoVehicle.tsx';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { useStepHistory } from '../step-history.ts';
-import { readBookingVehicle, vehicleBrand, vehicleCity } from '../selected-vehicle.ts';
+import { readBookingVehicle, vehicleBrand, vehicleCity, type BookingVehicle } from '../selected-vehicle.ts';
 import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
@@ -34,6 +36,8 @@ interface RtmState {
   date: string | null;
   slots: HourSlot[] | null;
   time: string | null;
+  /** A company's vehicle booked from the fleet console; null = the driver's selected vehicle. */
+  vehicle: RtmBookingVehicle | null;
 }
 
 const INITIAL: RtmState = {
@@ -44,12 +48,14 @@ const INITIAL: RtmState = {
   date: null,
   slots: null,
   time: null,
+  vehicle: null,
 };
 
 /** A stored state is usable when every step it reached has what it needs. */
 function isUsable(s: RtmState): boolean {
   const at = RTM_STEPS.indexOf(s.step);
   if (at < 0) return false;
+  if (s.vehicle !== null && !isRtmBookingVehicle(s.vehicle)) return false;
   if (at >= RTM_STEPS.indexOf('detalle') && (!s.branch || !s.detail)) return false;
   if (at >= RTM_STEPS.indexOf('horario') && (!s.date || !s.slots?.length)) return false;
   if (s.step === 'resumen' && !s.time) return false;
@@ -69,10 +75,14 @@ const STEP_TITLES: Record<RtmStep, string> = {
 export function RtmRoute() {
   const navigate = useNavigate();
   const dialog = useDialog();
-  const [vehicle] = useState(readBookingVehicle);
+  const [selected] = useState(readBookingVehicle);
   const { state, update, reset, forget } = useFlowState(FLOW_KEYS.rtm, INITIAL, isUsable);
   const location = useLocation();
-  const fromAlert = navigationClave(location.state) === 'AGENDAR_RTM';
+  const fromAlert = navigationClave(location.state) === AGENDAR_RTM;
+  // 'Agendar' of a company's vehicle (fleet): that vehicle is carried in the flow's state, never stored as the
+  // driver's selected vehicle; otherwise the flow books the selected vehicle.
+  const [opened] = useState(() => (fromAlert ? navigationBookingVehicle(location.state) : null));
+  const vehicle: BookingVehicle | null = fromAlert ? (opened ?? selected) : (state.vehicle ?? selected);
   useStepHistory(
     state.step,
     RTM_STEPS,
@@ -81,17 +91,27 @@ export function RtmRoute() {
     fromAlert ? 'ubicacion' : undefined,
   );
   const details = useDetailLoader();
-  // 'Agendar RTM' from an alert or a notification ({ clave: 'AGENDAR_RTM' }): the vehicle is the selected one
-  // and its city is chosen, so the flow opens at the branch list. The navigation state is consumed once.
+  // 'Agendar RTM' from an alert, a notification or the fleet ({ clave: 'AGENDAR_RTM', vehiculo? }): the vehicle
+  // is the one given or the selected one and its city is chosen, so the flow opens at the branch list. The
+  // navigation state is consumed once.
   useLayoutEffect(() => {
-    if (fromAlert) update({ ...INITIAL, step: 'ubicacion', city: vehicleCity(vehicle) });
-  }, [fromAlert, update, vehicle]);
+    if (fromAlert) update({ ...INITIAL, step: 'ubicacion', city: vehicleCity(vehicle), vehicle: opened });
+  }, [fromAlert, update, vehicle, opened]);
   useEffect(() => {
     if (fromAlert) void navigate(location.pathname, { replace: true, state: null });
   }, [fromAlert, navigate, location.pathname]);
   const slots = useSlotLoader();
-  const alert = useRtmAlert(state.step === 'info' ? (vehicle?.id ?? null) : null);
+  // The driver's RTM alert, for the first step; a company's vehicle brings the fleet's due date instead.
+  const askAlert = state.step === 'info' && !fromAlert && state.vehicle === null;
+  const alert = useRtmAlert(askAlert ? (vehicle?.id ?? null) : null);
   const handledAlert = useRef<unknown>(null);
+
+  /** Back to the first step with nothing chosen, for the same vehicle. */
+  const restart = () => {
+    const kept = state.vehicle;
+    reset();
+    if (kept) update({ vehicle: kept });
+  };
 
   const leave = (to = '/app/servicios') => {
     forget();
@@ -127,7 +147,7 @@ export function RtmRoute() {
     // SPPF §8 'RTM scheduling error': '¡Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
     onFailure: async () => {
       await dialog.show({ variant: 'error', title: '¡Ups!', message: BOOKING_MSG.rtmBookingError });
-      reset();
+      restart();
     },
     onDone: () => {
       forget();
@@ -149,7 +169,11 @@ export function RtmRoute() {
     if (detail) update({ branch, detail, step: 'detalle', date: null, slots: null, time: null });
   };
 
-  const rtmDates = alert.data && !alert.data.empty ? alert.data.data : null;
+  const due = state.vehicle
+    ? (state.vehicle.rtm_vence ?? null)
+    : alert.data && !alert.data.empty
+      ? alert.data.data.fecha_vencimiento
+      : null;
 
   return (
     <ServiceScreen
@@ -164,12 +188,12 @@ export function RtmRoute() {
             Agenda tu revisión técnico-mecánica
           </h2>
           <p className="lead">
-            Elige la sede, el día y la hora para tu vehículo <strong>{vehicle.placa}</strong>, y paga en línea
-            o en el sitio.
+            Elige la sede, el día y la hora para {state.vehicle ? 'el vehículo de la empresa' : 'tu vehículo'}{' '}
+            <strong>{vehicle.placa}</strong>, y paga en línea o en el sitio.
           </p>
-          {rtmDates?.fecha_vencimiento ? (
+          {due ? (
             <p className="info-card__fact">
-              Tu revisión vence el <strong>{formatDate(rtmDates.fecha_vencimiento)}</strong>.
+              {state.vehicle ? 'Su revisión' : 'Tu revisión'} vence el <strong>{formatDate(due)}</strong>.
             </p>
           ) : null}
           <button
@@ -226,7 +250,7 @@ export function RtmRoute() {
           onPick={(date) => update({ date })}
           onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
           onNoSlots={() => update({ date: null, slots: null })}
-          onError={() => reset()}
+          onError={() => restart()}
         />
       ) : null}
 
