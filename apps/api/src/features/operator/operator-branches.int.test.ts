@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_PATHS, bookingAnswerSchema } from '@togo/domain/booking/booking.contract';
 import { auditEntrySchema, closureAnswerSchema } from '@togo/domain/operator/operator-console.contract';
+import {
+  operatorBranchListSchema,
+  operatorBranchPageSchema,
+} from '@togo/domain/operator/operator-ops.contract';
 import { listOutbox } from '../../integrations/messaging/outbox.messenger.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -265,5 +269,79 @@ describe('GET /api/operador/auditoria/', () => {
       (await t.app.inject({ method: 'GET', url: '/api/operador/auditoria/', headers: ops.headers }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('GET /api/operador/sedes/ (paging, filter and sort on the server)', () => {
+  const get = (query: string, who: TestStaff = contenido) =>
+    t.app.inject({ method: 'GET', url: `/api/operador/sedes/${query}`, headers: who.headers });
+  const fold = (s: string) =>
+    s
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
+
+  it('without paging parameters answers the plain array; with them, pages that cover the list once', async () => {
+    const all = operatorBranchListSchema.parse((await get('')).json());
+    expect(all.length).toBeGreaterThanOrEqual(38);
+    expect(all.find((b) => b.id === 'TRA-BOG-01')).toMatchObject({ ciudad: '11001', ciudad_nombre: 'Bogotá' });
+
+    const seen: string[] = [];
+    for (let page = 1; seen.length < all.length; page++) {
+      const res = await get(`?page=${page}&page_size=7&orden=nombre`);
+      expect(res.statusCode).toBe(200);
+      const body = operatorBranchPageSchema.parse(res.json());
+      expect(body).toMatchObject({ total: all.length, page, page_size: 7 });
+      expect(body.data.length).toBe(Math.min(7, all.length - seen.length));
+      seen.push(...body.data.map((b) => b.id));
+      expect(page).toBeLessThan(10);
+    }
+    expect(new Set(seen).size).toBe(all.length);
+    const names = seen.map((id) => fold(all.find((b) => b.id === id)!.nombre));
+    expect(names).toEqual([...names].sort());
+
+    const past = operatorBranchPageSchema.parse((await get('?page=99&page_size=7')).json());
+    expect(past.data).toEqual([]);
+    expect(past.total).toBe(all.length);
+    expect(past.ciudades).toContainEqual({ ciudad: '11001', nombre: 'Bogotá' });
+    expect(past.ciudades.length).toBe(new Set(all.map((b) => b.ciudad)).size);
+  });
+
+  it('filters by city and by a part of the name or code (accents and case ignored); sorts by city', async () => {
+    const bogota = operatorBranchPageSchema.parse((await get('?ciudad=11001&page=1')).json());
+    expect(bogota.page_size).toBe(20);
+    expect(bogota.total).toBe(bogota.data.length);
+    expect(bogota.data.every((b) => b.ciudad === '11001')).toBe(true);
+    expect(bogota.data.map((b) => b.id)).toContain('PER-BOG-DOM');
+
+    const tramites = operatorBranchPageSchema.parse((await get('?ciudad=11001&q=TRAMITES&page=1')).json());
+    expect(tramites.data.map((b) => b.id)).toEqual(['TRA-BOG-01']);
+    const byCode = operatorBranchListSchema.parse((await get('?q=bog-0')).json());
+    expect(byCode.map((b) => b.id).sort()).toEqual(['PER-BOG-01', 'RTM-BOG-01', 'RTM-BOG-02', 'TRA-BOG-01']);
+    // Pattern characters are taken literally.
+    expect(operatorBranchPageSchema.parse((await get('?q=%25&page=1')).json()).total).toBe(0);
+    expect(operatorBranchListSchema.parse((await get('?q=_')).json())).toEqual([]);
+
+    const byCity = operatorBranchPageSchema.parse((await get('?orden=ciudad&page_size=100')).json());
+    const cities = byCity.data.map((b) => fold(b.ciudad_nombre));
+    expect(cities).toEqual([...cities].sort());
+    const desc = operatorBranchPageSchema.parse((await get('?orden=-ciudad&page_size=100')).json());
+    expect(desc.data.map((b) => fold(b.ciudad_nombre))).toEqual([...cities].sort().reverse());
+  });
+
+  it('bad parameters are a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['?page_size=0', 'page_size'],
+      ['?page_size=101', 'page_size'],
+      ['?page_size=diez', 'page_size'],
+      ['?page=0', 'page'],
+      ['?page=1&orden=precio', 'orden'],
+      ['?ciudad=Bogota', 'ciudad'],
+      [`?q=${'x'.repeat(101)}`, 'q'],
+    ] as const) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()), query).toEqual([field]);
+    }
   });
 });

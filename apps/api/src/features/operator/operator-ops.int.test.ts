@@ -117,6 +117,7 @@ describe('POST /api/operador/sedes/', () => {
     expect(res.statusCode).toBe(201);
     expect(operatorBranchSchema.parse(res.json())).toEqual({
       ...NEW_BRANCH,
+      ciudad_nombre: 'Bogotá',
       activa: true,
       a_domicilio: false,
     });
