@@ -4,6 +4,7 @@ import type { StaffMe } from '@togo/domain/operator/operator-shell.contract';
 import { isApiError } from '../../lib/api-client.ts';
 import type { OperatorScreen } from '../screens.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
+import { StaffRoleProvider } from '../lib/staff-role.tsx';
 import { OperatorLayout } from './OperatorLayout.tsx';
 import { useOperatorToken, useStaffMe } from './session.ts';
 import { screensFor } from './shell-screens.ts';
@@ -80,7 +81,8 @@ export function OperatorRoutes() {
 function SignedIn({ me }: { me: StaffMe }) {
   const screens = screensFor(me.rol);
   return (
-    <Routes>
+    <StaffRoleProvider role={me.rol}>
+      <Routes>
       <Route element={<OperatorLayout me={me} screens={screens} />}>
         {screens.map((screen) => {
           const Screen = screenComponent(screen);
@@ -93,5 +95,6 @@ function SignedIn({ me }: { me: StaffMe }) {
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
+    </StaffRoleProvider>
   );
 }

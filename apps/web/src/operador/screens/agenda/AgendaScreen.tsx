@@ -7,6 +7,7 @@ import {
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 import { bogotaToday, errorMessage } from '../shared.ts';
 import '../operator-screens.css';
 
@@ -30,6 +31,7 @@ type Action = 'atendido' | 'no_asistio' | 'cancelado';
 /** Agenda per branch and day: check-in, no-show, cancel (with a reason) and the .xlsx export (decision 037). */
 export default function AgendaScreen() {
   const ids = { sede: useId(), fecha: useId(), motivo: useId() };
+  const canAct = useMay('agendamientos.editar');
   const [branches, setBranches] = useState<OperatorBranch[] | null>(null);
   const [sede, setSede] = useState('');
   const [fecha, setFecha] = useState(bogotaToday());
@@ -126,6 +128,11 @@ export default function AgendaScreen() {
           Exportar .xlsx
         </button>
       </div>
+      {!canAct && (
+        <p className="ops-readonly">
+          Tu rol puede consultar y exportar la agenda, pero no registrar llegadas, inasistencias ni cancelaciones.
+        </p>
+      )}
       {error && (
         <p role="alert" className="ops-error">
           {error}
@@ -154,7 +161,7 @@ export default function AgendaScreen() {
                 <th scope="col">Estado</th>
                 <th scope="col">Pagado</th>
                 <th scope="col">Reembolso</th>
-                <th scope="col">Acciones</th>
+                {canAct && <th scope="col">Acciones</th>}
               </tr>
             </thead>
             <tbody>
@@ -171,6 +178,7 @@ export default function AgendaScreen() {
                     <td>{STATE_LABEL[r.estado] ?? r.estado}</td>
                     <td>{r.pagado ? 'Sí' : 'No'}</td>
                     <td>{r.estado_reembolso ? REFUND_LABEL[r.estado_reembolso] : '—'}</td>
+                    {canAct && (
                     <td className="ops-actions">
                       {open && (
                         <>
@@ -209,6 +217,7 @@ export default function AgendaScreen() {
                         </button>
                       )}
                     </td>
+                    )}
                   </tr>
                 );
               })}
@@ -216,7 +225,7 @@ export default function AgendaScreen() {
           </table>
         </div>
       )}
-      {cancelling && (
+      {cancelling && canAct && (
         <div className="ops-backdrop">
           <div role="dialog" aria-modal="true" aria-labelledby="cancel-title" className="ops-dialog">
             <h2 id="cancel-title">¿Cancelar la cita de {cancelling.placa}?</h2>

@@ -7,6 +7,7 @@ import {
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 import { bogotaToday, errorMessage } from '../shared.ts';
 
 /** A branch's day closures: list, close a day (bookings to reschedule shown), reopen a future day. */
@@ -17,6 +18,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
   const [answer, setAnswer] = useState<ClosureAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = bogotaToday();
+  const canEdit = useMay('sedes.editar');
 
   const [version, setVersion] = useState(0);
   const load = () => setVersion((v) => v + 1);
@@ -65,6 +67,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
   return (
     <div className="ops-card">
       <h2>Cierres de {branch.nombre}</h2>
+      {canEdit && (
       <form className="ops-form" onSubmit={(e) => void close(e)} aria-label="Cerrar un día">
         <label>
           Fecha del cierre
@@ -78,6 +81,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
           Cerrar ese día
         </button>
       </form>
+      )}
       {error && (
         <p role="alert" className="ops-error">
           {error}
@@ -109,7 +113,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
           {list.map((c) => (
             <li key={c.fecha}>
               {c.fecha} — {c.motivo}
-              {c.fecha >= today && (
+              {canEdit && c.fecha >= today && (
                 <>
                   {' '}
                   <button

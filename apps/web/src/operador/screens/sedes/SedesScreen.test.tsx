@@ -2,7 +2,9 @@ import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
+import { asRole } from '../../test/as-role.tsx';
 import { branch, branchPage } from '../test-support.ts';
 import SedesScreen from './SedesScreen.tsx';
 
@@ -12,11 +14,12 @@ vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSedes(path = '/sedes') {
+function renderSedes(path = '/sedes', role: StaffRole = 'operaciones') {
   render(
     <MemoryRouter initialEntries={[path]}>
       <SedesScreen />
     </MemoryRouter>,
+    { wrapper: asRole(role) },
   );
   return userEvent.setup();
 }
@@ -171,5 +174,36 @@ describe('SedesScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Falla del servidor.');
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Punto de Trámites Calle 80')).toBeInTheDocument();
+  });
+
+  it.each(['soporte', 'contenido'] as const)(
+    '%s sees branches and closures read-only: no create, edit, close or reopen',
+    async (role) => {
+      mockFetch({
+        'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
+        'GET /api/operador/sedes/TRA-BOG-01/cierres/': [
+          json(200, [{ fecha: '2099-01-02', motivo: 'Inventario', staff: null, creado: '2026-11-25T10:00:00Z' }]),
+        ],
+      });
+      const user = renderSedes('/sedes', role);
+      await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
+      expect(await screen.findByText('2099-01-02 — Inventario')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Nueva sede|Editar|Reabrir|Cerrar ese día/ })).toBeNull();
+      expect(screen.queryByRole('form', { name: 'Cerrar un día' })).not.toBeInTheDocument();
+      expect(screen.getByText(/Tu rol puede consultar las sedes/)).toBeInTheDocument();
+    },
+  );
+
+  it('admin sees create, edit and the closure form', async () => {
+    mockFetch({
+      'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
+      'GET /api/operador/sedes/TRA-BOG-01/cierres/': [json(200, [])],
+    });
+    const user = renderSedes('/sedes', 'admin');
+    expect(await screen.findByRole('button', { name: 'Nueva sede' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar Punto de Trámites Calle 80' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
+    expect(await screen.findByRole('form', { name: 'Cerrar un día' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu rol puede consultar/)).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { DataTable, type Column, type SortState } from '../../components/DataTable.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePageTitle } from '../../shell/use-page-title.ts';
 import { errorMessage } from '../shared.ts';
@@ -60,6 +61,7 @@ function columns(actions: (b: OperatorBranch) => ReactNode): Column<OperatorBran
  */
 export default function SedesScreen() {
   usePageTitle('Sedes');
+  const canEdit = useMay('sedes.editar');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const rawOrder = params.get('orden');
@@ -101,14 +103,16 @@ export default function SedesScreen() {
 
   const actions = (b: OperatorBranch) => (
     <div className="ops-actions">
-      <button
-        type="button"
-        className="ops-button"
-        aria-label={`Editar ${b.nombre}`}
-        onClick={() => setEditing(b)}
-      >
-        Editar
-      </button>
+      {canEdit && (
+        <button
+          type="button"
+          className="ops-button"
+          aria-label={`Editar ${b.nombre}`}
+          onClick={() => setEditing(b)}
+        >
+          Editar
+        </button>
+      )}
       <button
         type="button"
         className="ops-button ops-button--ghost"
@@ -123,11 +127,15 @@ export default function SedesScreen() {
   return (
     <section className="ops-screen" aria-labelledby="sedes-title">
       <h1 id="sedes-title">Sedes</h1>
-      <div className="ops-toolbar">
-        <button type="button" className="ops-button" onClick={() => setEditing('new')}>
-          Nueva sede
-        </button>
-      </div>
+      {canEdit ? (
+        <div className="ops-toolbar">
+          <button type="button" className="ops-button" onClick={() => setEditing('new')}>
+            Nueva sede
+          </button>
+        </div>
+      ) : (
+        <p className="ops-readonly">Tu rol puede consultar las sedes y sus cierres, pero no modificarlos.</p>
+      )}
       <BranchFilters
         key={`${ciudad}|${q}`}
         ciudad={ciudad}
@@ -140,7 +148,7 @@ export default function SedesScreen() {
           {notice}
         </p>
       )}
-      {editing && (
+      {editing && canEdit && (
         <BranchForm
           key={editing === 'new' ? 'new' : editing.id}
           branch={editing === 'new' ? null : editing}

@@ -8,7 +8,7 @@ import { supportError } from './support-errors.ts';
 import { formatInstant } from './support-labels.ts';
 import { SupportActions } from './SupportActions.tsx';
 import { BookingsTable, DeliveriesTable, VehiclesTable } from './SupportLists.tsx';
-import { useCanAct } from './use-can-act.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 
 const TABS = [
   { id: 'vehiculos', label: 'Vehículos' },
@@ -104,7 +104,7 @@ export function SupportDetail() {
   const location = useLocation();
   const id = Number(raw);
   const valid = Number.isInteger(id) && id > 0;
-  const canAct = useCanAct();
+  const canAct = useMay('usuarios.soporte');
   const user = useQuery({
     queryKey: supportKeys.user(id),
     queryFn: ({ signal }) => fetchUser(id, signal),
