@@ -14,6 +14,18 @@ vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
+// Leaflet does not lay out in jsdom: a stand-in map that shows its marker and picks a point when clicked.
+vi.mock('./BranchPositionMap.tsx', () => ({
+  default: ({ lat, lng, onPick }: { lat: number | null; lng: number | null; onPick: (a: number, b: number) => void }) => (
+    <div>
+      <p>Marcador: {lat === null || lng === null ? 'ninguno' : `${lat}, ${lng}`}</p>
+      <button type="button" onClick={() => onPick(6.244203, -75.581212)}>
+        Tocar el mapa en Medellín
+      </button>
+    </div>
+  ),
+}));
+
 function renderSedes(path = '/sedes', role: StaffRole = 'operaciones') {
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -56,6 +68,30 @@ describe('SedesScreen', () => {
         lng: -74.08,
       },
     ]);
+  });
+
+  it('the map sets the position; typing a position moves the marker', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, branchPage([branch()])), json(200, branchPage([branch()]))],
+      'PATCH /api/operador/sedes/TRA-BOG-01/': [json(200, branch({ lat: 6.244203, lng: -75.581212 }))],
+    });
+    const user = renderSedes();
+    await user.click(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }));
+    const form = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
+    expect(await within(form).findByText('Marcador: 4.69, -74.08')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Tocar el mapa en Medellín' }));
+    expect(within(form).getByLabelText('Latitud')).toHaveValue('6.244203');
+    expect(within(form).getByLabelText('Longitud')).toHaveValue('-75.581212');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('guardada');
+    expect(bodies('PATCH /api/operador/sedes/TRA-BOG-01/')[0]).toMatchObject({ lat: 6.244203, lng: -75.581212 });
+
+    await user.click(await screen.findByRole('button', { name: 'Nueva sede' }));
+    const create = screen.getByRole('form', { name: 'Nueva sede' });
+    expect(within(create).getByText('Marcador: ninguno')).toBeInTheDocument();
+    await user.type(within(create).getByLabelText('Latitud'), '4.6');
+    await user.type(within(create).getByLabelText('Longitud'), '-74.1');
+    expect(within(create).getByText('Marcador: 4.6, -74.1')).toBeInTheDocument();
   });
 
   it('closes a day and lists the bookings to reschedule; a 400 names the field', async () => {
