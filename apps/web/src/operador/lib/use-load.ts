@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { operatorErrorMessage, type ErrorWording } from './operator-messages.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -38,17 +39,18 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   return { data: state.data, error: loading ? null : state.error, loading, reload };
 }
 
-/** A Spanish sentence for a failed console call. */
+const LOAD_WORDING: ErrorWording = {
+  fallback: 'Algo salió mal. Intenta de nuevo.',
+  offline: 'No hay conexión con el servidor. Revisa tu red e intenta de nuevo.',
+  byStatus: {
+    401: () => 'Tu sesión terminó. Ingresa de nuevo.',
+    403: (detail) => detail ?? 'Tu rol no permite esta acción.',
+    404: () => 'No encontrado.',
+  },
+  fields: 'none',
+};
+
+/** A Spanish sentence for a failed console call (content and pico y placa screens' wording). */
 export function errorText(error: unknown): string {
-  const e = error as { status?: number; body?: unknown } | null;
-  if (e?.status === 0) return 'No hay conexión con el servidor. Revisa tu red e intenta de nuevo.';
-  if (e?.status === 401) return 'Tu sesión terminó. Ingresa de nuevo.';
-  if (e?.status === 403) {
-    const detail = (e.body as { detail?: unknown } | null)?.detail;
-    return typeof detail === 'string' ? detail : 'Tu rol no permite esta acción.';
-  }
-  if (e?.status === 404) return 'No encontrado.';
-  const detail = (e?.body as { detail?: unknown } | null)?.detail;
-  if (typeof detail === 'string') return detail;
-  return 'Algo salió mal. Intenta de nuevo.';
+  return operatorErrorMessage(error, LOAD_WORDING);
 }

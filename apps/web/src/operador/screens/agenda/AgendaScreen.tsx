@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -8,6 +8,7 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { bogotaToday, errorMessage } from '../shared.ts';
 import '../operator-screens.css';
 
@@ -32,46 +33,35 @@ type Action = 'atendido' | 'no_asistio' | 'cancelado';
 export default function AgendaScreen() {
   const ids = { sede: useId(), fecha: useId(), motivo: useId() };
   const canAct = useMay('agendamientos.editar');
-  const [branches, setBranches] = useState<OperatorBranch[] | null>(null);
-  const [sede, setSede] = useState('');
+  const branchList = useLoad(
+    (signal) => operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal }),
+    'sedes',
+  );
+  const branches: OperatorBranch[] | null = branchList.data ?? null;
+  // The first active branch until one is chosen.
+  const [chosen, setSede] = useState('');
+  const sede = chosen || branches?.find((b) => b.activa)?.id || '';
   const [fecha, setFecha] = useState(bogotaToday());
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal: ctrl.signal })
-      .then((list) => {
-        setBranches(list);
-        setSede((s) => s || list.find((b) => b.activa)?.id || '');
-      })
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, []);
-
-  const [version, setVersion] = useState(0);
   const key =
     sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
-  const [result, setResult] = useState<{ key: string; rows: AgendaEntry[] } | null>(null);
-  const rows = result?.rows ?? null;
-  const loading = key !== null && result?.key !== key;
-  const load = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    if (!key) return;
-    const ctrl = new AbortController();
-    operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal: ctrl.signal })
-      .then((list) => setResult({ key, rows: list }))
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [key, version]);
+  const agenda = useLoad(
+    (signal) =>
+      key
+        ? operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal })
+        : Promise.resolve(null),
+    key ?? '',
+  );
+  const rows = agenda.data ?? null;
+  const loading = key !== null && agenda.loading;
+  const load = agenda.reload;
+  const loadError = branchList.error ?? agenda.error;
+  const error = actionError ?? (loadError ? errorMessage(loadError) : null);
 
   async function change(row: AgendaEntry, estado: Action, reason?: string) {
     setBusy(row.id);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   OPERATOR_OPS_PATHS,
   priceListSchema,
@@ -7,6 +7,7 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { errorMessage, formatPesos } from '../shared.ts';
 import '../operator-screens.css';
 
@@ -124,20 +125,13 @@ function PriceRow({
 /** Prices drivers are quoted: RTM by vehicle class, peritaje combos and trámites (decision 037). */
 export default function PreciosScreen() {
   const canEdit = useMay('precios.editar');
-  const [list, setList] = useState<PriceList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const prices = useLoad(
+    (signal) => operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal }),
+    'precios',
+  );
+  const list = prices.data ?? null;
+  const error = prices.error ? errorMessage(prices.error) : null;
   const [notice, setNotice] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal: ctrl.signal })
-      .then(setList)
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [version]);
 
   return (
     <section className="ops-screen" aria-labelledby="precios-title">
@@ -188,7 +182,7 @@ export default function PreciosScreen() {
                           canEdit={canEdit}
                           onSaved={(m) => {
                             setNotice(m);
-                            setVersion((v) => v + 1);
+                            prices.reload();
                           }}
                         />
                       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { closureAnswerSchema, type ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
@@ -8,11 +8,11 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { bogotaToday, errorMessage } from '../shared.ts';
 
 /** A branch's day closures: list, close a day (bookings to reschedule shown), reopen a future day. */
 export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
-  const [list, setList] = useState<BranchClosureEntry[] | null>(null);
   const [fecha, setFecha] = useState('');
   const [motivo, setMotivo] = useState('');
   const [answer, setAnswer] = useState<ClosureAnswer | null>(null);
@@ -20,21 +20,14 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
   const today = bogotaToday();
   const canEdit = useMay('sedes.editar');
 
-  const [version, setVersion] = useState(0);
-  const load = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.closures(branch.id), {
-      schema: branchClosureListSchema,
-      signal: ctrl.signal,
-    })
-      .then(setList)
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [branch.id, version]);
+  const closures = useLoad(
+    (signal) =>
+      operatorRequest(OPERATOR_OPS_PATHS.closures(branch.id), { schema: branchClosureListSchema, signal }),
+    branch.id,
+  );
+  const list: BranchClosureEntry[] | null = closures.data ?? null;
+  const load = closures.reload;
+  const shownError = error ?? (closures.error ? errorMessage(closures.error) : null);
 
   async function close(e: FormEvent) {
     e.preventDefault();
@@ -82,9 +75,9 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
         </button>
       </form>
       )}
-      {error && (
+      {shownError && (
         <p role="alert" className="ops-error">
-          {error}
+          {shownError}
         </p>
       )}
       {answer && (
@@ -106,7 +99,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
           )}
         </div>
       )}
-      {list === null && <p role="status">Cargando cierres…</p>}
+      {list === null && !closures.error && <p role="status">Cargando cierres…</p>}
       {list?.length === 0 && <p className="ops-empty">Esta sede no tiene cierres.</p>}
       {list && list.length > 0 && (
         <ul aria-label="Cierres">
