@@ -161,7 +161,7 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     const filters = page.getByRole('form', { name: 'Filtros de sedes' });
     await filters.getByLabel('Nombre o código').fill(SEDE);
     await filters.getByRole('button', { name: 'Filtrar' }).click();
-    await page.getByText('1–1 de 1 sedes').waitFor({ timeout: TIMEOUT });
+    await page.getByText('1–1 de 1 sede', { exact: true }).waitFor({ timeout: TIMEOUT });
     await page.getByRole('button', { name: `Editar ${SEDE_NOMBRE}` }).click();
     const form = page.getByRole('form', { name: `Editar ${SEDE_NOMBRE}` });
     const map = form.locator('.leaflet-container');

@@ -30,7 +30,7 @@ const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 
  * capitals are listed too, as lower() under the C collation only changes ASCII letters.
  */
 const fold = (column: SQL) => sql`translate(lower(${column}), 'áéíóúüñÁÉÍÓÚÜÑ', 'aeiouunaeiouun')`;
-export const folded = (text: string) =>
+const folded = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFD')

@@ -179,6 +179,7 @@ export default function SedesScreen() {
           pageSize={SEDES_PAGE_SIZE}
           total={list.data.total}
           noun="sedes"
+          one="sede"
           onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
         />
       ) : null}
