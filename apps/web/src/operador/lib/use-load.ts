@@ -3,6 +3,8 @@ import { operatorErrorMessage, type ErrorWording } from './operator-messages.ts'
 
 export interface Loaded<T> {
   data: T | undefined;
+  /** The key `data` was loaded for: a reload keeps it, a new key's load changes it once answered. */
+  dataKey: string | null;
   error: unknown;
   loading: boolean;
   reload: () => void;
@@ -16,18 +18,19 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   const [tick, setTick] = useState(0);
   const current = `${key}#${tick}`;
   // What the last finished call answered, and for which key: loading is "not for the current key yet".
-  const [state, setState] = useState<{ for: string | null; data?: T; error: unknown }>({
+  const [state, setState] = useState<{ for: string | null; dataKey: string | null; data?: T; error: unknown }>({
     for: null,
+    dataKey: null,
     error: null,
   });
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ for: current, data, error: null });
+        if (!controller.signal.aborted) setState({ for: current, dataKey: key, data, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ for: current, data: s.data, error }));
+        if (!controller.signal.aborted) setState((s) => ({ ...s, for: current, error }));
       },
     );
     return () => controller.abort();
@@ -36,7 +39,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   }, [current]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const loading = state.for !== current;
-  return { data: state.data, error: loading ? null : state.error, loading, reload };
+  return { data: state.data, dataKey: state.dataKey, error: loading ? null : state.error, loading, reload };
 }
 
 const LOAD_WORDING: ErrorWording = {

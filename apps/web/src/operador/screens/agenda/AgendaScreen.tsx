@@ -58,7 +58,8 @@ export default function AgendaScreen() {
     key ?? '',
   );
   const rows = agenda.data ?? null;
-  const loading = key !== null && agenda.loading;
+  // Loading means "no answer for this branch and day yet"; a reload after an action keeps the rows quietly.
+  const loading = key !== null && agenda.dataKey !== key;
   const load = agenda.reload;
   const loadError = branchList.error ?? agenda.error;
   const error = actionError ?? (loadError ? errorMessage(loadError) : null);
