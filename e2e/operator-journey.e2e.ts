@@ -116,7 +116,10 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
 
   /** Opens a section from the navigation and waits for its heading. */
   async function open(page: Page, link: string, heading = link) {
-    await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click();
+    await page
+      .getByRole('navigation', { name: 'Secciones de la consola' })
+      .getByRole('link', { name: link })
+      .click();
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: TIMEOUT });
   }
 
@@ -145,9 +148,16 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     const rules = await page.getByRole('group', { name: /^Regla \d+/ }).count();
     await page.getByRole('button', { name: '+ Agregar regla' }).click();
     const rule = page.getByRole('group', { name: new RegExp(`^Regla ${rules + 1}`) });
-    const digit = rule.getByRole('button', { name: `${DAY_LABELS[weekdayOf(fecha)]}: dígito 3`, exact: true });
+    const digit = rule.getByRole('button', {
+      name: `${DAY_LABELS[weekdayOf(fecha)]}: dígito 3`,
+      exact: true,
+    });
     if ((await digit.getAttribute('aria-pressed')) !== 'true') await digit.click();
-    await page.getByRole('table', { name: /restricción por fecha/i }).getByText('PyP').first().waitFor();
+    await page
+      .getByRole('table', { name: /restricción por fecha/i })
+      .getByText('PyP')
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Guardar reglas' }).click();
     await page.getByText(/guardado como versión 1/i).waitFor({ timeout: TIMEOUT });
     await medellin.getByText('Vigente').waitFor({ timeout: TIMEOUT });

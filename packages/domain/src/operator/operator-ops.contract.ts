@@ -85,7 +85,10 @@ const pageParam = (max: number) =>
  * array of decision 037 (filtered and sorted when asked); with either, a page.
  */
 export const branchListQuerySchema = z.object({
-  ciudad: z.string().regex(/^\d{5}$/, 'Código DANE de 5 dígitos.').optional(),
+  ciudad: z
+    .string()
+    .regex(/^\d{5}$/, 'Código DANE de 5 dígitos.')
+    .optional(),
   q: z.string().trim().max(100, 'Máximo 100 caracteres.').optional(),
   orden: z.enum(BRANCH_ORDERS, { error: `Orden inválido: ${BRANCH_ORDERS.join(', ')}.` }).optional(),
   page: pageParam(100_000).optional(),

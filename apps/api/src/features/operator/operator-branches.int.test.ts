@@ -226,8 +226,13 @@ describe('GET /api/operador/auditoria/', () => {
       ).statusCode,
     ).toBe(400);
     expect(
-      (await bed.t.app.inject({ method: 'GET', url: '/api/operador/auditoria/', headers: bed.staff.operaciones.headers }))
-        .statusCode,
+      (
+        await bed.t.app.inject({
+          method: 'GET',
+          url: '/api/operador/auditoria/',
+          headers: bed.staff.operaciones.headers,
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -244,7 +249,10 @@ describe('GET /api/operador/sedes/ (paging, filter and sort on the server)', () 
   it('without paging parameters answers the plain array; with them, pages that cover the list once', async () => {
     const all = operatorBranchListSchema.parse((await get('')).json());
     expect(all.length).toBeGreaterThanOrEqual(38);
-    expect(all.find((b) => b.id === 'TRA-BOG-01')).toMatchObject({ ciudad: '11001', ciudad_nombre: 'Bogotá' });
+    expect(all.find((b) => b.id === 'TRA-BOG-01')).toMatchObject({
+      ciudad: '11001',
+      ciudad_nombre: 'Bogotá',
+    });
 
     const seen: string[] = [];
     for (let page = 1; seen.length < all.length; page++) {

@@ -196,16 +196,20 @@ describe('closures: list and reopen', () => {
 
     const audits = await auditCount(bed.t);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-11-20'), bed.staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-11-20'), bed.staff.admin))
+        .statusCode,
     ).toBe(409);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-12-01'), bed.staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-12-01'), bed.staff.admin))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-13-01'), bed.staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-13-01'), bed.staff.admin))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', TUESDAY), bed.staff.contenido)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', TUESDAY), bed.staff.contenido))
+        .statusCode,
     ).toBe(403);
     expect(await auditCount(bed.t)).toBe(audits);
 
@@ -227,7 +231,9 @@ describe('closures: list and reopen', () => {
       payload: tramitesBooking({ sede: 'TRA-BOG-09', franja: '9:00 AM', placa: 'REO123' }),
     });
     expect(booked.statusCode).toBe(200);
-    expect((await send('GET', OPERATOR_OPS_PATHS.closures('NO-EXISTE'), bed.staff.admin)).statusCode).toBe(404);
+    expect((await send('GET', OPERATOR_OPS_PATHS.closures('NO-EXISTE'), bed.staff.admin)).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -270,7 +276,11 @@ describe('GET /api/operador/agenda.xlsx', () => {
     expect(values(3)[1]).toBe('REO123');
     expect(values(4)[1]).toBe('XLS002');
 
-    const json = await send('GET', `/api/operador/agenda/?sede=TRA-BOG-09&fecha=${TUESDAY}`, bed.staff.soporte);
+    const json = await send(
+      'GET',
+      `/api/operador/agenda/?sede=TRA-BOG-09&fecha=${TUESDAY}`,
+      bed.staff.soporte,
+    );
     expect(json.headers['content-type']).toContain('application/json');
     expect((json.json() as { placa: string }[]).map((r) => r.placa)).toEqual(['XLS001', 'REO123', 'XLS002']);
 

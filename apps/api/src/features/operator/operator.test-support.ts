@@ -132,7 +132,12 @@ export interface OperatorTestBed {
   /** A driver who books and looks branches up. */
   driver: TestDriver;
   /** A call as `who` (no token without one). */
-  send(method: HttpMethod, url: string, who?: TestStaff, payload?: unknown): ReturnType<TestContext['app']['inject']>;
+  send(
+    method: HttpMethod,
+    url: string,
+    who?: TestStaff,
+    payload?: unknown,
+  ): ReturnType<TestContext['app']['inject']>;
   /** The drivers' trámites branches of Bogotá, as the driver sees them. */
   bogotaBranches(): Promise<BogotaBranch[]>;
 }

@@ -18,7 +18,12 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   const [tick, setTick] = useState(0);
   const current = `${key}#${tick}`;
   // What the last finished call answered, and for which key: loading is "not for the current key yet".
-  const [state, setState] = useState<{ for: string | null; dataKey: string | null; data?: T; error: unknown }>({
+  const [state, setState] = useState<{
+    for: string | null;
+    dataKey: string | null;
+    data?: T;
+    error: unknown;
+  }>({
     for: null,
     dataKey: null,
     error: null,

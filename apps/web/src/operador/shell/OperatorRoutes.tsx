@@ -83,18 +83,18 @@ function SignedIn({ me }: { me: StaffMe }) {
   return (
     <StaffRoleProvider role={me.rol}>
       <Routes>
-      <Route element={<OperatorLayout me={me} screens={screens} />}>
-        {screens.map((screen) => {
-          const Screen = screenComponent(screen);
-          return screen.path === '' ? (
-            <Route key="" index element={<Screen />} />
-          ) : (
-            <Route key={screen.path} path={`${screen.path}/*`} element={<Screen />} />
-          );
-        })}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+        <Route element={<OperatorLayout me={me} screens={screens} />}>
+          {screens.map((screen) => {
+            const Screen = screenComponent(screen);
+            return screen.path === '' ? (
+              <Route key="" index element={<Screen />} />
+            ) : (
+              <Route key={screen.path} path={`${screen.path}/*`} element={<Screen />} />
+            );
+          })}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
     </StaffRoleProvider>
   );
 }

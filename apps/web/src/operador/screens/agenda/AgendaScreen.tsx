@@ -121,7 +121,8 @@ export default function AgendaScreen() {
       </div>
       {!canAct && (
         <p className="ops-readonly">
-          Tu rol puede consultar y exportar la agenda, pero no registrar llegadas, inasistencias ni cancelaciones.
+          Tu rol puede consultar y exportar la agenda, pero no registrar llegadas, inasistencias ni
+          cancelaciones.
         </p>
       )}
       {error && (
@@ -170,44 +171,44 @@ export default function AgendaScreen() {
                     <td>{r.pagado ? 'Sí' : 'No'}</td>
                     <td>{r.estado_reembolso ? REFUND_LABEL[r.estado_reembolso] : '—'}</td>
                     {canAct && (
-                    <td className="ops-actions">
-                      {open && (
-                        <>
+                      <td className="ops-actions">
+                        {open && (
+                          <>
+                            <button
+                              type="button"
+                              className="ops-button"
+                              disabled={busy === r.id}
+                              aria-label={`Registrar llegada de ${r.placa}`}
+                              onClick={() => void change(r, 'atendido')}
+                            >
+                              Registrar llegada
+                            </button>
+                            <button
+                              type="button"
+                              className="ops-button ops-button--ghost"
+                              disabled={busy === r.id}
+                              aria-label={`No asistió ${r.placa}`}
+                              onClick={() => void change(r, 'no_asistio')}
+                            >
+                              No asistió
+                            </button>
+                          </>
+                        )}
+                        {cancellable && (
                           <button
                             type="button"
-                            className="ops-button"
+                            className="ops-button ops-button--danger"
                             disabled={busy === r.id}
-                            aria-label={`Registrar llegada de ${r.placa}`}
-                            onClick={() => void change(r, 'atendido')}
+                            aria-label={`Cancelar cita de ${r.placa}`}
+                            onClick={() => {
+                              setMotivo('');
+                              setCancelling(r);
+                            }}
                           >
-                            Registrar llegada
+                            Cancelar
                           </button>
-                          <button
-                            type="button"
-                            className="ops-button ops-button--ghost"
-                            disabled={busy === r.id}
-                            aria-label={`No asistió ${r.placa}`}
-                            onClick={() => void change(r, 'no_asistio')}
-                          >
-                            No asistió
-                          </button>
-                        </>
-                      )}
-                      {cancellable && (
-                        <button
-                          type="button"
-                          className="ops-button ops-button--danger"
-                          disabled={busy === r.id}
-                          aria-label={`Cancelar cita de ${r.placa}`}
-                          onClick={() => {
-                            setMotivo('');
-                            setCancelling(r);
-                          }}
-                        >
-                          Cancelar
-                        </button>
-                      )}
-                    </td>
+                        )}
+                      </td>
                     )}
                   </tr>
                 );

@@ -96,7 +96,9 @@ describe('PicoPlacaScreen', { timeout: 30_000 }, () => {
     await screen.findByRole('group', { name: /regla 1/i });
     expect(screen.getByText(/Tu rol puede consultar las reglas y su historial/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar JSON' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Guardar reglas|Importar JSON|Agregar regla|Quitar/ })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: /Guardar reglas|Importar JSON|Agregar regla|Quitar/ }),
+    ).toBeNull();
     expect(screen.getByLabelText(/^Identificador/)).toBeDisabled();
     expect(screen.getByRole('table', { name: /restricción por fecha/i })).toBeInTheDocument();
   });

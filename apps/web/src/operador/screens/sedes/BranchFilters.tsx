@@ -35,7 +35,9 @@ export function BranchFilters({
         >
           <option value="">Todas las ciudades</option>
           {/* The applied city stays selectable while the list of cities loads. */}
-          {ciudad && !cities.some((c) => c.ciudad === ciudad) ? <option value={ciudad}>{ciudad}</option> : null}
+          {ciudad && !cities.some((c) => c.ciudad === ciudad) ? (
+            <option value={ciudad}>{ciudad}</option>
+          ) : null}
           {cities.map((c) => (
             <option key={c.ciudad} value={c.ciudad}>
               {c.nombre}

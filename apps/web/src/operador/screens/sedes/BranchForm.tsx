@@ -14,11 +14,11 @@ const BranchPositionMap = lazy(() => import('./BranchPositionMap.tsx'));
 
 /** A map that fails to load leaves the form usable: the inputs are still there. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? (
       <p className="ops-empty">No se pudo cargar el mapa; escribe la latitud y la longitud.</p>
     ) : (
@@ -157,11 +157,15 @@ export function BranchForm({
         {text('Longitud', 'lng', { inputMode: 'decimal' })}
         <div className="ops-form__wide">
           <p className="ops-hint">
-            Haz clic o toca el mapa para ubicar la sede; también puedes arrastrar el marcador o escribir la latitud y
-            la longitud.
+            Haz clic o toca el mapa para ubicar la sede; también puedes arrastrar el marcador o escribir la
+            latitud y la longitud.
           </p>
           <MapBoundary>
-            <Suspense fallback={<div className="ops-map ops-map--loading" role="status" aria-label="Cargando el mapa…" />}>
+            <Suspense
+              fallback={
+                <div className="ops-map ops-map--loading" role="status" aria-label="Cargando el mapa…" />
+              }
+            >
               <BranchPositionMap
                 lat={parseCoordinate(f.lat)}
                 lng={parseCoordinate(f.lng)}

@@ -61,19 +61,25 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
     <div className="ops-card">
       <h2>Cierres de {branch.nombre}</h2>
       {canEdit && (
-      <form className="ops-form" onSubmit={(e) => void close(e)} aria-label="Cerrar un día">
-        <label>
-          Fecha del cierre
-          <input type="date" required min={today} value={fecha} onChange={(e) => setFecha(e.target.value)} />
-        </label>
-        <label>
-          Motivo
-          <input required maxLength={300} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
-        </label>
-        <button type="submit" className="ops-button ops-button--danger">
-          Cerrar ese día
-        </button>
-      </form>
+        <form className="ops-form" onSubmit={(e) => void close(e)} aria-label="Cerrar un día">
+          <label>
+            Fecha del cierre
+            <input
+              type="date"
+              required
+              min={today}
+              value={fecha}
+              onChange={(e) => setFecha(e.target.value)}
+            />
+          </label>
+          <label>
+            Motivo
+            <input required maxLength={300} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
+          </label>
+          <button type="submit" className="ops-button ops-button--danger">
+            Cerrar ese día
+          </button>
+        </form>
       )}
       {shownError && (
         <p role="alert" className="ops-error">

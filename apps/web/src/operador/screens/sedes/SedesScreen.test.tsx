@@ -16,7 +16,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 // Leaflet does not lay out in jsdom: a stand-in map that shows its marker and picks a point when clicked.
 vi.mock('./BranchPositionMap.tsx', () => ({
-  default: ({ lat, lng, onPick }: { lat: number | null; lng: number | null; onPick: (a: number, b: number) => void }) => (
+  default: ({
+    lat,
+    lng,
+    onPick,
+  }: {
+    lat: number | null;
+    lng: number | null;
+    onPick: (a: number, b: number) => void;
+  }) => (
     <div>
       <p>Marcador: {lat === null || lng === null ? 'ninguno' : `${lat}, ${lng}`}</p>
       <button type="button" onClick={() => onPick(6.244203, -75.581212)}>
@@ -84,7 +92,10 @@ describe('SedesScreen', () => {
     expect(within(form).getByLabelText('Longitud')).toHaveValue('-75.581212');
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByRole('status')).toHaveTextContent('guardada');
-    expect(bodies('PATCH /api/operador/sedes/TRA-BOG-01/')[0]).toMatchObject({ lat: 6.244203, lng: -75.581212 });
+    expect(bodies('PATCH /api/operador/sedes/TRA-BOG-01/')[0]).toMatchObject({
+      lat: 6.244203,
+      lng: -75.581212,
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Nueva sede' }));
     const create = screen.getByRole('form', { name: 'Nueva sede' });
@@ -218,7 +229,9 @@ describe('SedesScreen', () => {
       mockFetch({
         'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
         'GET /api/operador/sedes/TRA-BOG-01/cierres/': [
-          json(200, [{ fecha: '2099-01-02', motivo: 'Inventario', staff: null, creado: '2026-11-25T10:00:00Z' }]),
+          json(200, [
+            { fecha: '2099-01-02', motivo: 'Inventario', staff: null, creado: '2026-11-25T10:00:00Z' },
+          ]),
         ],
       });
       const user = renderSedes('/sedes', role);

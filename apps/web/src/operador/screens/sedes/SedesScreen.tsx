@@ -25,7 +25,8 @@ const hours = (b: OperatorBranch) =>
   `L-V ${b.horario.lunes_viernes.apertura}–${b.horario.lunes_viernes.cierre}` +
   (b.horario.sabado ? ` · Sáb ${b.horario.sabado.apertura}–${b.horario.sabado.cierre}` : ' · Sáb cerrado');
 
-const isOrder = (v: string | null): v is BranchOrder => (BRANCH_ORDERS as readonly (string | null)[]).includes(v);
+const isOrder = (v: string | null): v is BranchOrder =>
+  (BRANCH_ORDERS as readonly (string | null)[]).includes(v);
 
 function columns(actions: (b: OperatorBranch) => ReactNode): Column<OperatorBranch>[] {
   return [

@@ -50,7 +50,8 @@ export function SupportActions({ userId, nombre }: { userId: number; nombre: str
       setOutcome({ ok: true, text: detail });
       void client.invalidateQueries({ queryKey: supportKeys.user(userId) });
     },
-    onError: (error, action) => setOutcome({ ok: false, text: operatorErrorMessage(error, ACTIONS[action].failed) }),
+    onError: (error, action) =>
+      setOutcome({ ok: false, text: operatorErrorMessage(error, ACTIONS[action].failed) }),
     onSettled: (_data, _error, action) => {
       setPending(null);
       openers.current[action]?.focus();
