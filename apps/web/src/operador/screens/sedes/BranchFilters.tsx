@@ -15,6 +15,12 @@ export function BranchFilters({
 }) {
   const ids = { ciudad: useId(), q: useId() };
   const [draft, setDraft] = useState({ ciudad, q });
+  // A change of the applied filters (back button, Limpiar) resets the draft; the form stays mounted (focus kept).
+  const [applied, setApplied] = useState({ ciudad, q });
+  if (applied.ciudad !== ciudad || applied.q !== q) {
+    setApplied({ ciudad, q });
+    setDraft({ ciudad, q });
+  }
 
   function apply(event: FormEvent) {
     event.preventDefault();

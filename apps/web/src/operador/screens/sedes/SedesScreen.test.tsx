@@ -199,8 +199,11 @@ describe('SedesScreen', () => {
       q: 'Calle 80',
     });
 
+    // The form stays (focus kept) and shows the applied filters.
+    expect(within(filters).getByLabelText('Nombre o código')).toHaveValue('Calle 80');
     await user.click(within(filters).getByRole('button', { name: 'Limpiar' }));
     expect(await screen.findByText('Sede -ciudad p1')).toBeInTheDocument();
+    expect(within(filters).getByLabelText('Nombre o código')).toHaveValue('');
   });
 
   it('shows the empty and the error state with a retry', async () => {
@@ -249,8 +252,8 @@ describe('SedesScreen', () => {
       'GET /api/operador/sedes/TRA-BOG-01/cierres/': [json(200, [])],
     });
     const user = renderSedes('/sedes', 'admin');
-    expect(await screen.findByRole('button', { name: 'Nueva sede' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Editar Punto de Trámites Calle 80' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nueva sede' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
     expect(await screen.findByRole('form', { name: 'Cerrar un día' })).toBeInTheDocument();
     expect(screen.queryByText(/Tu rol puede consultar/)).not.toBeInTheDocument();

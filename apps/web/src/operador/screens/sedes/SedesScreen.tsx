@@ -138,7 +138,6 @@ export default function SedesScreen() {
         <p className="ops-readonly">Tu rol puede consultar las sedes y sus cierres, pero no modificarlos.</p>
       )}
       <BranchFilters
-        key={`${ciudad}|${q}`}
         ciudad={ciudad}
         q={q}
         cities={list.data?.ciudades ?? []}
