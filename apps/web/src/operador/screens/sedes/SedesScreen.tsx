@@ -21,9 +21,18 @@ import '../operator-screens.css';
 
 export const SEDES_PAGE_SIZE = 20;
 
-const hours = (b: OperatorBranch) =>
-  `L-V ${b.horario.lunes_viernes.apertura}–${b.horario.lunes_viernes.cierre}` +
-  (b.horario.sabado ? ` · Sáb ${b.horario.sabado.apertura}–${b.horario.sabado.cierre}` : ' · Sáb cerrado');
+/** Weekdays and Saturday on their own lines, neither broken (a narrow column would split every time). */
+const hours = (b: OperatorBranch) => (
+  <>
+    <span className="ops-nowrap">
+      L-V {b.horario.lunes_viernes.apertura}–{b.horario.lunes_viernes.cierre}
+    </span>
+    <br />
+    <span className="ops-nowrap">
+      {b.horario.sabado ? `Sáb ${b.horario.sabado.apertura}–${b.horario.sabado.cierre}` : 'Sáb cerrado'}
+    </span>
+  </>
+);
 
 const isOrder = (v: string | null): v is BranchOrder =>
   (BRANCH_ORDERS as readonly (string | null)[]).includes(v);
