@@ -252,7 +252,9 @@ describe('SedesScreen', () => {
       'GET /api/operador/sedes/TRA-BOG-01/cierres/': [json(200, [])],
     });
     const user = renderSedes('/sedes', 'admin');
-    expect(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nueva sede' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
     expect(await screen.findByRole('form', { name: 'Cerrar un día' })).toBeInTheDocument();
