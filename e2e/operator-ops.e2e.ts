@@ -88,6 +88,10 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
 
     // Sedes → Cierres → close the day: the booking is listed for rescheduling.
     await nav.getByRole('link', { name: 'Sedes' }).click();
+    // The list is paged on the server (decision 039): find the branch by its code first.
+    const filters = page.getByRole('form', { name: 'Filtros de sedes' });
+    await filters.getByLabel('Nombre o código').fill(SEDE);
+    await filters.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByRole('button', { name: `Cierres de ${SEDE_NOMBRE}` }).click();
     const closeForm = page.getByRole('form', { name: 'Cerrar un día' });
     await closeForm.getByLabel('Fecha del cierre').fill(fecha);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FROM_FLOWS } from '../booking/booking.contract.ts';
 import { IsoDateSchema } from '../pico-placa/pico-placa.rules.ts';
 import { staffText } from './operator-auth.contract.ts';
+import { pageSchema } from './operator-support.contract.ts';
 import {
   branchCapacitySchema,
   branchHoursSchema,
@@ -48,6 +49,8 @@ export const operatorBranchSchema = z.object({
   nombre: z.string(),
   direccion: z.string(),
   ciudad: z.string(),
+  /** The city's name (DIVIPOLA common name when there is one). */
+  ciudad_nombre: z.string(),
   telefono: z.string(),
   capacidad: z.number().int(),
   horario: z.object({
@@ -62,6 +65,46 @@ export const operatorBranchSchema = z.object({
 });
 export type OperatorBranch = z.infer<typeof operatorBranchSchema>;
 export const operatorBranchListSchema = z.array(operatorBranchSchema);
+
+export const BRANCH_PAGE_SIZE_DEFAULT = 20;
+export const BRANCH_PAGE_SIZE_MAX = 100;
+/** Sort keys of the branch list; a leading '-' sorts descending ('ciudad' is by the city's name). */
+export const BRANCH_ORDERS = ['nombre', '-nombre', 'ciudad', '-ciudad'] as const;
+export type BranchOrder = (typeof BRANCH_ORDERS)[number];
+
+const pageParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'Debe ser un número entero.')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Mínimo 1.').max(max, `Máximo ${max}.`));
+
+/**
+ * GET /api/operador/sedes/?ciudad=&q=&orden=&page=&page_size= (decision 039). `ciudad` is a DANE code, `q` a part
+ * of the branch's name or code (case and accents ignored). Without `page` and `page_size` the answer is the plain
+ * array of decision 037 (filtered and sorted when asked); with either, a page.
+ */
+export const branchListQuerySchema = z.object({
+  ciudad: z
+    .string()
+    .regex(/^\d{5}$/, 'Código DANE de 5 dígitos.')
+    .optional(),
+  q: z.string().trim().max(100, 'Máximo 100 caracteres.').optional(),
+  orden: z.enum(BRANCH_ORDERS, { error: `Orden inválido: ${BRANCH_ORDERS.join(', ')}.` }).optional(),
+  page: pageParam(100_000).optional(),
+  page_size: pageParam(BRANCH_PAGE_SIZE_MAX).optional(),
+});
+export type BranchListQuery = z.infer<typeof branchListQuerySchema>;
+
+/** A city that has at least one branch: the options of the list's city filter. */
+export const branchCityOptionSchema = z.object({ ciudad: z.string(), nombre: z.string() });
+export type BranchCityOption = z.infer<typeof branchCityOptionSchema>;
+
+/** One page of branches, with every city that has a branch (whatever the filter) for the city filter. */
+export const operatorBranchPageSchema = pageSchema(operatorBranchSchema).extend({
+  ciudades: z.array(branchCityOptionSchema),
+});
+export type OperatorBranchPage = z.infer<typeof operatorBranchPageSchema>;
 
 /** POST /api/operador/sedes/: a new branch (the seed file's branch fields; `maps` and `imagen` are derived). */
 export const branchCreateSchema = z.strictObject({

@@ -38,6 +38,11 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', url: '/api/operador/agenda/?sede=TRA-BOG-01&fecha=2026-11-24', allowed: ALL },
   { method: 'POST', url: `/api/operador/agendamientos/${BOOKING}/estado/`, body: {}, allowed: OPS },
   { method: 'GET', url: '/api/operador/sedes/', allowed: ALL },
+  {
+    method: 'GET',
+    url: '/api/operador/sedes/?ciudad=11001&q=cda&orden=-ciudad&page=2&page_size=5',
+    allowed: ALL,
+  },
   { method: 'GET', url: '/api/operador/resumen/', allowed: ALL },
   { method: 'PATCH', url: '/api/operador/sedes/TRA-BOG-01/', body: {}, allowed: OPS },
   { method: 'POST', url: '/api/operador/sedes/TRA-BOG-01/cierres/', body: {}, allowed: OPS },

@@ -1,8 +1,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { OPERATOR_MSG, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { roleMay, type Permission } from '@togo/domain/operator/operator-permissions';
 import { AppError } from '../../http/app-error.ts';
 import { readToken } from '../../http/auth.ts';
-import { roleMay, type Permission } from './operator-permissions.ts';
 import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
 import type { AuditActor } from './audit.repository.ts';
 

@@ -2,7 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingBranches, branchClosures } from '../../db/schema.ts';
 import type { BranchPatch } from '@togo/domain/operator/operator-console.contract';
-import type { BranchCreate, OperatorBranch } from '@togo/domain/operator/operator-ops.contract';
+import type {
+  BranchCityOption,
+  BranchCreate,
+  BranchOrder,
+  OperatorBranch,
+} from '@togo/domain/operator/operator-ops.contract';
 import { insertAudit, type AuditRecord, type Tx } from './audit.repository.ts';
 
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
@@ -16,12 +21,71 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
 export type BranchState = OperatorBranch;
 
 /** The console's columns of a branch; `ciudad` is the 5-digit DANE code. */
-const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 5, '0') as ciudad, telefono,
+const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 5, '0') as ciudad,
+  (select coalesce(c.common_name, c.name) from cities c where c.id = city_id) as ciudad_nombre, telefono,
   capacidad::int as capacidad, horario, activo as activa, atiende, a_domicilio, lat, lng`;
+
+/**
+ * Lower case without Spanish accents, in SQL (as `folded` in JS): "Trámites" matches "tramites". The accented
+ * capitals are listed too, as lower() under the C collation only changes ASCII letters.
+ */
+const fold = (column: SQL) => sql`translate(lower(${column}), 'áéíóúüñÁÉÍÓÚÜÑ', 'aeiouunaeiouun')`;
+const folded = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/** The id breaks ties so pages never overlap. */
+const ORDER_SQL: Record<BranchOrder, SQL> = {
+  nombre: sql`${fold(sql`b.nombre`)} asc, b.id asc`,
+  '-nombre': sql`${fold(sql`b.nombre`)} desc, b.id desc`,
+  ciudad: sql`${fold(sql`b.ciudad_nombre`)} asc, ${fold(sql`b.nombre`)} asc, b.id asc`,
+  '-ciudad': sql`${fold(sql`b.ciudad_nombre`)} desc, ${fold(sql`b.nombre`)} asc, b.id asc`,
+};
+
+/** What the branch list is filtered by: a DANE code and a part of the name or code. */
+export interface BranchFilter {
+  ciudad?: string;
+  q?: string;
+}
 
 /** The branch's Google Maps link, derived from its position (the seed file's form). */
 export const mapsLink = (lat: number, lng: number) =>
   `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+
+/** The wire fields of a listed branch (the subquery also carries `orden` for the default order). */
+const LIST_FIELDS = [
+  'id',
+  'servicio',
+  'nombre',
+  'direccion',
+  'ciudad',
+  'ciudad_nombre',
+  'telefono',
+  'capacidad',
+  'horario',
+  'activa',
+  'atiende',
+  'a_domicilio',
+  'lat',
+  'lng',
+]
+  .map((f) => `b.${f}`)
+  .join(', ');
+
+/** `%text%` for LIKE with the pattern characters of the text taken literally. */
+const containing = (text: string) => `%${folded(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(filter: BranchFilter): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.ciudad) where.push(sql`b.ciudad = ${filter.ciudad}`);
+  if (filter.q) {
+    const like = containing(filter.q);
+    where.push(sql`(${fold(sql`b.nombre`)} like ${like} or lower(b.id) like ${like})`);
+  }
+  return sql.join(where, sql` and `);
+}
 
 export interface ClosureRow {
   fecha: string;
@@ -43,10 +107,41 @@ export interface BookingToReschedule {
 export class OperatorBranchesRepository {
   constructor(private readonly db: Db) {}
 
-  list(): Promise<BranchState[]> {
+  /**
+   * The branches matching `filter`, sorted by `order` (null: the seed file's order: service, orden, id), `limit` from
+   * `offset` (null: all of them).
+   */
+  search(
+    filter: BranchFilter,
+    order: BranchOrder | null,
+    limit: number | null,
+    offset = 0,
+  ): Promise<BranchState[]> {
+    const by = order ? ORDER_SQL[order] : sql`b.servicio, b.orden, b.id`;
+    const page = limit === null ? sql`` : sql` limit ${limit} offset ${offset}`;
     return rows<BranchState>(
       this.db,
-      sql`select ${BRANCH_COLUMNS} from booking_branches order by servicio, orden, id`,
+      sql`select ${sql.raw(LIST_FIELDS)} from (select ${BRANCH_COLUMNS}, orden from booking_branches) b
+          where ${whereOf(filter)} order by ${by}${page}`,
+    );
+  }
+
+  async count(filter: BranchFilter): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from (select ${BRANCH_COLUMNS} from booking_branches) b
+          where ${whereOf(filter)}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Every city with at least one branch, by name: the options of the city filter. */
+  cities(): Promise<BranchCityOption[]> {
+    return rows<BranchCityOption>(
+      this.db,
+      sql`select lpad(c.id::text, 5, '0') as ciudad, coalesce(c.common_name, c.name) as nombre
+          from cities c where exists (select 1 from booking_branches b where b.city_id = c.id)
+          order by ${fold(sql`coalesce(c.common_name, c.name)`)}, c.id`,
     );
   }
 

@@ -1,10 +1,13 @@
 import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
-import type {
-  BranchClosureEntry,
-  BranchCreate,
-  OperatorBranch,
+import {
+  BRANCH_PAGE_SIZE_DEFAULT,
+  type BranchClosureEntry,
+  type BranchCreate,
+  type BranchListQuery,
+  type OperatorBranch,
+  type OperatorBranchPage,
 } from '@togo/domain/operator/operator-ops.contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
@@ -27,8 +30,24 @@ export class OperatorBranchesService {
     },
   ) {}
 
-  list() {
-    return this.deps.repo.list();
+  /**
+   * The console's list (decision 039): without `page` and `page_size` the plain array (filtered and sorted when
+   * asked, as the audit log); with either, one page with the total and the cities of the city filter.
+   */
+  async search(query: BranchListQuery): Promise<OperatorBranch[] | OperatorBranchPage> {
+    const filter = { ciudad: query.ciudad, q: query.q || undefined };
+    const { repo } = this.deps;
+    if (query.page === undefined && query.page_size === undefined) {
+      return repo.search(filter, query.orden ?? null, null);
+    }
+    const page = query.page ?? 1;
+    const size = query.page_size ?? BRANCH_PAGE_SIZE_DEFAULT;
+    const [data, total, ciudades] = await Promise.all([
+      repo.search(filter, query.orden ?? 'nombre', size, (page - 1) * size),
+      repo.count(filter),
+      repo.cities(),
+    ]);
+    return { data, total, page, page_size: size, ciudades };
   }
 
   async patch(actor: AuditActor, id: string, patch: BranchPatch) {

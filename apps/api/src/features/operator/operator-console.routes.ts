@@ -6,6 +6,7 @@ import {
   branchPatchSchema,
   picoPlacaRevertSchema,
 } from '@togo/domain/operator/operator-console.contract';
+import { branchListQuerySchema } from '@togo/domain/operator/operator-ops.contract';
 import { parse } from '../../http/validation.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
@@ -68,7 +69,9 @@ export function operatorConsoleRoutes(
       bookings.changeState(actorOf(req), param(req, 'id'), parse(bookingStateChangeSchema, req.body)),
   );
 
-  app.get('/api/operador/sedes/', { preHandler: guard('sedes.leer') }, async () => branches.list());
+  app.get('/api/operador/sedes/', { preHandler: guard('sedes.leer') }, async (req) =>
+    branches.search(parse(branchListQuerySchema, req.query)),
+  );
 
   app.patch('/api/operador/sedes/:id/', { preHandler: guard('sedes.editar') }, async (req) =>
     branches.patch(actorOf(req), param(req, 'id'), parse(branchPatchSchema, req.body)),

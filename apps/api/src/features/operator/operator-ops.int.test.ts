@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
 import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import {
@@ -9,44 +9,17 @@ import {
   operatorBranchListSchema,
   operatorBranchSchema,
 } from '@togo/domain/operator/operator-ops.contract';
-import { ManualClock } from '../../lib/clock.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   auditCount,
-  createDriver,
-  createStaff,
+  OPS_NOW as NOW,
+  OPS_TUESDAY as TUESDAY,
+  operatorTestBed,
   tramitesBooking,
-  type TestDriver,
-  type TestStaff,
+  type HttpMethod as Method,
 } from './operator.test-support.ts';
 
-/** Monday 23 Nov 2026, 07:00 in Bogotá. */
-const NOW = '2026-11-23T12:00:00Z';
-const TUESDAY = '2026-11-24';
-
-let t: TestContext;
-let staff: Record<StaffRole, TestStaff>;
-let ana: TestDriver;
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: new ManualClock(NOW) });
-  staff = {} as Record<StaffRole, TestStaff>;
-  for (const rol of STAFF_ROLES) staff[rol] = await createStaff(t, rol);
-  ana = await createDriver(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-const send = (method: Method, url: string, who?: TestStaff, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? who.headers : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+const bed = operatorTestBed();
+const { send } = bed;
 
 const NEW_BRANCH = {
   id: 'TRA-BOG-09',
@@ -61,17 +34,6 @@ const NEW_BRANCH = {
   capacidad: 2,
   atiende: ['LIVIANOS', 'MOTOS'],
 };
-
-async function branchesOfBogota() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: BOOKING_PATHS.branchesByCity,
-    headers: ana.headers,
-    payload: { ciudad: '11001', from_flow: 'tramites' },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { id: string; lat: number; lng: number; capacidad: number; maps: string }[];
-}
 
 describe('access of the operations routes', () => {
   const OPS: readonly StaffRole[] = ['admin', 'operaciones'];
@@ -92,15 +54,15 @@ describe('access of the operations routes', () => {
     const cells: string[] = [];
     for (const route of ROUTES) {
       expect((await send(route.method, route.url, undefined, route.body)).statusCode).toBe(401);
-      const asDriver = await t.app.inject({
+      const asDriver = await bed.t.app.inject({
         method: route.method,
         url: route.url,
-        headers: ana.headers,
+        headers: bed.driver.headers,
         ...(route.body ? { payload: route.body } : {}),
       });
       expect(asDriver.statusCode).toBe(401);
       for (const rol of STAFF_ROLES) {
-        const res = await send(route.method, route.url, staff[rol], route.body);
+        const res = await send(route.method, route.url, bed.staff[rol], route.body);
         const allowed = route.allowed.includes(rol);
         const ok = allowed ? ![401, 403].includes(res.statusCode) : res.statusCode === 403;
         if (!ok) cells.push(`${rol} ${route.method} ${route.url} → ${res.statusCode}`);
@@ -112,25 +74,26 @@ describe('access of the operations routes', () => {
 
 describe('POST /api/operador/sedes/', () => {
   it('creates a branch drivers can find and book at once; audited; the list shows every field', async () => {
-    const audits = await auditCount(t);
-    const res = await send('POST', OPERATOR_OPS_PATHS.branches, staff.operaciones, NEW_BRANCH);
+    const audits = await auditCount(bed.t);
+    const res = await send('POST', OPERATOR_OPS_PATHS.branches, bed.staff.operaciones, NEW_BRANCH);
     expect(res.statusCode).toBe(201);
     expect(operatorBranchSchema.parse(res.json())).toEqual({
       ...NEW_BRANCH,
+      ciudad_nombre: 'Bogotá',
       activa: true,
       a_domicilio: false,
     });
-    expect(await auditCount(t)).toBe(audits + 1);
-    const bogota = await branchesOfBogota();
+    expect(await auditCount(bed.t)).toBe(audits + 1);
+    const bogota = await bed.bogotaBranches();
     expect(bogota.find((b) => b.id === 'TRA-BOG-09')).toMatchObject({
       lat: 4.6995,
       lng: -74.0305,
       maps: 'https://www.google.com/maps/search/?api=1&query=4.6995,-74.0305',
     });
-    const slots = await t.app.inject({
+    const slots = await bed.t.app.inject({
       method: 'POST',
       url: BOOKING_PATHS.slots,
-      headers: ana.headers,
+      headers: bed.driver.headers,
       payload: {
         sede: 'TRA-BOG-09',
         fecha_agenda_desde: TUESDAY,
@@ -142,14 +105,14 @@ describe('POST /api/operador/sedes/', () => {
     const day = (slots.json() as { slots: { id: string; disponibles: number }[] }[])[0];
     expect(day?.slots.find((s) => s.id === '8:00 AM')?.disponibles).toBe(2);
     expect(day?.slots.some((s) => s.id === '5:00 PM')).toBe(false);
-    const list = await send('GET', OPERATOR_OPS_PATHS.branches, staff.soporte);
+    const list = await send('GET', OPERATOR_OPS_PATHS.branches, bed.staff.soporte);
     expect(operatorBranchListSchema.parse(list.json()).find((b) => b.id === 'TRA-BOG-09')?.nombre).toBe(
       'Punto de Trámites Usaquén',
     );
   });
 
   it('bad input is a 400 naming the field and creates nothing; a taken id names `id`', async () => {
-    const audits = await auditCount(t);
+    const audits = await auditCount(bed.t);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...NEW_BRANCH, id: 'TRA-BOG-10', ciudad: '99999' }, 'ciudad'],
       [{ ...NEW_BRANCH, id: 'TRA-BOG-10', ciudad: 'Bogotá' }, 'ciudad'],
@@ -164,30 +127,30 @@ describe('POST /api/operador/sedes/', () => {
       [{ ...NEW_BRANCH, id: 'TRA-BOG-10', extra: true }, ''],
     ];
     for (const [body, field] of cases) {
-      const res = await send('POST', OPERATOR_OPS_PATHS.branches, staff.admin, body);
+      const res = await send('POST', OPERATOR_OPS_PATHS.branches, bed.staff.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       if (field) expect(Object.keys(res.json()), field).toEqual([field]);
     }
-    expect(await auditCount(t)).toBe(audits);
-    expect((await branchesOfBogota()).some((b) => b.id === 'TRA-BOG-10')).toBe(false);
+    expect(await auditCount(bed.t)).toBe(audits);
+    expect((await bed.bogotaBranches()).some((b) => b.id === 'TRA-BOG-10')).toBe(false);
   });
 });
 
 describe('PATCH /api/operador/sedes/{id}/ (console fields)', () => {
   it('edits vehicle groups, home service and map position; the issue’s fields still work alone', async () => {
     const url = OPERATOR_OPS_PATHS.branch('TRA-BOG-09');
-    const res = await send('PATCH', url, staff.operaciones, {
+    const res = await send('PATCH', url, bed.staff.operaciones, {
       atiende: ['PESADOS'],
       a_domicilio: true,
       lat: 4.71,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ atiende: ['PESADOS'], a_domicilio: true, lat: 4.71, lng: -74.0305 });
-    expect((await branchesOfBogota()).find((b) => b.id === 'TRA-BOG-09')).toMatchObject({
+    expect((await bed.bogotaBranches()).find((b) => b.id === 'TRA-BOG-09')).toMatchObject({
       lat: 4.71,
       maps: 'https://www.google.com/maps/search/?api=1&query=4.71,-74.0305',
     });
-    const cap = await send('PATCH', url, staff.admin, { capacidad: 3 });
+    const cap = await send('PATCH', url, bed.staff.admin, { capacidad: 3 });
     expect(cap.json()).toMatchObject({ capacidad: 3, atiende: ['PESADOS'] });
     for (const body of [
       { lat: 'norte' },
@@ -195,7 +158,7 @@ describe('PATCH /api/operador/sedes/{id}/ (console fields)', () => {
       { atiende: ['PESADOS', 'PESADOS'] },
       { a_domicilio: 1 },
     ]) {
-      const bad = await send('PATCH', url, staff.admin, body);
+      const bad = await send('PATCH', url, bed.staff.admin, body);
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(Object.keys(body));
     }
@@ -204,67 +167,73 @@ describe('PATCH /api/operador/sedes/{id}/ (console fields)', () => {
 
 describe('closures: list and reopen', () => {
   it('lists a branch’s closures, deletes a future one (slots return), keeps a past one; audited', async () => {
-    const closed = await send('POST', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), staff.operaciones, {
+    const closed = await send('POST', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), bed.staff.operaciones, {
       fecha: TUESDAY,
       motivo: 'Inventario',
     });
     expect(closed.statusCode).toBe(201);
     // A past closure, written as history (the API refuses nothing about dates when closing).
-    await send('POST', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), staff.operaciones, {
+    await send('POST', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), bed.staff.operaciones, {
       fecha: '2026-11-20',
       motivo: 'Festivo',
     });
-    const list = await send('GET', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), staff.soporte);
+    const list = await send('GET', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), bed.staff.soporte);
     expect(list.statusCode).toBe(200);
     expect(branchClosureListSchema.parse(list.json())).toEqual([
       {
         fecha: TUESDAY,
         motivo: 'Inventario',
-        staff: staff.operaciones.email,
+        staff: bed.staff.operaciones.email,
         creado: NOW.replace('Z', '.000Z'),
       },
       {
         fecha: '2026-11-20',
         motivo: 'Festivo',
-        staff: staff.operaciones.email,
+        staff: bed.staff.operaciones.email,
         creado: NOW.replace('Z', '.000Z'),
       },
     ]);
 
-    const audits = await auditCount(t);
+    const audits = await auditCount(bed.t);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-11-20'), staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-11-20'), bed.staff.admin))
+        .statusCode,
     ).toBe(409);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-12-01'), staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-12-01'), bed.staff.admin))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-13-01'), staff.admin)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', '2026-13-01'), bed.staff.admin))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', TUESDAY), staff.contenido)).statusCode,
+      (await send('DELETE', OPERATOR_OPS_PATHS.closure('TRA-BOG-09', TUESDAY), bed.staff.contenido))
+        .statusCode,
     ).toBe(403);
-    expect(await auditCount(t)).toBe(audits);
+    expect(await auditCount(bed.t)).toBe(audits);
 
     const reopened = await send(
       'DELETE',
       OPERATOR_OPS_PATHS.closure('TRA-BOG-09', TUESDAY),
-      staff.operaciones,
+      bed.staff.operaciones,
     );
     expect(reopened.statusCode).toBe(204);
-    expect(await auditCount(t)).toBe(audits + 1);
+    expect(await auditCount(bed.t)).toBe(audits + 1);
     const after = branchClosureListSchema.parse(
-      (await send('GET', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), staff.admin)).json(),
+      (await send('GET', OPERATOR_OPS_PATHS.closures('TRA-BOG-09'), bed.staff.admin)).json(),
     );
     expect(after.map((c) => c.fecha)).toEqual(['2026-11-20']);
-    const booked = await t.app.inject({
+    const booked = await bed.t.app.inject({
       method: 'POST',
       url: BOOKING_PATHS.tramitesBook,
-      headers: ana.headers,
+      headers: bed.driver.headers,
       payload: tramitesBooking({ sede: 'TRA-BOG-09', franja: '9:00 AM', placa: 'REO123' }),
     });
     expect(booked.statusCode).toBe(200);
-    expect((await send('GET', OPERATOR_OPS_PATHS.closures('NO-EXISTE'), staff.admin)).statusCode).toBe(404);
+    expect((await send('GET', OPERATOR_OPS_PATHS.closures('NO-EXISTE'), bed.staff.admin)).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -274,16 +243,16 @@ describe('GET /api/operador/agenda.xlsx', () => {
       ['10:00 AM', 'XLS002'],
       ['8:00 AM', 'XLS001'],
     ] as const) {
-      const res = await t.app.inject({
+      const res = await bed.t.app.inject({
         method: 'POST',
         url: BOOKING_PATHS.tramitesBook,
-        headers: ana.headers,
+        headers: bed.driver.headers,
         payload: tramitesBooking({ sede: 'TRA-BOG-09', franja, placa }),
       });
       expect(res.statusCode).toBe(200);
     }
     const url = `${OPERATOR_OPS_PATHS.agendaXlsx}?sede=TRA-BOG-09&fecha=${TUESDAY}`;
-    const res = await send('GET', url, staff.soporte);
+    const res = await send('GET', url, bed.staff.soporte);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toBe(
@@ -307,21 +276,25 @@ describe('GET /api/operador/agenda.xlsx', () => {
     expect(values(3)[1]).toBe('REO123');
     expect(values(4)[1]).toBe('XLS002');
 
-    const json = await send('GET', `/api/operador/agenda/?sede=TRA-BOG-09&fecha=${TUESDAY}`, staff.soporte);
+    const json = await send(
+      'GET',
+      `/api/operador/agenda/?sede=TRA-BOG-09&fecha=${TUESDAY}`,
+      bed.staff.soporte,
+    );
     expect(json.headers['content-type']).toContain('application/json');
     expect((json.json() as { placa: string }[]).map((r) => r.placa)).toEqual(['XLS001', 'REO123', 'XLS002']);
 
     const empty = await send(
       'GET',
       `${OPERATOR_OPS_PATHS.agendaXlsx}?sede=TRA-BOG-09&fecha=2026-11-30`,
-      staff.admin,
+      bed.staff.admin,
     );
     await wb.xlsx.load(empty.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0]?.rowCount).toBe(1);
     const bad = await send(
       'GET',
       `${OPERATOR_OPS_PATHS.agendaXlsx}?sede=TRA-BOG-09&fecha=mañana`,
-      staff.admin,
+      bed.staff.admin,
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['fecha']);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateSync } from 'otplib';
-import { expect } from 'vitest';
-import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { authTokens, staff, users } from '../../db/schema.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { newToken, sealText, sha256Hex } from '../../lib/crypto.ts';
-import { TEST_SECRET, type TestContext } from '../../test/test-app.ts';
+import { createTestApp, TEST_SECRET, type TestContext } from '../../test/test-app.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { TOTP_SEAL } from './staff-auth.service.ts';
 
@@ -113,4 +115,74 @@ export function tramitesBooking(overrides: Record<string, unknown> = {}) {
       },
     },
   };
+}
+
+/** Monday 23 Nov 2026, 07:00 in Bogotá: the clock of the operations tests (agenda, branches, closures). */
+export const OPS_NOW = '2026-11-23T12:00:00Z';
+/** The next day, the one the tests book and close. */
+export const OPS_TUESDAY = '2026-11-24';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What an operations test file works with, filled by its beforeAll. */
+export interface OperatorTestBed {
+  t: TestContext;
+  /** One signed-in staff member per role. */
+  staff: Record<StaffRole, TestStaff>;
+  /** A driver who books and looks branches up. */
+  driver: TestDriver;
+  /** A call as `who` (no token without one). */
+  send(
+    method: HttpMethod,
+    url: string,
+    who?: TestStaff,
+    payload?: unknown,
+  ): ReturnType<TestContext['app']['inject']>;
+  /** The drivers' trámites branches of Bogotá, as the driver sees them. */
+  bogotaBranches(): Promise<BogotaBranch[]>;
+}
+
+export interface BogotaBranch {
+  id: string;
+  lat: number;
+  lng: number;
+  capacidad: number;
+  maps: string;
+  horario: unknown;
+}
+
+/**
+ * The set-up of the operations test files: an app on a manual clock at `now`, one signed-in staff member per role
+ * and a driver (beforeAll), closed afterAll. Call it at the top of the file; read the fields inside the tests.
+ */
+export function operatorTestBed(now = OPS_NOW): OperatorTestBed {
+  const bed = {
+    send: (method: HttpMethod, url: string, who?: TestStaff, payload?: unknown) =>
+      bed.t.app.inject({
+        method,
+        url,
+        headers: who ? who.headers : {},
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      }),
+    async bogotaBranches() {
+      const res = await bed.t.app.inject({
+        method: 'POST',
+        url: BOOKING_PATHS.branchesByCity,
+        headers: bed.driver.headers,
+        payload: { ciudad: '11001', from_flow: 'tramites' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as BogotaBranch[];
+    },
+  } as OperatorTestBed;
+  beforeAll(async () => {
+    bed.t = await createTestApp({ clock: new ManualClock(now) });
+    bed.staff = {} as Record<StaffRole, TestStaff>;
+    for (const rol of STAFF_ROLES) bed.staff[rol] = await createStaff(bed.t, rol);
+    bed.driver = await createDriver(bed.t);
+  });
+  afterAll(async () => {
+    await bed.t?.close();
+  });
+  return bed;
 }

@@ -5,10 +5,12 @@ interface Props {
   onPage: (page: number) => void;
   /** What is counted, plural ("registros"). */
   noun?: string;
+  /** The same, singular, for a total of one ("registro"). */
+  one?: string;
 }
 
 /** Server-side pagination (decision 029): "1–25 de 240 registros", previous / next, page n of m. */
-export function Pagination({ page, pageSize, total, onPage, noun = 'registros' }: Props) {
+export function Pagination({ page, pageSize, total, onPage, noun = 'registros', one = 'registro' }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -18,7 +20,7 @@ export function Pagination({ page, pageSize, total, onPage, noun = 'registros' }
       <p className="op-muted" aria-live="polite">
         {total === 0
           ? `0 ${noun}`
-          : `${count.format(first)}–${count.format(last)} de ${count.format(total)} ${noun}`}
+          : `${count.format(first)}–${count.format(last)} de ${count.format(total)} ${total === 1 ? one : noun}`}
       </p>
       <div className="op-pagination__buttons">
         <button

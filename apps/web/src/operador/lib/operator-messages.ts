@@ -1,18 +1,42 @@
 import { errorDetail, fieldErrors, isApiError } from '../../lib/api-client.ts';
 
-/** The server's message of a failed console call: its detail, else the first field error, else fallback. */
-export function operatorErrorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status === 0)
-    return 'No hay conexión. Revisa tu internet e intenta de nuevo.';
+/**
+ * How a group of screens words a failed call. The console's one error helper takes it; the texts differ per
+ * group (the shell and support, the loaders of content and pico y placa, the operations screens) and are kept.
+ */
+export interface ErrorWording {
+  /** When nothing else applies (and for anything thrown that is not an API error). */
+  fallback: string;
+  /** No answer from the server (status 0). */
+  offline?: string;
+  /** Fixed texts by status, chosen before the server's detail; each receives the detail, if any. */
+  byStatus?: Readonly<Record<number, (detail: string | null) => string>>;
+  /** A 400's first field error: its message (default), 'field: message', or left out ('none'). */
+  fields?: 'message' | 'named' | 'none';
+}
+
+const OFFLINE = 'No hay conexión. Revisa tu internet e intenta de nuevo.';
+
+/**
+ * The Spanish message of a failed console call: no connection, a fixed text for the status, the server's detail,
+ * the first field error, else the fallback. A plain string is the fallback with the default wording.
+ */
+export function operatorErrorMessage(error: unknown, wording: string | ErrorWording): string {
+  const w = typeof wording === 'string' ? { fallback: wording } : wording;
+  if (!isApiError(error)) return w.fallback;
+  if (error.status === 0) return w.offline ?? OFFLINE;
   const detail = errorDetail(error);
+  const fixed = w.byStatus?.[error.status];
+  if (fixed) return fixed(detail);
   if (detail) return detail;
-  if (isApiError(error) && error.body && typeof error.body === 'object') {
+  const fields = w.fields ?? 'message';
+  if (fields !== 'none' && error.body && typeof error.body === 'object') {
     for (const field of Object.keys(error.body)) {
       const first = fieldErrors(error, field)[0];
-      if (first) return first;
+      if (first) return fields === 'named' ? `${field}: ${first}` : first;
     }
   }
-  return fallback;
+  return w.fallback;
 }
 
 /** "15 minutos" / "1 minuto" / "40 segundos" from a Retry-After in seconds. */

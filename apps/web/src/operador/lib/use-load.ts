@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { operatorErrorMessage, type ErrorWording } from './operator-messages.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
+  /** The key `data` was loaded for: a reload keeps it, a new key's load changes it once answered. */
+  dataKey: string | null;
   error: unknown;
   loading: boolean;
   reload: () => void;
@@ -15,18 +18,24 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   const [tick, setTick] = useState(0);
   const current = `${key}#${tick}`;
   // What the last finished call answered, and for which key: loading is "not for the current key yet".
-  const [state, setState] = useState<{ for: string | null; data?: T; error: unknown }>({
+  const [state, setState] = useState<{
+    for: string | null;
+    dataKey: string | null;
+    data?: T;
+    error: unknown;
+  }>({
     for: null,
+    dataKey: null,
     error: null,
   });
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ for: current, data, error: null });
+        if (!controller.signal.aborted) setState({ for: current, dataKey: key, data, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ for: current, data: s.data, error }));
+        if (!controller.signal.aborted) setState((s) => ({ ...s, for: current, error }));
       },
     );
     return () => controller.abort();
@@ -35,20 +44,21 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   }, [current]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const loading = state.for !== current;
-  return { data: state.data, error: loading ? null : state.error, loading, reload };
+  return { data: state.data, dataKey: state.dataKey, error: loading ? null : state.error, loading, reload };
 }
 
-/** A Spanish sentence for a failed console call. */
+const LOAD_WORDING: ErrorWording = {
+  fallback: 'Algo salió mal. Intenta de nuevo.',
+  offline: 'No hay conexión con el servidor. Revisa tu red e intenta de nuevo.',
+  byStatus: {
+    401: () => 'Tu sesión terminó. Ingresa de nuevo.',
+    403: (detail) => detail ?? 'Tu rol no permite esta acción.',
+    404: () => 'No encontrado.',
+  },
+  fields: 'none',
+};
+
+/** A Spanish sentence for a failed console call (content and pico y placa screens' wording). */
 export function errorText(error: unknown): string {
-  const e = error as { status?: number; body?: unknown } | null;
-  if (e?.status === 0) return 'No hay conexión con el servidor. Revisa tu red e intenta de nuevo.';
-  if (e?.status === 401) return 'Tu sesión terminó. Ingresa de nuevo.';
-  if (e?.status === 403) {
-    const detail = (e.body as { detail?: unknown } | null)?.detail;
-    return typeof detail === 'string' ? detail : 'Tu rol no permite esta acción.';
-  }
-  if (e?.status === 404) return 'No encontrado.';
-  const detail = (e?.body as { detail?: unknown } | null)?.detail;
-  if (typeof detail === 'string') return detail;
-  return 'Algo salió mal. Intenta de nuevo.';
+  return operatorErrorMessage(error, LOAD_WORDING);
 }

@@ -1,4 +1,4 @@
-import type { OperatorBranch } from '@togo/domain/operator/operator-ops.contract';
+import type { OperatorBranch, OperatorBranchPage } from '@togo/domain/operator/operator-ops.contract';
 
 /** A branch as GET /api/operador/sedes/ answers it. */
 export function branch(overrides: Partial<OperatorBranch> = {}): OperatorBranch {
@@ -8,6 +8,7 @@ export function branch(overrides: Partial<OperatorBranch> = {}): OperatorBranch 
     nombre: 'Punto de Trámites Calle 80',
     direccion: 'Av. Calle 80 # 69Q-50',
     ciudad: '11001',
+    ciudad_nombre: 'Bogotá',
     telefono: '601 337 1613',
     capacidad: 4,
     horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
@@ -17,5 +18,22 @@ export function branch(overrides: Partial<OperatorBranch> = {}): OperatorBranch 
     lat: 4.69,
     lng: -74.08,
     ...overrides,
+  };
+}
+
+/** A page of GET /api/operador/sedes/?page=… with the given rows. */
+export function branchPage(
+  data: OperatorBranch[],
+  { total = data.length, page = 1, page_size = 20 }: Partial<OperatorBranchPage> = {},
+): OperatorBranchPage {
+  return {
+    data,
+    total,
+    page,
+    page_size,
+    ciudades: [
+      { ciudad: '11001', nombre: 'Bogotá' },
+      { ciudad: '05001', nombre: 'Medellín' },
+    ],
   };
 }

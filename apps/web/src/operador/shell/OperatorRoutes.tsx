@@ -4,6 +4,7 @@ import type { StaffMe } from '@togo/domain/operator/operator-shell.contract';
 import { isApiError } from '../../lib/api-client.ts';
 import type { OperatorScreen } from '../screens.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
+import { StaffRoleProvider } from '../lib/staff-role.tsx';
 import { OperatorLayout } from './OperatorLayout.tsx';
 import { useOperatorToken, useStaffMe } from './session.ts';
 import { screensFor } from './shell-screens.ts';
@@ -80,18 +81,20 @@ export function OperatorRoutes() {
 function SignedIn({ me }: { me: StaffMe }) {
   const screens = screensFor(me.rol);
   return (
-    <Routes>
-      <Route element={<OperatorLayout me={me} screens={screens} />}>
-        {screens.map((screen) => {
-          const Screen = screenComponent(screen);
-          return screen.path === '' ? (
-            <Route key="" index element={<Screen />} />
-          ) : (
-            <Route key={screen.path} path={`${screen.path}/*`} element={<Screen />} />
-          );
-        })}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <StaffRoleProvider role={me.rol}>
+      <Routes>
+        <Route element={<OperatorLayout me={me} screens={screens} />}>
+          {screens.map((screen) => {
+            const Screen = screenComponent(screen);
+            return screen.path === '' ? (
+              <Route key="" index element={<Screen />} />
+            ) : (
+              <Route key={screen.path} path={`${screen.path}/*`} element={<Screen />} />
+            );
+          })}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </StaffRoleProvider>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { asRole } from '../../test/as-role.tsx';
 import { branch } from '../test-support.ts';
 import AgendaScreen from './AgendaScreen.tsx';
 
@@ -36,7 +37,7 @@ describe('AgendaScreen', () => {
       [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, { estado: 'atendido' })],
     });
     const user = userEvent.setup();
-    render(<AgendaScreen />);
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Ana Pérez')).toBeInTheDocument();
     expect(within(table).getByText('Confirmada')).toBeInTheDocument();
@@ -57,7 +58,7 @@ describe('AgendaScreen', () => {
       [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, {})],
     });
     const user = userEvent.setup();
-    render(<AgendaScreen />);
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita de ABC123' }));
     const dialog = screen.getByRole('dialog', { name: '¿Cancelar la cita de ABC123?' });
     expect(dialog).toHaveTextContent('se pedirá el reembolso');
@@ -80,7 +81,7 @@ describe('AgendaScreen', () => {
       ],
     });
     const user = userEvent.setup();
-    render(<AgendaScreen />);
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     await user.click(await screen.findByRole('button', { name: 'No asistió ABC123' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El agendamiento ya no está confirmado.');
     expect(screen.getByText('ABC123')).toBeInTheDocument();
@@ -99,11 +100,39 @@ describe('AgendaScreen', () => {
     });
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
     const user = userEvent.setup();
-    render(<AgendaScreen />);
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     expect(await screen.findByText('No hay citas para esta sede ese día.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exportar .xlsx' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(clicks[0]).toMatch(/^agenda-TRA-BOG-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
     sessionStorage.clear();
+  });
+
+  it.each(['soporte', 'contenido'] as const)(
+    '%s reads and exports the agenda but sees no check-in, no-show or cancel buttons',
+    async (role) => {
+      mockFetch({
+        'GET /api/operador/sedes/': [json(200, [branch()])],
+        'GET /api/operador/agenda/': [json(200, [row()])],
+      });
+      render(<AgendaScreen />, { wrapper: asRole(role) });
+      const table = await screen.findByRole('table');
+      expect(within(table).getByText('Ana Pérez')).toBeInTheDocument();
+      expect(within(table).queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Registrar llegada|No asistió|Cancelar/ })).toBeNull();
+      expect(screen.getByText(/Tu rol puede consultar y exportar la agenda/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Exportar .xlsx' })).toBeEnabled();
+    },
+  );
+
+  it('admin sees the actions and no read-only note', async () => {
+    mockFetch({
+      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/agenda/': [json(200, [row()])],
+    });
+    render(<AgendaScreen />, { wrapper: asRole('admin') });
+    expect(await screen.findByRole('button', { name: 'Registrar llegada de ABC123' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar cita de ABC123' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu rol puede consultar/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -7,6 +7,8 @@ import {
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { bogotaToday, errorMessage } from '../shared.ts';
 import '../operator-screens.css';
 
@@ -30,46 +32,37 @@ type Action = 'atendido' | 'no_asistio' | 'cancelado';
 /** Agenda per branch and day: check-in, no-show, cancel (with a reason) and the .xlsx export (decision 037). */
 export default function AgendaScreen() {
   const ids = { sede: useId(), fecha: useId(), motivo: useId() };
-  const [branches, setBranches] = useState<OperatorBranch[] | null>(null);
-  const [sede, setSede] = useState('');
+  const canAct = useMay('agendamientos.editar');
+  const branchList = useLoad(
+    (signal) => operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal }),
+    'sedes',
+  );
+  const branches: OperatorBranch[] | null = branchList.data ?? null;
+  // The first active branch until one is chosen.
+  const [chosen, setSede] = useState('');
+  const sede = chosen || branches?.find((b) => b.activa)?.id || '';
   const [fecha, setFecha] = useState(bogotaToday());
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal: ctrl.signal })
-      .then((list) => {
-        setBranches(list);
-        setSede((s) => s || list.find((b) => b.activa)?.id || '');
-      })
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, []);
-
-  const [version, setVersion] = useState(0);
   const key =
     sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
-  const [result, setResult] = useState<{ key: string; rows: AgendaEntry[] } | null>(null);
-  const rows = result?.rows ?? null;
-  const loading = key !== null && result?.key !== key;
-  const load = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    if (!key) return;
-    const ctrl = new AbortController();
-    operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal: ctrl.signal })
-      .then((list) => setResult({ key, rows: list }))
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [key, version]);
+  const agenda = useLoad(
+    (signal) =>
+      key
+        ? operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal })
+        : Promise.resolve(null),
+    key ?? '',
+  );
+  const rows = agenda.data ?? null;
+  // Loading means "no answer for this branch and day yet"; a reload after an action keeps the rows quietly.
+  const loading = key !== null && agenda.dataKey !== key;
+  const load = agenda.reload;
+  const loadError = branchList.error ?? agenda.error;
+  const error = actionError ?? (loadError ? errorMessage(loadError) : null);
 
   async function change(row: AgendaEntry, estado: Action, reason?: string) {
     setBusy(row.id);
@@ -126,6 +119,12 @@ export default function AgendaScreen() {
           Exportar .xlsx
         </button>
       </div>
+      {!canAct && (
+        <p className="ops-readonly">
+          Tu rol puede consultar y exportar la agenda, pero no registrar llegadas, inasistencias ni
+          cancelaciones.
+        </p>
+      )}
       {error && (
         <p role="alert" className="ops-error">
           {error}
@@ -154,7 +153,7 @@ export default function AgendaScreen() {
                 <th scope="col">Estado</th>
                 <th scope="col">Pagado</th>
                 <th scope="col">Reembolso</th>
-                <th scope="col">Acciones</th>
+                {canAct && <th scope="col">Acciones</th>}
               </tr>
             </thead>
             <tbody>
@@ -171,44 +170,46 @@ export default function AgendaScreen() {
                     <td>{STATE_LABEL[r.estado] ?? r.estado}</td>
                     <td>{r.pagado ? 'Sí' : 'No'}</td>
                     <td>{r.estado_reembolso ? REFUND_LABEL[r.estado_reembolso] : '—'}</td>
-                    <td className="ops-actions">
-                      {open && (
-                        <>
+                    {canAct && (
+                      <td className="ops-actions">
+                        {open && (
+                          <>
+                            <button
+                              type="button"
+                              className="ops-button"
+                              disabled={busy === r.id}
+                              aria-label={`Registrar llegada de ${r.placa}`}
+                              onClick={() => void change(r, 'atendido')}
+                            >
+                              Registrar llegada
+                            </button>
+                            <button
+                              type="button"
+                              className="ops-button ops-button--ghost"
+                              disabled={busy === r.id}
+                              aria-label={`No asistió ${r.placa}`}
+                              onClick={() => void change(r, 'no_asistio')}
+                            >
+                              No asistió
+                            </button>
+                          </>
+                        )}
+                        {cancellable && (
                           <button
                             type="button"
-                            className="ops-button"
+                            className="ops-button ops-button--danger"
                             disabled={busy === r.id}
-                            aria-label={`Registrar llegada de ${r.placa}`}
-                            onClick={() => void change(r, 'atendido')}
+                            aria-label={`Cancelar cita de ${r.placa}`}
+                            onClick={() => {
+                              setMotivo('');
+                              setCancelling(r);
+                            }}
                           >
-                            Registrar llegada
+                            Cancelar
                           </button>
-                          <button
-                            type="button"
-                            className="ops-button ops-button--ghost"
-                            disabled={busy === r.id}
-                            aria-label={`No asistió ${r.placa}`}
-                            onClick={() => void change(r, 'no_asistio')}
-                          >
-                            No asistió
-                          </button>
-                        </>
-                      )}
-                      {cancellable && (
-                        <button
-                          type="button"
-                          className="ops-button ops-button--danger"
-                          disabled={busy === r.id}
-                          aria-label={`Cancelar cita de ${r.placa}`}
-                          onClick={() => {
-                            setMotivo('');
-                            setCancelling(r);
-                          }}
-                        >
-                          Cancelar
-                        </button>
-                      )}
-                    </td>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}
@@ -216,7 +217,7 @@ export default function AgendaScreen() {
           </table>
         </div>
       )}
-      {cancelling && (
+      {cancelling && canAct && (
         <div className="ops-backdrop">
           <div role="dialog" aria-modal="true" aria-labelledby="cancel-title" className="ops-dialog">
             <h2 id="cancel-title">¿Cancelar la cita de {cancelling.placa}?</h2>

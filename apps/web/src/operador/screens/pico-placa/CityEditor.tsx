@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 import { errorText } from '../../lib/use-load.ts';
 import {
   apiErrorsToMap,
@@ -69,6 +70,8 @@ export function CityEditor({
     notice ? { kind: 'ok', text: notice } : null,
   );
   const [saving, setSaving] = useState(false);
+  // Without 'pico-placa.editar' the rules are shown disabled, with the preview, export and history.
+  const canEdit = useMay('pico-placa.editar');
   const fileInput = useRef<HTMLInputElement>(null);
   // Rules keep their form state (React keys) while others are added or removed.
   const [keys, setKeys] = useState(() => draft.rules.map((_, i) => i));
@@ -140,22 +143,26 @@ export function CityEditor({
           </span>
         </h2>
         <div className="pp-editor__actions">
-          <button type="button" className="btn btn--secondary" onClick={() => fileInput.current?.click()}>
-            Importar JSON
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            className="visually-hidden"
-            aria-label="Archivo JSON de la ciudad"
-            data-testid="pp-import"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void importFile(file);
-            }}
-          />
+          {canEdit && (
+            <>
+              <button type="button" className="btn btn--secondary" onClick={() => fileInput.current?.click()}>
+                Importar JSON
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="application/json,.json"
+                className="visually-hidden"
+                aria-label="Archivo JSON de la ciudad"
+                data-testid="pp-import"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void importFile(file);
+                }}
+              />
+            </>
+          )}
           <button
             type="button"
             className="btn btn--secondary"
@@ -163,16 +170,21 @@ export function CityEditor({
           >
             Exportar JSON
           </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={saving}
-            onClick={() => void save(draft)}
-          >
-            {saving ? 'Guardando…' : 'Guardar reglas'}
-          </button>
+          {canEdit && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={saving}
+              onClick={() => void save(draft)}
+            >
+              {saving ? 'Guardando…' : 'Guardar reglas'}
+            </button>
+          )}
         </div>
       </div>
+      {canEdit ? null : (
+        <p className="pp-muted">Tu rol puede consultar las reglas y su historial, pero no modificarlos.</p>
+      )}
       <div aria-live="polite">
         {message ? (
           <p
@@ -193,6 +205,7 @@ export function CityEditor({
               key={keys[index] ?? index}
               rule={rule}
               index={index}
+              readOnly={!canEdit}
               errors={ruleErrors(errors, index)}
               open={open.has(keys[index] ?? index) || Object.keys(ruleErrors(errors, index)).length > 0}
               onToggle={() => toggleOpen(keys[index] ?? index)}
@@ -204,22 +217,30 @@ export function CityEditor({
               }}
             />
           ))}
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => {
-              const key = nextKey.current++;
-              setDraft((d) => ({ ...d, rules: [...d.rules, newRule(d, today)] }));
-              setKeys((k) => [...k, key]);
-              setOpen((o) => new Set(o).add(key));
-            }}
-          >
-            + Agregar regla
-          </button>
+          {canEdit && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                const key = nextKey.current++;
+                setDraft((d) => ({ ...d, rules: [...d.rules, newRule(d, today)] }));
+                setKeys((k) => [...k, key]);
+                setOpen((o) => new Set(o).add(key));
+              }}
+            >
+              + Agregar regla
+            </button>
+          )}
         </div>
         <div className="pp-editor__side">
           <PreviewTable city={previewCity} today={today} />
-          <HistoryPanel dane={dane} current={version} refreshKey={version} onReverted={onSaved} />
+          <HistoryPanel
+            dane={dane}
+            current={version}
+            refreshKey={version}
+            canRevert={canEdit}
+            onReverted={onSaved}
+          />
         </div>
       </div>
     </div>

@@ -14,11 +14,14 @@ export function HistoryPanel({
   dane,
   current,
   refreshKey,
+  canRevert,
   onReverted,
 }: {
   dane: string;
   current: number;
   refreshKey: number;
+  /** Without 'pico-placa.editar' the versions are listed without "Restaurar". */
+  canRevert: boolean;
   onReverted: (message: string) => void;
 }) {
   const history = useLoad((signal) => cityHistory(dane, signal), `${dane}:${refreshKey}`);
@@ -67,11 +70,11 @@ export function HistoryPanel({
             </span>
             {v.version === current ? (
               <span className="pp-badge">Actual</span>
-            ) : (
+            ) : canRevert ? (
               <button type="button" className="pp-link" disabled={busy} onClick={() => setAsking(v.version)}>
                 Restaurar
               </button>
-            )}
+            ) : null}
           </li>
         ))}
       </ul>

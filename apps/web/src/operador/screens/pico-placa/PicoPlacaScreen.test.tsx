@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { asRole } from '../../test/as-role.tsx';
 import PicoPlacaScreen from './PicoPlacaScreen.tsx';
 import { expiredMedellin } from './pico-placa-test-data.ts';
 
@@ -16,7 +18,7 @@ const LIST = [
   { ciudad: '76001', nombre: 'Cali', vigente_hasta: '2026-12-10', estado: 'por_vencer' },
 ];
 
-function renderScreen(routes: Parameters<typeof mockFetch>[0]) {
+function renderScreen(routes: Parameters<typeof mockFetch>[0], role: StaffRole = 'contenido') {
   const mock = mockFetch({
     'GET /api/operador/pico-placa/': () => json(200, LIST),
     'GET /api/operador/pico-placa/05001/': () => json(200, { ...expiredMedellin(), version: 0 }),
@@ -27,6 +29,7 @@ function renderScreen(routes: Parameters<typeof mockFetch>[0]) {
     <MemoryRouter initialEntries={['/operador/pico-placa']}>
       <PicoPlacaScreen />
     </MemoryRouter>,
+    { wrapper: asRole(role) },
   );
   return { mock, user: userEvent.setup() };
 }
@@ -85,5 +88,18 @@ describe('PicoPlacaScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/revisa los campos marcados/i)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Identificador/)).toHaveAttribute('aria-invalid', 'true');
     expect(mock.bodies('PUT /api/operador/pico-placa/05001/')).toHaveLength(0);
+  });
+
+  it('operaciones reads the rules, the preview and the history, with nothing to change', async () => {
+    const { user } = renderScreen({}, 'operaciones');
+    await user.click(await screen.findByRole('button', { name: 'Medellín' }));
+    await screen.findByRole('group', { name: /regla 1/i });
+    expect(screen.getByText(/Tu rol puede consultar las reglas y su historial/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar JSON' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Guardar reglas|Importar JSON|Agregar regla|Quitar/ }),
+    ).toBeNull();
+    expect(screen.getByLabelText(/^Identificador/)).toBeDisabled();
+    expect(screen.getByRole('table', { name: /restricción por fecha/i })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,8 @@ interface RuleFormProps {
   /** Closed rules show one summary line (old rotations are many). */
   open: boolean;
   onToggle: () => void;
+  /** Shown with every field disabled (a role without 'pico-placa.editar'). */
+  readOnly?: boolean;
 }
 
 const SCHEME_LABELS: Record<string, string> = {
@@ -37,7 +39,16 @@ function period(rule: RuleDraft): string {
   return `${fmt(rule.valid_from)} – ${fmt(rule.valid_to)}`;
 }
 
-export function RuleForm({ rule, index, errors, onChange, onRemove, open, onToggle }: RuleFormProps) {
+export function RuleForm({
+  rule,
+  index,
+  readOnly = false,
+  errors,
+  onChange,
+  onRemove,
+  open,
+  onToggle,
+}: RuleFormProps) {
   const id = (name: string) => `regla-${index}-${name}`;
   const set = (patch: Partial<RuleDraft>) => onChange({ ...rule, ...patch });
   const a11y = (name: string) =>
@@ -63,11 +74,11 @@ export function RuleForm({ rule, index, errors, onChange, onRemove, open, onTogg
           aria-controls={id('cuerpo')}
           onClick={onToggle}
         >
-          {open ? 'Ocultar' : 'Editar'}
+          {open ? 'Ocultar' : readOnly ? 'Ver' : 'Editar'}
           <span className="visually-hidden"> regla {index + 1}</span>
         </button>
       </div>
-      <div id={id('cuerpo')} hidden={!open}>
+      <fieldset id={id('cuerpo')} hidden={!open} disabled={readOnly} className="pp-rule__body">
         <div className="pp-rule__grid">
           <label className="pp-field">
             <span>Identificador</span>
@@ -286,12 +297,14 @@ export function RuleForm({ rule, index, errors, onChange, onRemove, open, onTogg
             />
           </label>
         </div>
-        <div className="pp-rule__actions">
-          <button type="button" className="btn btn--secondary pp-danger" onClick={onRemove}>
-            Quitar regla
-          </button>
-        </div>
-      </div>
+        {readOnly ? null : (
+          <div className="pp-rule__actions">
+            <button type="button" className="btn btn--secondary pp-danger" onClick={onRemove}>
+              Quitar regla
+            </button>
+          </div>
+        )}
+      </fieldset>
     </fieldset>
   );
 }

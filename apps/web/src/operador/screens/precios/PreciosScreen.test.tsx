@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PriceList } from '@togo/domain/operator/operator-ops.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { asRole } from '../../test/as-role.tsx';
 import PreciosScreen from './PreciosScreen.tsx';
 
 // The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
@@ -24,7 +25,7 @@ describe('PreciosScreen', () => {
       'PUT /api/operador/precios/tramites/TRASPASO/': [json(200, {})],
     });
     const user = userEvent.setup();
-    render(<PreciosScreen />);
+    render(<PreciosScreen />, { wrapper: asRole('operaciones') });
     const input = await screen.findByLabelText('Traspaso de propiedad');
     const save = screen.getByRole('button', { name: 'Guardar precio de Traspaso de propiedad' });
     expect(save).toBeDisabled();
@@ -48,7 +49,7 @@ describe('PreciosScreen', () => {
       ],
     });
     const user = userEvent.setup();
-    render(<PreciosScreen />);
+    render(<PreciosScreen />, { wrapper: asRole('operaciones') });
     const input = await screen.findByLabelText('AUTOMOVIL');
     await user.clear(input);
     await user.type(input, '5');
@@ -59,5 +60,15 @@ describe('PreciosScreen', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     await user.click(save);
     expect(await within(row).findByRole('alert')).toHaveTextContent('No tienes permiso');
+  });
+
+  it('soporte sees the prices without inputs or save buttons', async () => {
+    mockFetch({ 'GET /api/operador/precios/': [json(200, list(420000))] });
+    render(<PreciosScreen />, { wrapper: asRole('soporte') });
+    expect(await screen.findByText('Traspaso de propiedad')).toBeInTheDocument();
+    expect(screen.getByText('$ 420.000')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Guardar precio/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Tu rol puede consultar los precios, pero no cambiarlos.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   OPERATOR_OPS_PATHS,
   priceListSchema,
@@ -6,6 +6,8 @@ import {
   type PriceList,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { errorMessage, formatPesos } from '../shared.ts';
 import '../operator-screens.css';
 
@@ -44,10 +46,13 @@ const PRICE_PATH: Record<PriceKind, (key: string) => string> = {
 function PriceRow({
   kind,
   item,
+  canEdit,
   onSaved,
 }: {
   kind: PriceKind;
   item: PriceItem;
+  /** Without `precios.editar` the row only shows the price. */
+  canEdit: boolean;
   onSaved: (m: string) => void;
 }) {
   const [value, setValue] = useState(String(item.precio));
@@ -70,6 +75,16 @@ function PriceRow({
   }
 
   const inputId = `precio-${kind}-${item.key}`;
+  if (!canEdit) {
+    return (
+      <tr>
+        <th scope="row">{item.label}</th>
+        <td>{item.detail}</td>
+        <td>{formatPesos(item.precio)}</td>
+        <td>{item.editado ? 'Editado en la consola' : 'Archivo inicial'}</td>
+      </tr>
+    );
+  }
   return (
     <tr>
       <th scope="row">
@@ -109,25 +124,20 @@ function PriceRow({
 
 /** Prices drivers are quoted: RTM by vehicle class, peritaje combos and trámites (decision 037). */
 export default function PreciosScreen() {
-  const [list, setList] = useState<PriceList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const canEdit = useMay('precios.editar');
+  const prices = useLoad(
+    (signal) => operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal }),
+    'precios',
+  );
+  const list = prices.data ?? null;
+  const error = prices.error ? errorMessage(prices.error) : null;
   const [notice, setNotice] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal: ctrl.signal })
-      .then(setList)
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [version]);
 
   return (
     <section className="ops-screen" aria-labelledby="precios-title">
       <h1 id="precios-title">Precios</h1>
       <p>Valores en pesos colombianos con IVA. Los conductores ven el nuevo precio de inmediato.</p>
+      {!canEdit && <p className="ops-readonly">Tu rol puede consultar los precios, pero no cambiarlos.</p>}
       {error && (
         <p role="alert" className="ops-error">
           {error}
@@ -156,9 +166,11 @@ export default function PreciosScreen() {
                         <th scope="col">Detalle</th>
                         <th scope="col">Precio (COP)</th>
                         <th scope="col">Origen</th>
-                        <th scope="col">
-                          <span className="ops-sr-only">Acciones</span>
-                        </th>
+                        {canEdit && (
+                          <th scope="col">
+                            <span className="ops-sr-only">Acciones</span>
+                          </th>
+                        )}
                       </tr>
                     </thead>
                     <tbody>
@@ -167,9 +179,10 @@ export default function PreciosScreen() {
                           key={`${item.key}-${item.precio}`}
                           kind={s.kind}
                           item={item}
+                          canEdit={canEdit}
                           onSaved={(m) => {
                             setNotice(m);
-                            setVersion((v) => v + 1);
+                            prices.reload();
                           }}
                         />
                       ))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Component, lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { VEHICLE_GROUPS } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
@@ -7,6 +7,25 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { errorMessage } from '../shared.ts';
+import { parseCoordinate } from './branch-position.ts';
+
+/** Leaflet and the basemap load only when a branch form opens (never in the console's entry chunk). */
+const BranchPositionMap = lazy(() => import('./BranchPositionMap.tsx'));
+
+/** A map that fails to load leaves the form usable: the inputs are still there. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <p className="ops-empty">No se pudo cargar el mapa; escribe la latitud y la longitud.</p>
+    ) : (
+      this.props.children
+    );
+  }
+}
 
 const GROUP_LABEL: Record<(typeof VEHICLE_GROUPS)[number], string> = {
   LIVIANOS: 'Livianos',
@@ -136,6 +155,25 @@ export function BranchForm({
         {f.sabado && text('Sábado: cierre', 'sabCierre', { type: 'time' })}
         {text('Latitud', 'lat', { inputMode: 'decimal' })}
         {text('Longitud', 'lng', { inputMode: 'decimal' })}
+        <div className="ops-form__wide">
+          <p className="ops-hint">
+            Haz clic o toca el mapa para ubicar la sede; también puedes arrastrar el marcador o escribir la
+            latitud y la longitud.
+          </p>
+          <MapBoundary>
+            <Suspense
+              fallback={
+                <div className="ops-map ops-map--loading" role="status" aria-label="Cargando el mapa…" />
+              }
+            >
+              <BranchPositionMap
+                lat={parseCoordinate(f.lat)}
+                lng={parseCoordinate(f.lng)}
+                onPick={(lat, lng) => set({ lat: String(lat), lng: String(lng) })}
+              />
+            </Suspense>
+          </MapBoundary>
+        </div>
         <fieldset>
           <legend>Vehículos que atiende</legend>
           {VEHICLE_GROUPS.map((g) => (

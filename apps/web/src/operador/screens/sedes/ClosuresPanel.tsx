@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { closureAnswerSchema, type ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
@@ -7,32 +7,27 @@ import {
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { useMay } from '../../lib/staff-role.tsx';
+import { useLoad } from '../../lib/use-load.ts';
 import { bogotaToday, errorMessage } from '../shared.ts';
 
 /** A branch's day closures: list, close a day (bookings to reschedule shown), reopen a future day. */
 export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
-  const [list, setList] = useState<BranchClosureEntry[] | null>(null);
   const [fecha, setFecha] = useState('');
   const [motivo, setMotivo] = useState('');
   const [answer, setAnswer] = useState<ClosureAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = bogotaToday();
+  const canEdit = useMay('sedes.editar');
 
-  const [version, setVersion] = useState(0);
-  const load = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    operatorRequest(OPERATOR_OPS_PATHS.closures(branch.id), {
-      schema: branchClosureListSchema,
-      signal: ctrl.signal,
-    })
-      .then(setList)
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [branch.id, version]);
+  const closures = useLoad(
+    (signal) =>
+      operatorRequest(OPERATOR_OPS_PATHS.closures(branch.id), { schema: branchClosureListSchema, signal }),
+    branch.id,
+  );
+  const list: BranchClosureEntry[] | null = closures.data ?? null;
+  const load = closures.reload;
+  const shownError = error ?? (closures.error ? errorMessage(closures.error) : null);
 
   async function close(e: FormEvent) {
     e.preventDefault();
@@ -65,22 +60,30 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
   return (
     <div className="ops-card">
       <h2>Cierres de {branch.nombre}</h2>
-      <form className="ops-form" onSubmit={(e) => void close(e)} aria-label="Cerrar un día">
-        <label>
-          Fecha del cierre
-          <input type="date" required min={today} value={fecha} onChange={(e) => setFecha(e.target.value)} />
-        </label>
-        <label>
-          Motivo
-          <input required maxLength={300} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
-        </label>
-        <button type="submit" className="ops-button ops-button--danger">
-          Cerrar ese día
-        </button>
-      </form>
-      {error && (
+      {canEdit && (
+        <form className="ops-form" onSubmit={(e) => void close(e)} aria-label="Cerrar un día">
+          <label>
+            Fecha del cierre
+            <input
+              type="date"
+              required
+              min={today}
+              value={fecha}
+              onChange={(e) => setFecha(e.target.value)}
+            />
+          </label>
+          <label>
+            Motivo
+            <input required maxLength={300} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
+          </label>
+          <button type="submit" className="ops-button ops-button--danger">
+            Cerrar ese día
+          </button>
+        </form>
+      )}
+      {shownError && (
         <p role="alert" className="ops-error">
-          {error}
+          {shownError}
         </p>
       )}
       {answer && (
@@ -102,14 +105,14 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
           )}
         </div>
       )}
-      {list === null && <p role="status">Cargando cierres…</p>}
+      {list === null && !closures.error && <p role="status">Cargando cierres…</p>}
       {list?.length === 0 && <p className="ops-empty">Esta sede no tiene cierres.</p>}
       {list && list.length > 0 && (
         <ul aria-label="Cierres">
           {list.map((c) => (
             <li key={c.fecha}>
               {c.fecha} — {c.motivo}
-              {c.fecha >= today && (
+              {canEdit && c.fecha >= today && (
                 <>
                   {' '}
                   <button

@@ -1,8 +1,11 @@
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
-import { branch } from '../test-support.ts';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
+import { asRole } from '../../test/as-role.tsx';
+import { branch, branchPage } from '../test-support.ts';
 import SedesScreen from './SedesScreen.tsx';
 
 // The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
@@ -11,14 +14,48 @@ vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
+// Leaflet does not lay out in jsdom: a stand-in map that shows its marker and picks a point when clicked.
+vi.mock('./BranchPositionMap.tsx', () => ({
+  default: ({
+    lat,
+    lng,
+    onPick,
+  }: {
+    lat: number | null;
+    lng: number | null;
+    onPick: (a: number, b: number) => void;
+  }) => (
+    <div>
+      <p>Marcador: {lat === null || lng === null ? 'ninguno' : `${lat}, ${lng}`}</p>
+      <button type="button" onClick={() => onPick(6.244203, -75.581212)}>
+        Tocar el mapa en Medellín
+      </button>
+    </div>
+  ),
+}));
+
+function renderSedes(path = '/sedes', role: StaffRole = 'operaciones') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SedesScreen />
+    </MemoryRouter>,
+    { wrapper: asRole(role) },
+  );
+  return userEvent.setup();
+}
+
+const queryOf = (req: MockRequest) => Object.fromEntries(new URL(req.url, 'http://x').searchParams);
+
 describe('SedesScreen', () => {
   it('edits capacity, groups and home service of a branch', async () => {
     const { bodies } = mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()]), json(200, [branch({ capacidad: 6 })])],
+      'GET /api/operador/sedes/': [
+        json(200, branchPage([branch()])),
+        json(200, branchPage([branch({ capacidad: 6 })])),
+      ],
       'PATCH /api/operador/sedes/TRA-BOG-01/': [json(200, branch({ capacidad: 6 }))],
     });
-    const user = userEvent.setup();
-    render(<SedesScreen />);
+    const user = renderSedes();
     await user.click(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }));
     const form = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
     const cap = within(form).getByLabelText('Capacidad por hora');
@@ -41,9 +78,36 @@ describe('SedesScreen', () => {
     ]);
   });
 
+  it('the map sets the position; typing a position moves the marker', async () => {
+    const { bodies } = mockFetch({
+      'GET /api/operador/sedes/': [json(200, branchPage([branch()])), json(200, branchPage([branch()]))],
+      'PATCH /api/operador/sedes/TRA-BOG-01/': [json(200, branch({ lat: 6.244203, lng: -75.581212 }))],
+    });
+    const user = renderSedes();
+    await user.click(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }));
+    const form = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
+    expect(await within(form).findByText('Marcador: 4.69, -74.08')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Tocar el mapa en Medellín' }));
+    expect(within(form).getByLabelText('Latitud')).toHaveValue('6.244203');
+    expect(within(form).getByLabelText('Longitud')).toHaveValue('-75.581212');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('guardada');
+    expect(bodies('PATCH /api/operador/sedes/TRA-BOG-01/')[0]).toMatchObject({
+      lat: 6.244203,
+      lng: -75.581212,
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Nueva sede' }));
+    const create = screen.getByRole('form', { name: 'Nueva sede' });
+    expect(within(create).getByText('Marcador: ninguno')).toBeInTheDocument();
+    await user.type(within(create).getByLabelText('Latitud'), '4.6');
+    await user.type(within(create).getByLabelText('Longitud'), '-74.1');
+    expect(within(create).getByText('Marcador: 4.6, -74.1')).toBeInTheDocument();
+  });
+
   it('closes a day and lists the bookings to reschedule; a 400 names the field', async () => {
     const { bodies } = mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
+      'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
       'GET /api/operador/sedes/TRA-BOG-01/cierres/': [
         json(200, []),
         json(200, [
@@ -72,8 +136,7 @@ describe('SedesScreen', () => {
         }),
       ],
     });
-    const user = userEvent.setup();
-    render(<SedesScreen />);
+    const user = renderSedes();
     await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
     expect(await screen.findByText('Esta sede no tiene cierres.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Cerrar un día' });
@@ -91,5 +154,110 @@ describe('SedesScreen', () => {
       fecha: '2030-01-02',
       motivo: ' Inventario',
     });
+  });
+
+  it('pages, sorts and filters on the server, keeping the view in the address', async () => {
+    const asked: Record<string, string>[] = [];
+    mockFetch({
+      'GET /api/operador/sedes/': (req) => {
+        const q = queryOf(req);
+        asked.push(q);
+        const page = Number(q.page);
+        const name = `Sede ${q.orden ?? ''} ${q.ciudad ?? ''} ${q.q ?? ''} p${page}`.replace(/\s+/g, ' ');
+        return json(
+          200,
+          branchPage([branch({ id: `S-${asked.length}`, nombre: name })], { total: 45, page }),
+        );
+      },
+    });
+    const user = renderSedes();
+    expect(await screen.findByText('Sede nombre p1')).toBeInTheDocument();
+    expect(asked[0]).toEqual({ page: '1', page_size: '20', orden: 'nombre' });
+    expect(screen.getByText('1–20 de 45 sedes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Sede nombre p2')).toBeInTheDocument();
+    expect(screen.getByText('Página 2 de 3')).toBeInTheDocument();
+
+    // A new column sorts ascending from the first page; the sorted column flips.
+    await user.click(screen.getByRole('button', { name: 'Ciudad' }));
+    expect(await screen.findByText('Sede ciudad p1')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Ciudad' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Ciudad' }));
+    expect(await screen.findByText('Sede -ciudad p1')).toBeInTheDocument();
+
+    const filters = screen.getByRole('form', { name: 'Filtros de sedes' });
+    await user.selectOptions(within(filters).getByLabelText('Ciudad'), 'Medellín');
+    await user.type(within(filters).getByLabelText('Nombre o código'), ' Calle 80 ');
+    await user.click(within(filters).getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('Sede -ciudad 05001 Calle 80 p1')).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({
+      page: '1',
+      page_size: '20',
+      orden: '-ciudad',
+      ciudad: '05001',
+      q: 'Calle 80',
+    });
+
+    // The form stays (focus kept) and shows the applied filters.
+    expect(within(filters).getByLabelText('Nombre o código')).toHaveValue('Calle 80');
+    await user.click(within(filters).getByRole('button', { name: 'Limpiar' }));
+    expect(await screen.findByText('Sede -ciudad p1')).toBeInTheDocument();
+    expect(within(filters).getByLabelText('Nombre o código')).toHaveValue('');
+  });
+
+  it('shows the empty and the error state with a retry', async () => {
+    mockFetch({
+      'GET /api/operador/sedes/': [
+        json(200, branchPage([])),
+        json(500, { detail: 'Falla del servidor.' }),
+        json(200, branchPage([branch()])),
+      ],
+    });
+    const user = renderSedes('/sedes?q=nada');
+    expect(await screen.findByText('No hay sedes con estos filtros.')).toBeInTheDocument();
+    const search = screen.getByLabelText('Nombre o código');
+    expect(search).toHaveValue('nada');
+    await user.clear(search);
+    await user.type(search, 'Calle');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falla del servidor.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Punto de Trámites Calle 80')).toBeInTheDocument();
+  });
+
+  it.each(['soporte', 'contenido'] as const)(
+    '%s sees branches and closures read-only: no create, edit, close or reopen',
+    async (role) => {
+      mockFetch({
+        'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
+        'GET /api/operador/sedes/TRA-BOG-01/cierres/': [
+          json(200, [
+            { fecha: '2099-01-02', motivo: 'Inventario', staff: null, creado: '2026-11-25T10:00:00Z' },
+          ]),
+        ],
+      });
+      const user = renderSedes('/sedes', role);
+      await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
+      expect(await screen.findByText('2099-01-02 — Inventario')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Nueva sede|Editar|Reabrir|Cerrar ese día/ })).toBeNull();
+      expect(screen.queryByRole('form', { name: 'Cerrar un día' })).not.toBeInTheDocument();
+      expect(screen.getByText(/Tu rol puede consultar las sedes/)).toBeInTheDocument();
+    },
+  );
+
+  it('admin sees create, edit and the closure form', async () => {
+    mockFetch({
+      'GET /api/operador/sedes/': [json(200, branchPage([branch()]))],
+      'GET /api/operador/sedes/TRA-BOG-01/cierres/': [json(200, [])],
+    });
+    const user = renderSedes('/sedes', 'admin');
+    expect(
+      await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nueva sede' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
+    expect(await screen.findByRole('form', { name: 'Cerrar un día' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tu rol puede consultar/)).not.toBeInTheDocument();
   });
 });

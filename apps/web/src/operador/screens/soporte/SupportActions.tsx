@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { runSupportAction, supportKeys, type SupportAction } from './support-api.ts';
-import { supportError } from './support-errors.ts';
+import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 
 interface ActionText {
   button: string;
@@ -50,7 +50,8 @@ export function SupportActions({ userId, nombre }: { userId: number; nombre: str
       setOutcome({ ok: true, text: detail });
       void client.invalidateQueries({ queryKey: supportKeys.user(userId) });
     },
-    onError: (error, action) => setOutcome({ ok: false, text: supportError(error, ACTIONS[action].failed) }),
+    onError: (error, action) =>
+      setOutcome({ ok: false, text: operatorErrorMessage(error, ACTIONS[action].failed) }),
     onSettled: (_data, _error, action) => {
       setPending(null);
       openers.current[action]?.focus();

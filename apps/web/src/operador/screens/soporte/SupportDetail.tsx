@@ -4,11 +4,11 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { SupportUserDetail } from '@togo/domain/operator/operator-support.contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { fetchUser, supportKeys } from './support-api.ts';
-import { supportError } from './support-errors.ts';
+import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 import { formatInstant } from './support-labels.ts';
 import { SupportActions } from './SupportActions.tsx';
 import { BookingsTable, DeliveriesTable, VehiclesTable } from './SupportLists.tsx';
-import { useCanAct } from './use-can-act.ts';
+import { useMay } from '../../lib/staff-role.tsx';
 
 const TABS = [
   { id: 'vehiculos', label: 'Vehículos' },
@@ -104,7 +104,7 @@ export function SupportDetail() {
   const location = useLocation();
   const id = Number(raw);
   const valid = Number.isInteger(id) && id > 0;
-  const canAct = useCanAct();
+  const canAct = useMay('usuarios.soporte');
   const user = useQuery({
     queryKey: supportKeys.user(id),
     queryFn: ({ signal }) => fetchUser(id, signal),
@@ -143,7 +143,7 @@ export function SupportDetail() {
       <>
         {backLink}
         <div className="op-alert op-alert--error" role="alert">
-          <p>{supportError(user.error, 'No pudimos cargar el conductor.')}</p>
+          <p>{operatorErrorMessage(user.error, 'No pudimos cargar el conductor.')}</p>
           <button type="button" className="btn btn--secondary op-btn-sm" onClick={() => void user.refetch()}>
             Reintentar
           </button>

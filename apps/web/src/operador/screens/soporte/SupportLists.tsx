@@ -7,7 +7,7 @@ import type {
   SupportVehicle,
 } from '@togo/domain/operator/operator-support.contract';
 import { fetchUserBookings, fetchUserDeliveries, supportKeys } from './support-api.ts';
-import { supportError } from './support-errors.ts';
+import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 import {
   bookingStateLabel,
   channelLabel,
@@ -105,7 +105,7 @@ function MoreRows<T extends { id: string | number }>(props: {
     return (
       <tr>
         <td colSpan={props.columns} role="alert">
-          {supportError(page.error, 'No pudimos cargar más.')}{' '}
+          {operatorErrorMessage(page.error, 'No pudimos cargar más.')}{' '}
           <button type="button" className="btn btn--secondary op-btn-sm" onClick={() => void page.refetch()}>
             Reintentar
           </button>

@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Several user-event journeys per test: room for a loaded CI machine.
 vi.setConfig({ testTimeout: 30_000 });
 import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
+import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { setOperatorToken } from '../../lib/operator-api.ts';
+import { StaffRoleProvider } from '../../lib/staff-role.tsx';
 import SupportScreen from './SupportScreen.tsx';
 
 const seen = { location: '' };
@@ -20,18 +22,20 @@ function Probe() {
   return null;
 }
 
-function renderSupport(path = '/soporte') {
+function renderSupport(path = '/soporte', role: StaffRole = 'soporte') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Probe />
-        <Routes>
-          <Route path="soporte/*" element={<SupportScreen />} />
-        </Routes>
-      </MemoryRouter>
+      <StaffRoleProvider role={role}>
+        <MemoryRouter initialEntries={[path]}>
+          <Probe />
+          <Routes>
+            <Route path="soporte/*" element={<SupportScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </StaffRoleProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();
@@ -99,9 +103,6 @@ const DETAIL = {
   },
 };
 
-const me = (rol: string) => () =>
-  json(200, { id: 1, correo: 's@togo.co', nombre: 'S', rol, totp: false, totp_pendiente: false });
-
 beforeEach(() => setOperatorToken('token-de-prueba'));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -165,14 +166,13 @@ describe('support look-up', () => {
 describe('driver detail', () => {
   it('shows the account, the lock, and the tabs; "Ver más" loads the next bookings', async () => {
     mockFetch({
-      'GET /api/operador/yo/': me('contenido'),
       'GET /api/operador/usuarios/7/': () => json(200, DETAIL),
       'GET /api/operador/usuarios/7/agendamientos/': (req) => {
         expect(new URL(req.url, 'http://x').searchParams.get('page')).toBe('2');
         return json(200, { data: [booking(11), booking(12)], total: 12, page: 2, page_size: 10 });
       },
     });
-    const u = renderSupport('/soporte/7');
+    const u = renderSupport('/soporte/7', 'contenido');
     expect(screen.getByRole('status')).toHaveTextContent('Cargando conductor…');
     expect(await screen.findByRole('heading', { name: 'Ana Pérez' })).toBeInTheDocument();
     expect(screen.getByText(/^Bloqueado hasta/)).toBeInTheDocument();
@@ -203,7 +203,7 @@ describe('driver detail', () => {
   });
 
   it('an unknown driver says so', async () => {
-    mockFetch({ 'GET /api/operador/yo/': me('soporte') });
+    mockFetch({});
     renderSupport('/soporte/999');
     expect(await screen.findByText('No encontramos este conductor.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Volver a la búsqueda' })).toBeInTheDocument();
@@ -214,7 +214,6 @@ describe('support actions', () => {
   it('asks for confirmation, runs the action, announces the outcome and refreshes the driver', async () => {
     let detailReads = 0;
     const { bodies } = mockFetch({
-      'GET /api/operador/yo/': me('soporte'),
       'GET /api/operador/usuarios/7/': () => {
         detailReads += 1;
         return json(200, DETAIL);

@@ -6,7 +6,7 @@ import {
   type SupportOrder,
   type SupportSortKey,
 } from '@togo/domain/operator/operator-support.contract';
-import { supportError } from './support-errors.ts';
+import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 import { searchUsers, SUPPORT_PAGE_SIZE, supportKeys } from './support-api.ts';
 import { formatInstant } from './support-labels.ts';
 
@@ -111,7 +111,7 @@ export function SupportSearch() {
         </p>
       ) : results.isError ? (
         <div className="op-alert op-alert--error" role="alert">
-          <p>{supportError(results.error, 'No pudimos hacer la búsqueda.')}</p>
+          <p>{operatorErrorMessage(results.error, 'No pudimos hacer la búsqueda.')}</p>
           <button
             type="button"
             className="btn btn--secondary op-btn-sm"

@@ -1,9 +1,11 @@
-import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import type { StaffRole } from './operator-auth.contract.ts';
 
 /**
  * What each role may do (issue 13): admin everything; operaciones branches, agenda and bookings; contenido pico
  * y placa, banners, URLs and catalogue; soporte user look-up and support actions, read-only elsewhere.
- * Every /api/operador/ route names one permission; the server checks it before the handler runs.
+ * Every /api/operador/ route names one permission; the server checks it before the handler runs, and the console
+ * hides what the signed-in role may not do from the same table (decision 039). Plain data, no zod: the console's
+ * screens import it without pulling the schemas in.
  */
 export const PERMISSIONS = {
   'pico-placa.leer': ['admin', 'operaciones', 'contenido', 'soporte'],
