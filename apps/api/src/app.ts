@@ -101,10 +101,9 @@ import { authenticate } from './http/auth.ts';
 import { orgHandlers } from './http/org-access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { apiDocsEnabled, registerOpenApi } from './http/openapi.ts';
+import { registerApiSchemas } from './http/openapi.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerTypedRoutes } from './http/typed-routes.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
@@ -157,9 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRequestContext(app);
-  // zod schemas validate routes; the OpenAPI document collects every route added from here on (decision 042).
-  registerTypedRoutes(app);
-  await registerOpenApi(app, { enabled: apiDocsEnabled(config) });
+  await registerApiSchemas(app, config); // typed routes and /api/docs (decision 042): before any route
   // Runs that fail for good are recorded for the operator console's dashboard (decision 029).
   const jobs = recordingFailures(deps.jobs ?? new InlineJobQueue(), database.db, clock);
   const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);

@@ -4,6 +4,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { renderApiDocsPage, type OpenApiDocumentView } from './api-docs-page.ts';
+import { registerTypedRoutes } from './typed-routes.ts';
 
 export const API_DOCS_PATHS = { page: '/api/docs', json: '/api/docs/openapi.json' } as const;
 
@@ -82,4 +83,16 @@ export async function registerOpenApi(app: FastifyInstance, opts: { enabled: boo
     page ??= renderApiDocsPage(app.swagger() as unknown as OpenApiDocumentView, API_DOCS_PATHS.json);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
+}
+
+/**
+ * Before any route: zod schemas validate typed routes, and the OpenAPI document (when enabled) collects every
+ * route added afterwards.
+ */
+export async function registerApiSchemas(
+  app: FastifyInstance,
+  config: Pick<Config, 'API_DOCS' | 'NODE_ENV'>,
+): Promise<void> {
+  registerTypedRoutes(app);
+  await registerOpenApi(app, { enabled: apiDocsEnabled(config) });
 }
