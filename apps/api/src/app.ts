@@ -30,6 +30,7 @@ import { ReferenceService } from './features/reference/reference.service.ts';
 import { orgHandlers } from './http/org-access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerApiSchemas } from './http/openapi.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRequestContext(app);
+  await registerApiSchemas(app, config); // typed routes and /api/docs (decision 042): before any route
   // Runs that fail for good are recorded for the operator console's dashboard (decision 029).
   const jobs = recordingFailures(deps.jobs ?? new InlineJobQueue(), database.db, clock);
   const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);

@@ -54,6 +54,14 @@ export const configSchema = z.object({
     .enum(['0', '1', 'false', 'true', ''])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * The OpenAPI document and its page (/api/docs, decision 042): 1 = served, 0 = a 404; unset = served except in
+   * production.
+   */
+  API_DOCS: z
+    .enum(['0', '1', 'false', 'true', ''])
+    .default('')
+    .transform((v) => (v === '' ? undefined : v === '1' || v === 'true')),
   /** Longest graceful stop (SIGTERM: in-flight requests, job workers) before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   /** Bearer token of GET /metrics (Prometheus). Unset = the endpoint does not exist (404). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
   logoutSchema,
@@ -12,7 +13,6 @@ import {
 } from '@togo/domain/auth/auth.contract';
 import { z } from 'zod';
 import { readToken, requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 /** Access API (AHGA §7). Routes parse and shape HTTP only. */
@@ -21,48 +21,62 @@ export function accountsRoutes(
   deps: { accounts: AccountsService; auth: preHandlerAsyncHookHandler },
 ) {
   const { accounts } = deps;
-  const auth = { preHandler: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/identidad/usuarios/validar-username/', async (req) =>
-    accounts.validateUsername(parse(validateUsernameSchema, req.body).username, req.ip),
+  typed.post(
+    '/api/identidad/usuarios/validar-username/',
+    { schema: { body: validateUsernameSchema } },
+    async (req) => accounts.validateUsername(req.body.username, req.ip),
   );
 
-  app.post('/api/identidad/usuarios/signup/', async (req, reply) => {
-    const result = await accounts.signup(parse(signupRequestSchema, req.body));
-    return reply.code(201).send(result);
-  });
-
-  app.post('/api/identidad/usuarios/solicitar-codigo-otp/', async (req) =>
-    accounts.requestCode(parse(otpRequestSchema, req.body), req.ip),
+  typed.post(
+    '/api/identidad/usuarios/signup/',
+    { schema: { body: signupRequestSchema } },
+    async (req, reply) => reply.code(201).send(await accounts.signup(req.body)),
   );
 
-  app.post('/api/identidad/usuarios/verificar-codigo-otp/', async (req) =>
-    accounts.verifyCode(parse(otpVerifySchema, req.body)),
+  typed.post(
+    '/api/identidad/usuarios/solicitar-codigo-otp/',
+    { schema: { body: otpRequestSchema } },
+    async (req) => accounts.requestCode(req.body, req.ip),
   );
 
-  app.post('/api/identidad/usuarios/resetear-clave/', async (req) =>
-    accounts.resetPassword(parse(resetPasswordSchema, req.body)),
+  typed.post(
+    '/api/identidad/usuarios/verificar-codigo-otp/',
+    { schema: { body: otpVerifySchema } },
+    async (req) => accounts.verifyCode(req.body),
   );
 
-  app.post('/api/identidad/usuarios/oauth/:provider/', async (req) => {
-    const provider = parse(z.object({ provider: socialProviderSchema }), req.params).provider;
-    return accounts.socialLogin(provider, parse(socialLoginSchema, req.body).token);
-  });
-
-  app.post('/api/orquestador/auth/', async (req) =>
-    accounts.login(parse(loginRequestSchema, req.body), req.ip),
+  typed.post(
+    '/api/identidad/usuarios/resetear-clave/',
+    { schema: { body: resetPasswordSchema } },
+    async (req) => accounts.resetPassword(req.body),
   );
 
-  app.get('/api/togo/users/confirmar_inicio_sesion/', auth, async (req) =>
+  typed.post(
+    '/api/identidad/usuarios/oauth/:provider/',
+    { schema: { params: z.object({ provider: socialProviderSchema }), body: socialLoginSchema } },
+    async (req) => accounts.socialLogin(req.params.provider, req.body.token),
+  );
+
+  typed.post('/api/orquestador/auth/', { schema: { body: loginRequestSchema } }, async (req) =>
+    accounts.login(req.body, req.ip),
+  );
+
+  app.get('/api/togo/users/confirmar_inicio_sesion/', { preHandler: deps.auth }, async (req) =>
     accounts.confirmLogin(requireSession(req).user),
   );
 
   // PATCH /api/users-admin-manager/{id}/ (user type and profile) lives in features/profile/profile.routes.ts.
 
-  app.post('/api/users/logout/', auth, async (req, reply) => {
-    parse(logoutSchema, req.body ?? {});
-    const session = requireSession(req);
-    await accounts.logout(readToken(req) ?? '', session.user.id);
-    return reply.code(204).send();
-  });
+  // The session is checked before the body is validated (401 before 400).
+  typed.post(
+    '/api/users/logout/',
+    { preValidation: deps.auth, schema: { body: logoutSchema } },
+    async (req, reply) => {
+      const session = requireSession(req);
+      await accounts.logout(readToken(req) ?? '', session.user.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertQuerySchema, saveAlertSchema } from '@togo/domain/alerts/alerts.contract';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 /** Alerts API (AHGA §7). Routes parse and shape HTTP only. */
@@ -10,18 +10,23 @@ export function alertsRoutes(
   deps: { alerts: AlertsService; auth: preHandlerAsyncHookHandler },
 ) {
   const { alerts } = deps;
-  const auth = { preHandler: deps.auth };
+  // The session is checked before the request is validated (401 before 400).
+  const authFirst = { preValidation: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/togo/alerta/get_alerta/', auth, async (req) =>
-    alerts.getAlert(requireSession(req).user, parse(alertQuerySchema, req.query)),
+  typed.get(
+    '/api/togo/alerta/get_alerta/',
+    { ...authFirst, schema: { querystring: alertQuerySchema } },
+    async (req) => alerts.getAlert(requireSession(req).user, req.query),
   );
 
-  app.post('/api/togo/alerta/', auth, async (req, reply) => {
-    const saved = await alerts.create(requireSession(req).user, parse(saveAlertSchema, req.body));
-    return reply.code(201).send(saved);
-  });
+  typed.post('/api/togo/alerta/', { ...authFirst, schema: { body: saveAlertSchema } }, async (req, reply) =>
+    reply.code(201).send(await alerts.create(requireSession(req).user, req.body)),
+  );
 
-  app.put('/api/togo/alerta/update_alerta/', auth, async (req) =>
-    alerts.update(requireSession(req).user, parse(saveAlertSchema, req.body)),
+  typed.put(
+    '/api/togo/alerta/update_alerta/',
+    { ...authFirst, schema: { body: saveAlertSchema } },
+    async (req) => alerts.update(requireSession(req).user, req.body),
   );
 }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOOKING_PATHS,
   SLOTS_ACTION,
@@ -17,13 +18,17 @@ import {
   tramitesRequestSchema,
   branchesRequestSchema,
 } from '@togo/domain/booking/booking.contract';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { readToken } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { BookingRepository } from './booking.repository.ts';
 import type { BookResult, BookingService } from './booking.service.ts';
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7E]{1,255}$/;
+/** ?accion= of the /wh/ action call: only the slots action exists. */
+const actionQuerySchema = z.object({
+  accion: z.literal(SLOTS_ACTION, { error: 'Acción desconocida.' }),
+});
 
 /** The user a /wh/ call acts for: the signed-in user, or the one a server-to-server caller names. */
 const actingUser = new WeakMap<FastifyRequest, number>();
@@ -92,78 +97,96 @@ export function bookingRoutes(
   },
 ) {
   const { booking } = deps;
-  const wh = { preHandler: whAuthenticate(deps.auth, deps.chatbotToken, deps.repo) };
+  // The caller is identified before the body is validated (401 before 400, as when the handlers parsed).
+  const wh = { preValidation: whAuthenticate(deps.auth, deps.chatbotToken, deps.repo) };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(BOOKING_PATHS.branding, wh, async (req) => {
-    const { sessionInfo } = parse(brandingRequestSchema, req.body);
-    return booking.branding(sessionInfo.parameters.cliente);
-  });
+  typed.post(BOOKING_PATHS.branding, { ...wh, schema: { body: brandingRequestSchema } }, async (req) =>
+    booking.branding(req.body.sessionInfo.parameters.cliente),
+  );
 
-  app.post(BOOKING_PATHS.cities, wh, async (req) => {
-    const { sessionInfo } = parse(citiesRequestSchema, req.body);
-    return booking.cities(sessionInfo.parameters.from_flow);
-  });
+  typed.post(BOOKING_PATHS.cities, { ...wh, schema: { body: citiesRequestSchema } }, async (req) =>
+    booking.cities(req.body.sessionInfo.parameters.from_flow),
+  );
 
-  app.post(BOOKING_PATHS.branchesByCity, wh, async (req) => {
-    const body = parse(branchesRequestSchema, req.body);
-    return booking.branches(body.ciudad, body.from_flow);
-  });
+  typed.post(BOOKING_PATHS.branchesByCity, { ...wh, schema: { body: branchesRequestSchema } }, async (req) =>
+    booking.branches(req.body.ciudad, req.body.from_flow),
+  );
 
-  app.post(BOOKING_PATHS.rtmBranchDetail, wh, async (req) => {
-    const { sessionInfo } = parse(rtmBranchDetailRequestSchema, req.body);
-    return booking.rtmDetail(userIdOf(req), sessionInfo.parameters);
-  });
+  typed.post(
+    BOOKING_PATHS.rtmBranchDetail,
+    { ...wh, schema: { body: rtmBranchDetailRequestSchema } },
+    async (req) => booking.rtmDetail(userIdOf(req), req.body.sessionInfo.parameters),
+  );
 
-  app.post(BOOKING_PATHS.peritajeBranchDetail, wh, async (req) => {
-    const { sessionInfo } = parse(peritajeBranchDetailRequestSchema, req.body);
-    return booking.peritajeDetail(userIdOf(req), sessionInfo.parameters);
-  });
+  typed.post(
+    BOOKING_PATHS.peritajeBranchDetail,
+    { ...wh, schema: { body: peritajeBranchDetailRequestSchema } },
+    async (req) => booking.peritajeDetail(userIdOf(req), req.body.sessionInfo.parameters),
+  );
 
-  app.post(BOOKING_PATHS.tramitesBranchDetail, wh, async (req) => {
-    const body = parse(tramitesBranchDetailRequestSchema, req.body);
-    if (body.llave && body.cliente && body.llave !== booking.brandingKey(body.cliente)) {
-      throw AppError.field('llave', 'Llave inválida para este cliente.');
-    }
-    return booking.tramitesDetail(userIdOf(req), body);
-  });
+  typed.post(
+    BOOKING_PATHS.tramitesBranchDetail,
+    { ...wh, schema: { body: tramitesBranchDetailRequestSchema } },
+    async (req) => {
+      const body = req.body;
+      if (body.llave && body.cliente && body.llave !== booking.brandingKey(body.cliente)) {
+        throw AppError.field('llave', 'Llave inválida para este cliente.');
+      }
+      return booking.tramitesDetail(userIdOf(req), body);
+    },
+  );
 
-  app.post(BOOKING_PATHS.action, wh, async (req) => {
-    const accion = (req.query as { accion?: unknown }).accion;
-    if (accion !== SLOTS_ACTION) throw AppError.field('accion', 'Acción desconocida.');
-    return booking.slots(parse(slotsRequestSchema, req.body));
-  });
+  typed.post(
+    BOOKING_PATHS.action,
+    { ...wh, schema: { querystring: actionQuerySchema, body: slotsRequestSchema } },
+    async (req) => booking.slots(req.body),
+  );
 
-  app.post(BOOKING_PATHS.rtmBook, wh, async (req, reply) => {
+  // The Idempotency-Key header is checked after the body (a request with both wrong is told about the body).
+  typed.post(BOOKING_PATHS.rtmBook, { ...wh, schema: { body: rtmBookRequestSchema } }, async (req, reply) => {
     const key = idempotencyKey(req);
-    const { sessionInfo } = parse(rtmBookRequestSchema, req.body);
-    return sendBooked(reply, await booking.bookRtm(userIdOf(req), sessionInfo.parameters, key));
+    return sendBooked(reply, await booking.bookRtm(userIdOf(req), req.body.sessionInfo.parameters, key));
   });
 
-  app.post(BOOKING_PATHS.tramitesBook, wh, async (req, reply) => {
-    const key = idempotencyKey(req);
-    const { sessionInfo } = parse(tramitesBookRequestSchema, req.body);
-    return sendBooked(reply, await booking.bookTramites(userIdOf(req), sessionInfo.parameters, key));
-  });
+  typed.post(
+    BOOKING_PATHS.tramitesBook,
+    { ...wh, schema: { body: tramitesBookRequestSchema } },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      return sendBooked(
+        reply,
+        await booking.bookTramites(userIdOf(req), req.body.sessionInfo.parameters, key),
+      );
+    },
+  );
 
-  app.post(BOOKING_PATHS.peritajeBook, wh, async (req, reply) => {
-    const key = idempotencyKey(req);
-    const { sessionInfo } = parse(peritajeBookRequestSchema, req.body);
-    return sendBooked(reply, await booking.bookPeritaje(userIdOf(req), sessionInfo.parameters, key));
-  });
+  typed.post(
+    BOOKING_PATHS.peritajeBook,
+    { ...wh, schema: { body: peritajeBookRequestSchema } },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      return sendBooked(
+        reply,
+        await booking.bookPeritaje(userIdOf(req), req.body.sessionInfo.parameters, key),
+      );
+    },
+  );
 
-  app.post(BOOKING_PATHS.combos, wh, async (req) => {
-    const query = parse(combosQuerySchema, req.query);
-    const body = parse(combosRequestSchema, req.body ?? undefined);
-    const filter = body?.sessionInfo?.parameters ?? {};
-    return booking.combos({
-      nombreContains: query.nombre__contains,
-      ...(filter.grupo ? { grupo: filter.grupo } : {}),
-      ...(filter.combustible ? { combustible: filter.combustible } : {}),
-    });
-  });
+  typed.post(
+    BOOKING_PATHS.combos,
+    { ...wh, schema: { querystring: combosQuerySchema, body: combosRequestSchema } },
+    async (req) => {
+      const filter = req.body?.sessionInfo?.parameters ?? {};
+      return booking.combos({
+        nombreContains: req.query.nombre__contains,
+        ...(filter.grupo ? { grupo: filter.grupo } : {}),
+        ...(filter.combustible ? { combustible: filter.combustible } : {}),
+      });
+    },
+  );
 
-  app.post(BOOKING_PATHS.tramites, wh, async (req) => {
-    parse(tramitesRequestSchema, req.body ?? undefined);
-    return booking.tramitesOptions();
-  });
+  typed.post(BOOKING_PATHS.tramites, { ...wh, schema: { body: tramitesRequestSchema } }, async () =>
+    booking.tramitesOptions(),
+  );
 }

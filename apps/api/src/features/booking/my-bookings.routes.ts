@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MY_BOOKINGS_MSG,
   MY_BOOKINGS_PATHS,
   rescheduleRequestSchema,
 } from '@togo/domain/booking/my-bookings.contract';
 import { AppError } from '../../http/app-error.ts';
-import { parse } from '../../http/validation.ts';
 import type { MyBookingsService } from './my-bookings.service.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,11 +39,14 @@ export function myBookingsRoutes(
     return reply.code(204).send();
   });
 
-  app.post('/api/togo/agendamientos/:id/reprogramar/', auth, async (req) => {
-    const id = bookingId(req);
-    const body = parse(rescheduleRequestSchema, req.body);
-    return myBookings.reschedule(userIdOf(req), id, body);
-  });
+  // The session is checked before the body is validated (401 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/togo/agendamientos/:id/reprogramar/',
+      { preValidation: deps.auth, schema: { body: rescheduleRequestSchema } },
+      async (req) => myBookings.reschedule(userIdOf(req), bookingId(req), req.body),
+    );
 
   app.post('/api/togo/agendamientos/:id/pagar/', auth, async (req) => {
     const id = bookingId(req);

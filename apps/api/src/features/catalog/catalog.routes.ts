@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogQuerySchema, type CatalogPage, urlQuerySchema } from '@togo/domain/catalog/catalog.contract';
-import { parse } from '../../http/validation.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 /** Staff edit these in the console and drivers must see it at once: the browser revalidates every time. */
@@ -21,22 +21,31 @@ export function catalogRoutes(
   deps: { catalog: CatalogService; auth: preHandlerAsyncHookHandler },
 ) {
   const { catalog } = deps;
-  const auth = { preHandler: deps.auth };
+  // The session is checked before the query is validated (401 before 400).
+  const authFirst = { preValidation: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/conf/catalogos/paginado/', auth, async (req, reply): Promise<CatalogPage> => {
-    const data = await catalog.page(parse(catalogQuerySchema, req.query));
-    reply.header('cache-control', CACHE);
-    return {
-      count: data.count,
-      next: pageUrl(req, data.hasNext ? data.page + 1 : null),
-      previous: pageUrl(req, data.page > 1 ? data.page - 1 : null),
-      results: data.results,
-    };
-  });
+  typed.get(
+    '/api/conf/catalogos/paginado/',
+    { ...authFirst, schema: { querystring: catalogQuerySchema } },
+    async (req, reply): Promise<CatalogPage> => {
+      const data = await catalog.page(req.query);
+      reply.header('cache-control', CACHE);
+      return {
+        count: data.count,
+        next: pageUrl(req, data.hasNext ? data.page + 1 : null),
+        previous: pageUrl(req, data.page > 1 ? data.page - 1 : null),
+        results: data.results,
+      };
+    },
+  );
 
-  app.get('/api/automas-param-system/togo-urls/', auth, async (req, reply) => {
-    const query = parse(urlQuerySchema, req.query);
-    reply.header('cache-control', CACHE);
-    return catalog.urls(query.name__in);
-  });
+  typed.get(
+    '/api/automas-param-system/togo-urls/',
+    { ...authFirst, schema: { querystring: urlQuerySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', CACHE);
+      return catalog.urls(req.query.name__in);
+    },
+  );
 }

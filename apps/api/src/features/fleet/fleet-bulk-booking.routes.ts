@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FLEET_BULK_BOOKING_PATH,
   fleetBulkBookingRequestSchema,
@@ -6,7 +7,6 @@ import {
   type FleetBulkBookingResponse,
 } from '@togo/domain/fleet/fleet-bulk-booking.contract';
 import { orgCompany, requireOrg, type OrgHandlers } from '../../http/org-access.ts';
-import { parse } from '../../http/validation.ts';
 
 /**
  * Books the RTM of several fleet vehicles (the organisation's company owns them) at one branch, all or nothing.
@@ -23,9 +23,15 @@ export function fleetBulkBookingRoutes(
   app: FastifyInstance,
   deps: { book: FleetBulkBooker; access: OrgHandlers },
 ) {
-  app.post(FLEET_BULK_BOOKING_PATH, { preHandler: deps.access.write }, async (req, reply) => {
-    const input = parse(fleetBulkBookingRequestSchema, req.body);
-    const answer = await deps.book(orgCompany(req).id, input, requireOrg(req).userId);
-    return reply.code(201).send(answer);
-  });
+  // Membership (write) is checked before the body is validated (401/403 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      FLEET_BULK_BOOKING_PATH,
+      { preValidation: deps.access.write, schema: { body: fleetBulkBookingRequestSchema } },
+      async (req, reply) => {
+        const answer = await deps.book(orgCompany(req).id, req.body, requireOrg(req).userId);
+        return reply.code(201).send(answer);
+      },
+    );
 }

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FLEET_COMPLIANCE_PATHS,
   fleetComplianceQuerySchema,
 } from '@togo/domain/fleet/fleet-compliance.contract';
 import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
-import { parse } from '../../http/validation.ts';
 import type { FleetComplianceService } from './fleet-compliance.service.ts';
 import { complianceWorkbookStream, finesWorkbookStream } from './fleet-compliance.workbook.ts';
 
@@ -26,14 +26,19 @@ export function fleetComplianceRoutes(
 ) {
   const { compliance } = deps;
   const read = { preHandler: deps.access.read };
+  // With a schema, membership is checked before the query is validated (401/403 before 400).
+  const readThenQuery = {
+    preValidation: deps.access.read,
+    schema: { querystring: fleetComplianceQuerySchema },
+  };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(FLEET_COMPLIANCE_PATHS.grid, read, async (req) =>
-    compliance.grid(orgCompany(req).id, parse(fleetComplianceQuerySchema, req.query)),
+  typed.get(FLEET_COMPLIANCE_PATHS.grid, readThenQuery, async (req) =>
+    compliance.grid(orgCompany(req).id, req.query),
   );
 
-  app.get(FLEET_COMPLIANCE_PATHS.xlsx, read, async (req, reply) => {
-    const query = parse(fleetComplianceQuerySchema, req.query);
-    const date = query.fecha ?? compliance.today();
+  typed.get(FLEET_COMPLIANCE_PATHS.xlsx, readThenQuery, async (req, reply) => {
+    const date = req.query.fecha ?? compliance.today();
     const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
     return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
   });

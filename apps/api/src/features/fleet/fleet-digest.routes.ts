@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FLEET_DIGEST_SETTINGS_PATH,
   fleetDigestSettingsSchema,
 } from '@togo/domain/fleet/fleet-digest.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
-import { parse } from '../../http/validation.ts';
 import type { FleetDigestService } from './fleet-digest.service.ts';
 
 /** The weekly digest's switch (decision 038): every member reads it, only an administrador changes it. */
@@ -15,7 +15,12 @@ export function fleetDigestRoutes(
   app.get(FLEET_DIGEST_SETTINGS_PATH, { preHandler: deps.access.read }, async (req) =>
     deps.digest.settings(orgCompany(req).id),
   );
-  app.put(FLEET_DIGEST_SETTINGS_PATH, { preHandler: deps.access.admin }, async (req) =>
-    deps.digest.setSettings(orgCompany(req).id, parse(fleetDigestSettingsSchema.strict(), req.body)),
-  );
+  // Membership (administrador) is checked before the body is validated (401/403 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .put(
+      FLEET_DIGEST_SETTINGS_PATH,
+      { preValidation: deps.access.admin, schema: { body: fleetDigestSettingsSchema.strict() } },
+      async (req) => deps.digest.setSettings(orgCompany(req).id, req.body),
+    );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FLEET_ALERTS_PATH, fleetAlertsQuerySchema } from '@togo/domain/fleet/fleet-alerts.contract';
 import { FLEET_REPORTS_PATH } from '@togo/domain/fleet/fleet-reports.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
-import { parse } from '../../http/validation.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
 import type { FleetReportsService } from './fleet-reports.service.ts';
 
@@ -13,9 +13,14 @@ export function fleetViewsRoutes(
 ) {
   const read = { preHandler: deps.access.read };
 
-  app.get(FLEET_ALERTS_PATH, read, async (req) =>
-    deps.alerts.alerts(orgCompany(req).id, parse(fleetAlertsQuerySchema, req.query)),
-  );
+  // Membership is checked before the query is validated (401/403 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      FLEET_ALERTS_PATH,
+      { preValidation: deps.access.read, schema: { querystring: fleetAlertsQuerySchema } },
+      async (req) => deps.alerts.alerts(orgCompany(req).id, req.query),
+    );
 
   app.get(FLEET_REPORTS_PATH, read, async (req) => deps.reports.reports(orgCompany(req).id));
 }

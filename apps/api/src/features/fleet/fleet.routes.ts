@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FLEET_DRIVER_PHOTO_FIELD,
   FLEET_DRIVER_PHOTO_MAX_BYTES,
@@ -11,7 +12,7 @@ import {
 } from '@togo/domain/fleet/fleet.contract';
 import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
-import { parse, pathId } from '../../http/validation.ts';
+import { pathId } from '../../http/validation.ts';
 import type { FleetDetailService } from './fleet-detail.service.ts';
 import type { FleetPhotoService } from './fleet-photo.service.ts';
 import type { FleetService } from './fleet.service.ts';
@@ -65,9 +66,12 @@ export function fleetRoutes(
   const auth = { preHandler: deps.access.read };
   const write = { preHandler: deps.access.write };
   const user = orgCompany;
+  // Routes with a schema check membership before the request is validated (401/403 before 400).
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const readFirst = { preValidation: deps.access.read };
 
-  app.get(FLEET_PATHS.list, auth, async (req) =>
-    fleet.list(user(req), parse(fleetListQuerySchema, req.query)),
+  typed.get(FLEET_PATHS.list, { ...readFirst, schema: { querystring: fleetListQuerySchema } }, async (req) =>
+    fleet.list(user(req), req.query),
   );
 
   app.post(FLEET_PATHS.upload, write, async (req, reply) => {
@@ -81,8 +85,10 @@ export function fleetRoutes(
     fleet.uploadStatus(user(req), pathId(req)),
   );
 
-  app.get(FLEET_PATHS.errors, auth, async (req) =>
-    fleet.errors(user(req), parse(fleetErrorsQuerySchema, req.query)),
+  typed.get(
+    FLEET_PATHS.errors,
+    { ...readFirst, schema: { querystring: fleetErrorsQuerySchema } },
+    async (req) => fleet.errors(user(req), req.query),
   );
 
   app.get(FLEET_PATHS.guide, auth, async (req, reply) =>
@@ -99,10 +105,11 @@ export function fleetRoutes(
     detail.remove(user(req), pathId(req)),
   );
 
-  app.put('/api/togo/vehicle/:id/conductor_flota/', write, async (req) => {
-    const id = pathId(req);
-    return detail.assignDriver(user(req), id, parse(fleetDriverAssignSchema, req.body ?? {}));
-  });
+  typed.put(
+    '/api/togo/vehicle/:id/conductor_flota/',
+    { preValidation: deps.access.write, schema: { body: fleetDriverAssignSchema } },
+    async (req) => detail.assignDriver(user(req), pathId(req), req.body),
+  );
 
   app.put('/api/togo/vehicle/:id/conductor_flota/foto/', write, async (req) =>
     photos.upload(user(req), pathId(req), photoReader(req)),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   GARAGE_MSG,
   GARAGE_UPLOAD_MAX_BYTES,
@@ -7,7 +8,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
 import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
-import { parse, pathId } from '../../http/validation.ts';
+import { pathId } from '../../http/validation.ts';
 import type { GarageFilesService } from './garage-files.service.ts';
 import type { GarageService } from './garage.service.ts';
 
@@ -31,10 +32,14 @@ export function garageRoutes(
   const auth = { preHandler: deps.auth };
   const userId = (req: FastifyRequest) => requireSession(req).user.id;
 
-  app.post('/api/togo/vehicle/', auth, async (req, reply) => {
-    const vehicle = await garage.create(userId(req), parse(vehicleCreateSchema, req.body));
-    return reply.code(201).send(vehicle);
-  });
+  // The session is checked before the body is validated (401 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/togo/vehicle/',
+      { preValidation: deps.auth, schema: { body: vehicleCreateSchema } },
+      async (req, reply) => reply.code(201).send(await garage.create(userId(req), req.body)),
+    );
 
   app.get('/api/togo/vehicle/user_garages/', auth, async (req) => garage.list(userId(req)));
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { preferencesUpdateSchema } from '@togo/domain/reminders/reminders.contract';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { DeliveryHistoryService } from './delivery-history.service.ts';
 import type { OptOutService } from './opt-out.service.ts';
 import type { PreferencesService } from './preferences.service.ts';
@@ -37,26 +37,35 @@ export function preferencesRoutes(
   },
 ) {
   const auth = { preHandler: deps.auth };
+  // Signed-in routes with a schema: the session is checked before the request is validated (401 before 400).
+  const authFirst = { preValidation: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/togo/notificacion/preferencias/', auth, async (req) =>
     deps.preferences.get(requireSession(req).user.id),
   );
 
-  app.put('/api/togo/notificacion/preferencias/', auth, async (req) =>
-    deps.preferences.update(requireSession(req).user.id, parse(preferencesUpdateSchema, req.body)),
+  typed.put(
+    '/api/togo/notificacion/preferencias/',
+    { ...authFirst, schema: { body: preferencesUpdateSchema } },
+    async (req) => deps.preferences.update(requireSession(req).user.id, req.body),
   );
 
   // The unsubscribe link of every reminder email: signed, no sign-in, takes effect at once.
-  app.get('/api/togo/notificacion/baja/', async (req, reply) => {
-    const { u, s } = parse(unsubscribeQuerySchema, req.query);
-    const done = await deps.consents.optOutByLink(u, s);
-    if (!done) return reply.code(404).send({ detail: 'Enlace inválido.' });
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="es"><meta charset="utf-8"><title>TOGO</title><p>Listo: ya no te enviaremos avisos por correo. Puedes volver a activarlos en tu perfil de TOGO.</p></html>',
-      );
-  });
+  typed.get(
+    '/api/togo/notificacion/baja/',
+    { schema: { querystring: unsubscribeQuerySchema } },
+    async (req, reply) => {
+      const { u, s } = req.query;
+      const done = await deps.consents.optOutByLink(u, s);
+      if (!done) return reply.code(404).send({ detail: 'Enlace inválido.' });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="es"><meta charset="utf-8"><title>TOGO</title><p>Listo: ya no te enviaremos avisos por correo. Puedes volver a activarlos en tu perfil de TOGO.</p></html>',
+        );
+    },
+  );
 
   // Ley 1581: the user's consent records (what, when, from which screen), downloadable as JSON.
   app.get('/api/togo/notificacion/consentimientos/', auth, async (req, reply) => {
@@ -64,8 +73,9 @@ export function preferencesRoutes(
     return reply.header('content-disposition', 'attachment; filename="togo-consentimientos.json"').send(body);
   });
 
-  app.get('/api/togo/notificacion/historial/', auth, async (req) => {
-    const { page, page_size } = parse(historyQuerySchema, req.query);
-    return deps.history.list(requireSession(req).user.id, page, page_size);
-  });
+  typed.get(
+    '/api/togo/notificacion/historial/',
+    { ...authFirst, schema: { querystring: historyQuerySchema } },
+    async (req) => deps.history.list(requireSession(req).user.id, req.query.page, req.query.page_size),
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BANNER_IMAGE_MAX_BYTES,
   catalogEntriesQuerySchema,
@@ -11,7 +12,7 @@ import {
 } from '@togo/domain/operator/operator-content.contract';
 import { AppError } from '../../http/app-error.ts';
 import { fileFieldReader, MALFORMED_MULTIPART } from '../../http/multipart.ts';
-import { parse, pathId } from '../../http/validation.ts';
+import { pathId } from '../../http/validation.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import type { OperatorContentService } from './operator-content.service.ts';
 import type { OperatorExportService } from './operator-export.service.ts';
@@ -35,23 +36,32 @@ export function operatorContentRoutes(
   const { guard, content } = deps;
   const read = { preHandler: guard('contenido.leer') };
   const write = { preHandler: guard('contenido.editar') };
+  // Routes with a schema check the staff session and permission first (401/403 before 400).
+  const readFirst = { preValidation: guard('contenido.leer') };
+  const writeFirst = { preValidation: guard('contenido.editar') };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/operador/contenido/catalogos/', read, async () => content.groups());
 
-  app.get('/api/operador/contenido/entradas/', read, async (req) =>
-    content.entries(parse(catalogEntriesQuerySchema, req.query)),
+  typed.get(
+    '/api/operador/contenido/entradas/',
+    { ...readFirst, schema: { querystring: catalogEntriesQuerySchema } },
+    async (req) => content.entries(req.query),
   );
 
   app.get('/api/operador/contenido/entradas/:id/', read, async (req) => content.entry(pathId(req)));
 
-  app.post('/api/operador/contenido/entradas/', write, async (req, reply) =>
-    reply.code(201).send(await content.createEntry(actorOf(req), parse(catalogEntryInputSchema, req.body))),
+  typed.post(
+    '/api/operador/contenido/entradas/',
+    { ...writeFirst, schema: { body: catalogEntryInputSchema } },
+    async (req, reply) => reply.code(201).send(await content.createEntry(actorOf(req), req.body)),
   );
 
-  app.put('/api/operador/contenido/entradas/:id/', write, async (req) => {
-    const id = pathId(req);
-    return content.updateEntry(actorOf(req), id, parse(catalogEntryInputSchema, req.body));
-  });
+  typed.put(
+    '/api/operador/contenido/entradas/:id/',
+    { ...writeFirst, schema: { body: catalogEntryInputSchema } },
+    async (req) => content.updateEntry(actorOf(req), pathId(req), req.body),
+  );
 
   app.delete('/api/operador/contenido/entradas/:id/', write, async (req, reply) => {
     await content.deleteEntry(actorOf(req), pathId(req));
@@ -60,16 +70,22 @@ export function operatorContentRoutes(
 
   app.get('/api/operador/contenido/urls/', read, async () => content.urls());
 
-  app.post('/api/operador/contenido/urls/', write, async (req, reply) => {
-    const body = parse(namedUrlInputSchema, req.body);
-    return reply.code(201).send(await content.writeUrl(actorOf(req), body.name, body.url, 'create'));
-  });
+  typed.post(
+    '/api/operador/contenido/urls/',
+    { ...writeFirst, schema: { body: namedUrlInputSchema } },
+    async (req, reply) =>
+      reply.code(201).send(await content.writeUrl(actorOf(req), req.body.name, req.body.url, 'create')),
+  );
 
-  app.put('/api/operador/contenido/urls/:name/', write, async (req) => {
-    const name = param(req, 'name');
-    if (!/^[a-z0-9_]{1,100}$/.test(name)) throw AppError.notFound();
-    return content.writeUrl(actorOf(req), name, parse(namedUrlUpdateSchema, req.body).url, 'replace');
-  });
+  typed.put(
+    '/api/operador/contenido/urls/:name/',
+    { ...writeFirst, schema: { body: namedUrlUpdateSchema } },
+    async (req) => {
+      const name = param(req, 'name');
+      if (!/^[a-z0-9_]{1,100}$/.test(name)) throw AppError.notFound();
+      return content.writeUrl(actorOf(req), name, req.body.url, 'replace');
+    },
+  );
 
   app.delete('/api/operador/contenido/urls/:name/', write, async (req, reply) => {
     const name = param(req, 'name');

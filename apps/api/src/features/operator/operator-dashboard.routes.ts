@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bogotaInstant } from '@togo/domain/booking/booking.rules';
 import { auditPagedQuerySchema } from '@togo/domain/operator/operator-dashboard.contract';
-import { parse } from '../../http/validation.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 import { AUDIT_PAGE } from './audit.repository.ts';
 import type { requireStaff } from './operator-auth.hook.ts';
@@ -31,25 +31,30 @@ export function operatorDashboardRoutes(
    * Without `page`/`page_size`: the array of decision 022 (at most 500 rows, oldest first unless `orden`).
    * With either: one page `{data, total, page, page_size}` (page_size ≤ 100), newest first unless `orden`.
    */
-  app.get('/api/operador/auditoria/', { preHandler: guard('auditoria.leer') }, async (req) => {
-    const query = parse(auditPagedQuerySchema, req.query);
-    // Dates are Bogotá days: desde from its midnight, hasta up to the end of its day.
-    const filter: AuditFilter = {
-      from: query.desde ? bogotaInstant(query.desde, 0) : null,
-      to: query.hasta ? new Date(bogotaInstant(query.hasta, 0).getTime() + DAY_MS) : null,
-      staff: query.staff || undefined,
-      accion: query.accion || undefined,
-    };
-    if (query.page === undefined && query.page_size === undefined) {
-      const rows = await deps.audit.search(filter, query.orden ?? 'asc', AUDIT_PAGE, 0);
-      return rows.map(wire);
-    }
-    const page = query.page ?? 1;
-    const size = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const [rows, total] = await Promise.all([
-      deps.audit.search(filter, query.orden ?? 'desc', size, (page - 1) * size),
-      deps.audit.count(filter),
-    ]);
-    return { data: rows.map(wire), total, page, page_size: size };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/operador/auditoria/',
+    // Staff session and permission are checked before the query is validated (401/403 before 400).
+    { preValidation: guard('auditoria.leer'), schema: { querystring: auditPagedQuerySchema } },
+    async (req) => {
+      const query = req.query;
+      // Dates are Bogotá days: desde from its midnight, hasta up to the end of its day.
+      const filter: AuditFilter = {
+        from: query.desde ? bogotaInstant(query.desde, 0) : null,
+        to: query.hasta ? new Date(bogotaInstant(query.hasta, 0).getTime() + DAY_MS) : null,
+        staff: query.staff || undefined,
+        accion: query.accion || undefined,
+      };
+      if (query.page === undefined && query.page_size === undefined) {
+        const rows = await deps.audit.search(filter, query.orden ?? 'asc', AUDIT_PAGE, 0);
+        return rows.map(wire);
+      }
+      const page = query.page ?? 1;
+      const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+      const [rows, total] = await Promise.all([
+        deps.audit.search(filter, query.orden ?? 'desc', size, (page - 1) * size),
+        deps.audit.count(filter),
+      ]);
+      return { data: rows.map(wire), total, page, page_size: size };
+    },
+  );
 }

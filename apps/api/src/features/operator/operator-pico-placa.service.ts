@@ -1,5 +1,9 @@
 import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
-import { DaneCodeSchema, PicoPlacaCitySchema } from '@togo/domain/pico-placa/pico-placa.rules';
+import {
+  DaneCodeSchema,
+  PicoPlacaCitySchema,
+  type PicoPlacaCity,
+} from '@togo/domain/pico-placa/pico-placa.rules';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import type {
   OperatorPicoPlacaEntry,
@@ -43,9 +47,9 @@ export class OperatorPicoPlacaService {
     return { ...(row.data as object), version: row.version };
   }
 
-  async replace(actor: AuditActor, dane: string, body: unknown, accion = 'pico_placa.reemplazar') {
+  /** `city` is validated by the route's schema (PUT) or parsed from a stored version (revert). */
+  async replace(actor: AuditActor, dane: string, city: PicoPlacaCity, accion = 'pico_placa.reemplazar') {
     const code = this.dane(dane);
-    const city = parse(PicoPlacaCitySchema, body);
     if (city.dane_code !== code) {
       throw AppError.field('dane_code', 'Debe coincidir con el código DANE de la ruta.');
     }
@@ -83,7 +87,7 @@ export class OperatorPicoPlacaService {
     if (!row) throw AppError.notFound();
     const data = await this.repo.findVersion(row.key, version);
     if (data === undefined) throw AppError.notFound(OPERATOR_MSG.versionNotFound);
-    return this.replace(actor, code, data, `pico_placa.revertir_a_${version}`);
+    return this.replace(actor, code, parse(PicoPlacaCitySchema, data), `pico_placa.revertir_a_${version}`);
   }
 
   private dane(value: string): string {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { supportSearchQuerySchema } from '@togo/domain/operator/operator-console.contract';
 import {
   supportPageQuerySchema,
@@ -27,10 +28,17 @@ export function operatorSupportRoutes(
   deps: { guard: ReturnType<typeof requireStaff>; support: OperatorSupportService },
 ) {
   const { guard, support } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Staff session and permission are checked before the query is validated (401/403 before 400).
+  const pageOfUser = {
+    preValidation: guard('usuarios.buscar'),
+    schema: { querystring: supportPageQuerySchema },
+  };
 
   app.get('/api/operador/usuarios/', { preHandler: guard('usuarios.buscar') }, async (req) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
-    // Without paging parameters the answer stays the plain list of decision 022.
+    // Without paging parameters the answer stays the plain list of decision 022: two schemas, chosen by the
+    // keys present, so this route parses by hand.
     if (!PAGING_KEYS.some((k) => k in query)) {
       const { q } = parse(supportSearchQuerySchema, query);
       return support.search(q);
@@ -42,21 +50,13 @@ export function operatorSupportRoutes(
     support.detail(userId(req)),
   );
 
-  app.get(
-    '/api/operador/usuarios/:id/agendamientos/',
-    { preHandler: guard('usuarios.buscar') },
-    async (req) => {
-      const id = userId(req);
-      const { page, page_size } = parse(supportPageQuerySchema, req.query);
-      return support.userBookings(id, page, page_size);
-    },
+  typed.get('/api/operador/usuarios/:id/agendamientos/', pageOfUser, async (req) =>
+    support.userBookings(userId(req), req.query.page, req.query.page_size),
   );
 
-  app.get('/api/operador/usuarios/:id/avisos/', { preHandler: guard('usuarios.buscar') }, async (req) => {
-    const id = userId(req);
-    const { page, page_size } = parse(supportPageQuerySchema, req.query);
-    return support.userDeliveries(id, page, page_size);
-  });
+  typed.get('/api/operador/usuarios/:id/avisos/', pageOfUser, async (req) =>
+    support.userDeliveries(userId(req), req.query.page, req.query.page_size),
+  );
 
   app.post(
     '/api/operador/usuarios/:id/reenviar-codigo/',

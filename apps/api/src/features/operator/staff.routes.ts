@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInvitationSchema,
   operatorLoginSchema,
@@ -6,7 +7,7 @@ import {
   staffUpdateSchema,
   totpConfirmSchema,
 } from '@togo/domain/operator/operator-auth.contract';
-import { parse, pathId } from '../../http/validation.ts';
+import { pathId } from '../../http/validation.ts';
 import { actorOf, staffSession, type requireStaff } from './operator-auth.hook.ts';
 import type { StaffAdminService } from './staff-admin.service.ts';
 import type { StaffAuthService } from './staff-auth.service.ts';
@@ -17,11 +18,12 @@ export function staffRoutes(
   deps: { auth: StaffAuthService; admin: StaffAdminService; guard: ReturnType<typeof requireStaff> },
 ) {
   const { auth, admin, guard } = deps;
+  // Routes with a schema check the staff session and permission first (401/403 before 400).
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/operador/sesion/', async (req) => {
-    const body = parse(operatorLoginSchema, req.body);
-    return auth.login(body.correo, body.clave, body.codigo_totp);
-  });
+  typed.post('/api/operador/sesion/', { schema: { body: operatorLoginSchema } }, async (req) =>
+    auth.login(req.body.correo, req.body.clave, req.body.codigo_totp),
+  );
 
   app.delete('/api/operador/sesion/', { preHandler: guard('sesion.propia') }, async (req, reply) => {
     await auth.logout(staffSession(req));
@@ -44,27 +46,35 @@ export function staffRoutes(
     auth.startEnrolment(staffSession(req)),
   );
 
-  app.post('/api/operador/totp/confirmar/', { preHandler: guard('sesion.propia') }, async (req) => {
-    const { codigo } = parse(totpConfirmSchema, req.body);
-    await auth.confirmEnrolment(staffSession(req), codigo);
-    return { totp: true };
-  });
+  typed.post(
+    '/api/operador/totp/confirmar/',
+    { preValidation: guard('sesion.propia'), schema: { body: totpConfirmSchema } },
+    async (req) => {
+      await auth.confirmEnrolment(staffSession(req), req.body.codigo);
+      return { totp: true };
+    },
+  );
 
-  app.post('/api/operador/invitacion/aceptar/', async (req) => {
-    const body = parse(acceptInvitationSchema, req.body);
-    await auth.acceptInvitation(body.token, body.clave);
-    return { detail: 'Clave definida. Ya puedes iniciar sesión.' };
-  });
+  typed.post(
+    '/api/operador/invitacion/aceptar/',
+    { schema: { body: acceptInvitationSchema } },
+    async (req) => {
+      await auth.acceptInvitation(req.body.token, req.body.clave);
+      return { detail: 'Clave definida. Ya puedes iniciar sesión.' };
+    },
+  );
 
   app.get('/api/operador/staff/', { preHandler: guard('staff.gestionar') }, async () => admin.list());
 
-  app.post('/api/operador/staff/', { preHandler: guard('staff.gestionar') }, async (req, reply) => {
-    const body = parse(staffInviteSchema, req.body);
-    return reply.code(201).send(await admin.invite(actorOf(req), body));
-  });
+  typed.post(
+    '/api/operador/staff/',
+    { preValidation: guard('staff.gestionar'), schema: { body: staffInviteSchema } },
+    async (req, reply) => reply.code(201).send(await admin.invite(actorOf(req), req.body)),
+  );
 
-  app.patch('/api/operador/staff/:id/', { preHandler: guard('staff.gestionar') }, async (req) => {
-    const id = pathId(req);
-    return admin.update(actorOf(req), id, parse(staffUpdateSchema, req.body));
-  });
+  typed.patch(
+    '/api/operador/staff/:id/',
+    { preValidation: guard('staff.gestionar'), schema: { body: staffUpdateSchema } },
+    async (req) => admin.update(actorOf(req), pathId(req), req.body),
+  );
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ORGANISATION_PATHS,
   invitationAcceptSchema,
   memberInviteSchema,
 } from '@togo/domain/organisation/organisation.contract';
 import { requireOrg, type OrgHandlers } from '../../http/org-access.ts';
-import { parse, pathId } from '../../http/validation.ts';
+import { pathId } from '../../http/validation.ts';
 import type { OrganisationService } from './organisation.service.ts';
 
 /** Members of the company's organisation (issue 16). Listing: every member; changes: administrador only. */
@@ -14,6 +15,7 @@ export function organisationRoutes(
   deps: { organisation: OrganisationService; access: OrgHandlers },
 ) {
   const { organisation, access } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   app.get(ORGANISATION_PATHS.members, { preHandler: access.read }, async (req) =>
     organisation.list(requireOrg(req)),
@@ -23,10 +25,12 @@ export function organisationRoutes(
     organisation.mine(requireOrg(req)),
   );
 
-  app.post(ORGANISATION_PATHS.members, { preHandler: access.admin }, async (req, reply) => {
-    const member = await organisation.invite(requireOrg(req), parse(memberInviteSchema, req.body));
-    return reply.code(201).send(member);
-  });
+  // Membership (administrador) is checked before the body is validated (401/403 before 400).
+  typed.post(
+    ORGANISATION_PATHS.members,
+    { preValidation: access.admin, schema: { body: memberInviteSchema } },
+    async (req, reply) => reply.code(201).send(await organisation.invite(requireOrg(req), req.body)),
+  );
 
   app.delete('/api/togo/empresa/miembros/:id/', { preHandler: access.admin }, async (req, reply) => {
     await organisation.remove(requireOrg(req), pathId(req));
@@ -34,7 +38,7 @@ export function organisationRoutes(
   });
 
   // No session: the one-time token from the emailed link is the credential.
-  app.post(ORGANISATION_PATHS.accept, async (req) =>
-    organisation.accept(parse(invitationAcceptSchema, req.body)),
+  typed.post(ORGANISATION_PATHS.accept, { schema: { body: invitationAcceptSchema } }, async (req) =>
+    organisation.accept(req.body),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountSchema, PERSONAL_DATA_PATHS } from '@togo/domain/profile/personal-data.contract';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { PersonalDataService } from './personal-data.service.ts';
 
 /** Personal data (Ley 1581 de 2012, decision 021): download one's data, delete one's account. */
@@ -20,9 +20,15 @@ export function personalDataRoutes(
       .send(stream);
   });
 
-  app.delete(PERSONAL_DATA_PATHS.deleteAccount, { preHandler: deps.auth }, async (req, reply) => {
-    const input = parse(deleteAccountSchema, req.body);
-    await personalData.deleteAccount(requireSession(req).user, input);
-    return reply.code(204).send();
-  });
+  // The session is checked before the body is validated (401 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .delete(
+      PERSONAL_DATA_PATHS.deleteAccount,
+      { preValidation: deps.auth, schema: { body: deleteAccountSchema } },
+      async (req, reply) => {
+        await personalData.deleteAccount(requireSession(req).user, req.body);
+        return reply.code(204).send();
+      },
+    );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { picoPlacaQuerySchema } from '@togo/domain/pico-placa/pico-placa.contract';
 import { requireSession } from '../../http/auth.ts';
-import { parse } from '../../http/validation.ts';
 import type { PicoPlacaService } from './pico-placa.service.ts';
 
 /** GET /api/togo/pico-placa/?id_garaje=&fecha= (AHGA §2 'pico-placa'). */
@@ -9,10 +9,14 @@ export function picoPlacaRoutes(
   app: FastifyInstance,
   deps: { picoPlaca: PicoPlacaService; auth: preHandlerAsyncHookHandler },
 ) {
-  app.get('/api/togo/pico-placa/', { preHandler: deps.auth }, async (req, reply) => {
-    const query = parse(picoPlacaQuerySchema, req.query);
-    const result = await deps.picoPlaca.forVehicle(requireSession(req).user.id, query);
-    reply.header('cache-control', 'private, no-cache');
-    return result;
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/togo/pico-placa/',
+    // The session is checked before the query is validated (401 before 400).
+    { preValidation: deps.auth, schema: { querystring: picoPlacaQuerySchema } },
+    async (req, reply) => {
+      const result = await deps.picoPlaca.forVehicle(requireSession(req).user.id, req.query);
+      reply.header('cache-control', 'private, no-cache');
+      return result;
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userTypeChangeSchema } from '@togo/domain/auth/auth.contract';
 import {
   emailVerifySchema,
@@ -56,10 +57,13 @@ export function profileRoutes(
     }
   });
 
-  // The email change asked for by PATCH {email} is applied only with the code sent to the new address.
-  app.post('/api/users-admin-manager/:id/verificar-correo/', { preHandler: deps.auth }, async (req) => {
-    const actor = requireSession(req).user;
-    const id = pathId(req);
-    return emailChange.verify(actor, id, parse(emailVerifySchema, req.body).codigo);
-  });
+  // The email change asked for by PATCH {email} is applied only with the code sent to the new address. The
+  // session is checked before the body is validated (401 before 400).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/users-admin-manager/:id/verificar-correo/',
+      { preValidation: deps.auth, schema: { body: emailVerifySchema } },
+      async (req) => emailChange.verify(requireSession(req).user, pathId(req), req.body.codigo),
+    );
 }

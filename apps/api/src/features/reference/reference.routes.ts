@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { citiesQuerySchema, departmentsQuerySchema } from '@togo/domain/reference/reference.contract';
-import { parse } from '../../http/validation.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 /** DIVIPOLA changes about once a year: let the browser keep it for an hour. */
@@ -13,18 +13,27 @@ export function referenceRoutes(
 ) {
   const { reference } = deps;
   const auth = { preHandler: deps.auth };
+  // The session is checked before the query is validated (401 before 400).
+  const authFirst = { preValidation: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/automas-param-departaments/', auth, async (req, reply) => {
-    const query = parse(departmentsQuerySchema, req.query);
-    reply.header('cache-control', CACHE);
-    return reference.departments(query.country_id);
-  });
+  typed.get(
+    '/api/automas-param-departaments/',
+    { ...authFirst, schema: { querystring: departmentsQuerySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', CACHE);
+      return reference.departments(req.query.country_id);
+    },
+  );
 
-  app.get('/api/automas-param-cities/', auth, async (req, reply) => {
-    const query = parse(citiesQuerySchema, req.query);
-    reply.header('cache-control', CACHE);
-    return reference.cities(query.departament);
-  });
+  typed.get(
+    '/api/automas-param-cities/',
+    { ...authFirst, schema: { querystring: citiesQuerySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', CACHE);
+      return reference.cities(req.query.departament);
+    },
+  );
 
   app.get('/api/automas-param-type-document/', auth, async (_req, reply) => {
     reply.header('cache-control', CACHE);
