@@ -50,11 +50,8 @@ export function createBrowserHistory(win: Window = window): History {
   let action: Action = 'POP';
   let listener: ((update: Update) => void) | null = null;
   const entry = () => (globalHistory.state ?? {}) as EntryState;
-  let index = entry().idx;
-  if (index == null) {
-    index = 0;
-    globalHistory.replaceState({ ...entry(), idx: index }, '');
-  }
+  // The entry's position in the stack, as react-router numbers it.
+  if (entry().idx == null) globalHistory.replaceState({ ...entry(), idx: 0 }, '');
   const current = (): Location => {
     const { pathname, search, hash } = win.location;
     const state = entry();
@@ -62,14 +59,13 @@ export function createBrowserHistory(win: Window = window): History {
   };
   const onPop = () => {
     action = 'POP';
-    index = entry().idx;
     listener?.({ action, location: current() });
   };
   const write = (to: To, state: unknown, replace: boolean) => {
     action = replace ? 'REPLACE' : 'PUSH';
     const location = createLocation(current().pathname, to, state);
-    index = (entry().idx ?? 0) + (replace ? 0 : 1);
-    const entryState: EntryState = { usr: location.state, key: location.key, idx: index };
+    const idx = (entry().idx ?? 0) + (replace ? 0 : 1);
+    const entryState: EntryState = { usr: location.state, key: location.key, idx };
     const url = createHref(location);
     if (replace) {
       globalHistory.replaceState(entryState, '', url);

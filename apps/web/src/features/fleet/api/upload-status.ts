@@ -34,7 +34,7 @@ export function useUploadStatusQuery(initial: FleetUploadStatus | null) {
 /** GET /api/togo/vehicle/estado_carga_flota/ → the company's latest upload, or null when it has none (404). */
 export async function fetchLatestUpload(signal?: AbortSignal): Promise<FleetUploadStatus | null> {
   try {
-    return await apiGet<FleetUploadStatus>(FLEET_PATHS.latestUpload, signal);
+    return await apiParse(fleetUploadStatusSchema, FLEET_PATHS.latestUpload, { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
