@@ -91,7 +91,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-router',
-              message: "Import from lib/router: react-router stays out of the drivers' bundle (decision 043).",
+              message:
+                "Import from lib/router: react-router stays out of the drivers' bundle (decision 043).",
             },
           ],
         },

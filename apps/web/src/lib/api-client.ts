@@ -126,7 +126,11 @@ export interface AnswerSchema<T> {
  * apiRequest whose 2xx answer is parsed with the domain's schema instead of cast (unknown keys dropped, a
  * malformed answer rejects with zod's error, as the operator console's client does).
  */
-export async function apiParse<T>(schema: AnswerSchema<T>, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiParse<T>(
+  schema: AnswerSchema<T>,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   return schema.parse(await apiRequest<unknown>(path, options));
 }
 

@@ -108,7 +108,9 @@ export function createMemoryHistory(initialEntries: InitialEntry[] = ['/'], init
   const entries: Location[] = initialEntries.map((entry, i) =>
     createLocation(
       '/',
-      typeof entry === 'string' ? entry : { pathname: entry.pathname, search: entry.search, hash: entry.hash },
+      typeof entry === 'string'
+        ? entry
+        : { pathname: entry.pathname, search: entry.search, hash: entry.hash },
       typeof entry === 'string' ? null : entry.state,
       typeof entry === 'string' || !entry.key ? (i === 0 ? 'default' : undefined) : entry.key,
     ),

@@ -153,14 +153,17 @@ function compilePath(path: string, caseSensitive: boolean, end: boolean): [RegEx
       .replace(/\/*\*?$/, '')
       .replace(/^\/*/, '/')
       .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
-      .replace(/\/:([\w-]+)(\?)?/g, (match, name: string, optional: string | undefined, index: number, str) => {
-        params.push({ name, optional: optional != null });
-        if (optional) {
-          const next = (str as string).charAt(index + match.length);
-          return next && next !== '/' ? '/([^\\/]*)' : '(?:/([^\\/]*))?';
-        }
-        return '/([^\\/]+)';
-      })
+      .replace(
+        /\/:([\w-]+)(\?)?/g,
+        (match, name: string, optional: string | undefined, index: number, str) => {
+          params.push({ name, optional: optional != null });
+          if (optional) {
+            const next = (str as string).charAt(index + match.length);
+            return next && next !== '/' ? '/([^\\/]*)' : '(?:/([^\\/]*))?';
+          }
+          return '/([^\\/]+)';
+        },
+      )
       .replace(/\/([\w-]+)\?(\/|$)/g, '(/$1)?$2');
   if (path.endsWith('*')) {
     params.push({ name: '*', optional: false });
@@ -224,7 +227,11 @@ function flatten(
     branches.push({
       score: computeScore(path, route.index),
       metas: metas.map((meta, i) => {
-        const [matcher, params] = compilePath(meta.relativePath, !!meta.route.caseSensitive, i === metas.length - 1);
+        const [matcher, params] = compilePath(
+          meta.relativePath,
+          !!meta.route.caseSensitive,
+          i === metas.length - 1,
+        );
         return { ...meta, matcher, params };
       }),
     });
@@ -267,7 +274,8 @@ function matchBranch(branch: Branch, pathname: string): RouteMatch[] | null {
     let base = removeTrailingSlash(matched, 1);
     meta.params.forEach(({ name, optional }, index) => {
       const value = found[index + 1];
-      if (name === '*') base = removeTrailingSlash(matched.slice(0, matched.length - (value ?? '').length), 1);
+      if (name === '*')
+        base = removeTrailingSlash(matched.slice(0, matched.length - (value ?? '').length), 1);
       params[name] = optional && !value ? undefined : (value ?? '').replace(/%2F/g, '/');
     });
     matches.push({

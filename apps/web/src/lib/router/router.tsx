@@ -39,10 +39,7 @@ const RouteContext = createContext<RouteValue>({ outlet: null, matches: [] });
 
 function Router({ history, children }: { history: History; children?: ReactNode }) {
   const [state, setState] = useState<Update>(() => ({ action: history.action, location: history.location }));
-  useLayoutEffect(
-    () => history.listen((update) => startTransition(() => setState(update))),
-    [history],
-  );
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
   const navigation = useMemo(() => ({ navigator: history }), [history]);
   const location = useMemo(
     () => ({ location: state.location, navigationType: state.action }),

@@ -9,9 +9,15 @@ import { fleetVehicleKey } from './vehicle-detail.ts';
 
 /** PUT /api/togo/vehicle/{id}/conductor_flota/foto/ (multipart `foto`) → the detail with the driver's new photo. */
 export function uploadDriverPhoto(id: number, file: File) {
-  return apiUploadParse(fleetVehicleDetailSchema, FLEET_PATHS.driverPhoto(id), FLEET_DRIVER_PHOTO_FIELD, file, {
-    method: 'PUT',
-  });
+  return apiUploadParse(
+    fleetVehicleDetailSchema,
+    FLEET_PATHS.driverPhoto(id),
+    FLEET_DRIVER_PHOTO_FIELD,
+    file,
+    {
+      method: 'PUT',
+    },
+  );
 }
 
 /** DELETE /api/togo/vehicle/{id}/conductor_flota/foto/ → the detail without the photo. */

@@ -26,7 +26,12 @@ export async function fetchSlots({ flow, sede, servicio, date }: SlotsQuery): Pr
     fecha_agenda_hasta: date,
     from_flow: flow,
   };
-  const answer = parseOr(slotsResponseSchema, await apiPost<unknown>(BOOKING_PATHS.slots, body), [], 'Horarios');
+  const answer = parseOr(
+    slotsResponseSchema,
+    await apiPost<unknown>(BOOKING_PATHS.slots, body),
+    [],
+    'Horarios',
+  );
   const slots = answer[0]?.slots ?? [];
   return slots.map((slot) => ({ id: slot.id, bloque: slot.bloque }));
 }
