@@ -1,7 +1,16 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.shared.ts';
+
+/**
+ * react-router's package exports only its development build to bundlers (the production one differs by
+ * `ENABLE_DEV_WARNINGS = false`): point the console's build at the production file (docs/decisions/043).
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/dist[\\/]development[\\/]index\.m?js$/, 'dist/production/index.mjs');
 
 /**
  * The operator console's build (docs/decisions/029): a second pass after the drivers' build, into
@@ -11,6 +20,7 @@ import { precompress } from './vite.shared.ts';
  */
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   base: '/operador/',
   // The drivers' build already copies public/ (favicon, icons) to the site root.
   publicDir: false,

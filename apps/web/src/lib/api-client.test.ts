@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { json, mockFetch } from '../test/fetch-mock.ts';
-import { ApiError, apiPost, errorDetail, fieldErrors } from './api-client.ts';
+import { ApiError, apiParse, apiPost, errorDetail, fieldErrors } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,5 +39,17 @@ describe('api client', () => {
     expect(fieldErrors(error, 'clave')).toEqual(['Muy corta.', 'Muy común.']);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiPost('/api/z/')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('parses an answer with the domain schema: unknown keys dropped, a malformed answer rejected', async () => {
+    const schema = z.object({ id: z.number(), placa: z.string() });
+    mockFetch({
+      'GET /api/ok/': () => json(200, { id: 1, placa: 'ABC123', extra: true }),
+      'GET /api/malo/': () => json(200, { id: '1' }),
+      'GET /api/falla/': () => json(500, { detail: 'Error.' }),
+    });
+    await expect(apiParse(schema, '/api/ok/')).resolves.toEqual({ id: 1, placa: 'ABC123' });
+    await expect(apiParse(schema, '/api/malo/')).rejects.toBeInstanceOf(z.ZodError);
+    await expect(apiParse(schema, '/api/falla/')).rejects.toMatchObject({ status: 500 });
   });
 });

@@ -114,6 +114,37 @@ export async function apiUpload<T>(
   return finish<T>(response);
 }
 
+/**
+ * What parses an answer: a zod schema of packages/domain, typed structurally so that this module (part of
+ * the entry chunk) imports no zod; the schema, and zod with it, come with the lazy chunk that calls.
+ */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+/**
+ * apiRequest whose 2xx answer is parsed with the domain's schema instead of cast (unknown keys dropped, a
+ * malformed answer rejects with zod's error, as the operator console's client does).
+ */
+export async function apiParse<T>(
+  schema: AnswerSchema<T>,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  return schema.parse(await apiRequest<unknown>(path, options));
+}
+
+/** apiUpload whose 2xx answer is parsed with the domain's schema. */
+export async function apiUploadParse<T>(
+  schema: AnswerSchema<T>,
+  path: string,
+  field: string,
+  file: Blob,
+  options: { method?: 'POST' | 'PUT' | 'PATCH'; filename?: string } = {},
+): Promise<T> {
+  return schema.parse(await apiUpload<unknown>(path, field, file, options));
+}
+
 export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
 export const apiPatch = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body });

@@ -4,17 +4,9 @@ import { ORGANISATION_ROLES } from './organisation.roles.ts';
 
 /** Organisation members (issue 16, docs/decisions/026-fleet-organisation.md). */
 
-export { ORGANISATION_ROLES, type OrganisationRole } from './organisation.roles.ts';
+export { ORGANISATION_PATHS, ORGANISATION_ROLES, type OrganisationRole } from './organisation.roles.ts';
 export const MEMBER_STATES = ['invitado', 'activo'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
-
-export const ORGANISATION_PATHS = {
-  members: '/api/togo/empresa/miembros/',
-  member: (id: number) => `/api/togo/empresa/miembros/${id}/`,
-  accept: '/api/togo/empresa/miembros/aceptar/',
-  /** The caller's own membership: which organisation they act for and with which role (403 when none). */
-  mine: '/api/togo/empresa/mi-membresia/',
-} as const;
 
 /** Days an invitation link stays valid. */
 export const INVITATION_TTL_DAYS = 7;

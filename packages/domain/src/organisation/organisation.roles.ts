@@ -5,6 +5,15 @@
 export const ORGANISATION_ROLES = ['administrador', 'operador', 'consulta'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 
+/** The organisation calls (here, beside the roles, so the sign-in reads the membership without zod). */
+export const ORGANISATION_PATHS = {
+  members: '/api/togo/empresa/miembros/',
+  member: (id: number) => `/api/togo/empresa/miembros/${id}/`,
+  accept: '/api/togo/empresa/miembros/aceptar/',
+  /** The caller's own membership: which organisation they act for and with which role (403 when none). */
+  mine: '/api/togo/empresa/mi-membresia/',
+} as const;
+
 /** True when `value` has the shape of a stored membership `{empresa, rol}`. */
 export function isMembership(value: unknown): value is { empresa: string; rol: OrganisationRole } {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 
 export interface BackButtonProps {
   /** Destination; without it the button goes back in history. */

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.ts';
 
 /** Route of the alerts section (AHGA §2). */
 export const ALERTS_PATH = '/app/alerts';

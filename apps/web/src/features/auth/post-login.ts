@@ -1,9 +1,6 @@
 import type { LoginResponse, UserInfo } from '@togo/domain/auth/auth.contract';
-import {
-  ORGANISATION_PATHS,
-  myMembershipSchema,
-  type MyMembership,
-} from '@togo/domain/organisation/organisation.contract';
+import type { MyMembership } from '@togo/domain/organisation/organisation.contract';
+import { ORGANISATION_PATHS, isMembership } from '@togo/domain/organisation/organisation.roles';
 import { isCompany } from '@togo/domain/roles';
 import { schedulePageReload } from '../../lib/page-reload.ts';
 import { setFleetMembership, storeSession } from '../../lib/storage.ts';
@@ -31,7 +28,9 @@ export function destinationAfterLogin(
  */
 export async function fetchMembership(): Promise<MyMembership | null> {
   try {
-    return myMembershipSchema.parse(await apiGet<unknown>(ORGANISATION_PATHS.mine));
+    // The zod-free shape check of myMembershipSchema: the sign-in route loads no zod (decision 043).
+    const answer = await apiGet<unknown>(ORGANISATION_PATHS.mine);
+    return isMembership(answer) ? { empresa: answer.empresa, rol: answer.rol } : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../../lib/router/index.ts';
 
 /** Frame of the auth screens: centred column, full height on phones. */
 export function AuthLayout() {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   FLEET_ALERTS_PATH,
+  fleetAlertsSchema,
   type FleetAlertDocument,
-  type FleetAlerts,
 } from '@togo/domain/fleet/fleet-alerts.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** GET /api/togo/flota/alertas/?documento= → every expiry of the fleet in four groups (issue 16 'Alertas'). */
@@ -13,7 +13,9 @@ export function useFleetAlertsQuery(documento: FleetAlertDocument | null) {
     queryKey: ['fleet', 'alerts', documento],
     queryFn: ({ signal }) =>
       logFailure('No se pudo consultar las alertas de la flota', () =>
-        apiGet<FleetAlerts>(`${FLEET_ALERTS_PATH}${documento ? `?documento=${documento}` : ''}`, signal),
+        apiParse(fleetAlertsSchema, `${FLEET_ALERTS_PATH}${documento ? `?documento=${documento}` : ''}`, {
+          signal,
+        }),
       ),
     staleTime: 60_000,
   });

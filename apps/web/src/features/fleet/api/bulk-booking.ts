@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   BOOKING_PATHS,
-  type Branch,
+  branchesResponseSchema,
+  slotsResponseSchema,
   type BranchesRequest,
   type SlotsRequest,
-  type SlotsResponse,
 } from '@togo/domain/booking/booking.contract';
 import {
   FLEET_BULK_BOOKING_PATH,
+  fleetBulkBookingResponseSchema,
   type FleetBulkBookingRequest,
-  type FleetBulkBookingResponse,
 } from '@togo/domain/fleet/fleet-bulk-booking.contract';
-import { apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** An hour of a branch with the seats left, as the booking's slots call answers it. */
@@ -29,8 +29,7 @@ export function useRtmBranchesQuery(ciudad: string | null) {
     queryFn: () =>
       logFailure('No se pudo consultar las sedes', async () => {
         const body: BranchesRequest = { ciudad: ciudad as string, from_flow: 'rtm' };
-        const answer = await apiRequest<Branch[]>(BOOKING_PATHS.branchesByCity, { method: 'POST', body });
-        return Array.isArray(answer) ? answer : [];
+        return apiParse(branchesResponseSchema, BOOKING_PATHS.branchesByCity, { method: 'POST', body });
       }),
   });
 }
@@ -48,8 +47,8 @@ export function useFreeHoursQuery(sede: string | null, fecha: string | null) {
           fecha_agenda_hasta: fecha as string,
           from_flow: 'rtm',
         };
-        const answer = await apiPost<SlotsResponse>(BOOKING_PATHS.slots, body);
-        const slots = Array.isArray(answer) ? (answer[0]?.slots ?? []) : [];
+        const answer = await apiParse(slotsResponseSchema, BOOKING_PATHS.slots, { method: 'POST', body });
+        const slots = answer[0]?.slots ?? [];
         return slots.map((s) => ({ franja: s.id, disponibles: s.disponibles }));
       }),
   });
@@ -59,7 +58,7 @@ export function useFreeHoursQuery(sede: string | null, fecha: string | null) {
 export function useBulkBookingMutation() {
   return useMutation({
     mutationFn: (body: FleetBulkBookingRequest) =>
-      apiPost<FleetBulkBookingResponse>(FLEET_BULK_BOOKING_PATH, body),
+      apiParse(fleetBulkBookingResponseSchema, FLEET_BULK_BOOKING_PATH, { method: 'POST', body }),
   });
 }
 

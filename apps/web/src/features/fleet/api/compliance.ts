@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { FLEET_COMPLIANCE_PATHS, type FleetCompliance } from '@togo/domain/fleet/fleet-compliance.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { FLEET_COMPLIANCE_PATHS, fleetComplianceSchema } from '@togo/domain/fleet/fleet-compliance.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** GET /api/togo/flota/cumplimiento/ → every vehicle's compliance today (Bogotá) and the summary. */
 export function fetchCompliance(signal?: AbortSignal) {
-  return apiGet<FleetCompliance>(FLEET_COMPLIANCE_PATHS.grid, signal);
+  return apiParse(fleetComplianceSchema, FLEET_COMPLIANCE_PATHS.grid, { signal });
 }
 
 export function useComplianceQuery() {

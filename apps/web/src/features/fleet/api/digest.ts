@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FLEET_DIGEST_SETTINGS_PATH,
+  fleetDigestSettingsSchema,
   type FleetDigestSettings,
 } from '@togo/domain/fleet/fleet-digest.contract';
-import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 const digestKey = ['fleet', 'digest'] as const;
@@ -14,7 +15,7 @@ export function useDigestSettingsQuery() {
     queryKey: digestKey,
     queryFn: ({ signal }) =>
       logFailure('No se pudo consultar el resumen semanal', () =>
-        apiGet<FleetDigestSettings>(FLEET_DIGEST_SETTINGS_PATH, signal),
+        apiParse(fleetDigestSettingsSchema, FLEET_DIGEST_SETTINGS_PATH, { signal }),
       ),
   });
 }
@@ -24,7 +25,7 @@ export function useSetDigestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FleetDigestSettings) =>
-      apiRequest<FleetDigestSettings>(FLEET_DIGEST_SETTINGS_PATH, { method: 'PUT', body }),
+      apiParse(fleetDigestSettingsSchema, FLEET_DIGEST_SETTINGS_PATH, { method: 'PUT', body }),
     onSuccess: (data) => queryClient.setQueryData(digestKey, data),
   });
 }

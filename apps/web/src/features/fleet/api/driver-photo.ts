@@ -2,21 +2,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   FLEET_DRIVER_PHOTO_FIELD,
   FLEET_PATHS,
-  type FleetVehicleDetail,
+  fleetVehicleDetailSchema,
 } from '@togo/domain/fleet/fleet.contract';
-import { apiRequest, apiUpload } from '../../../lib/api-client.ts';
+import { apiParse, apiUploadParse } from '../../../lib/api-client.ts';
 import { fleetVehicleKey } from './vehicle-detail.ts';
 
 /** PUT /api/togo/vehicle/{id}/conductor_flota/foto/ (multipart `foto`) → the detail with the driver's new photo. */
 export function uploadDriverPhoto(id: number, file: File) {
-  return apiUpload<FleetVehicleDetail>(FLEET_PATHS.driverPhoto(id), FLEET_DRIVER_PHOTO_FIELD, file, {
-    method: 'PUT',
-  });
+  return apiUploadParse(
+    fleetVehicleDetailSchema,
+    FLEET_PATHS.driverPhoto(id),
+    FLEET_DRIVER_PHOTO_FIELD,
+    file,
+    {
+      method: 'PUT',
+    },
+  );
 }
 
 /** DELETE /api/togo/vehicle/{id}/conductor_flota/foto/ → the detail without the photo. */
 export function removeDriverPhoto(id: number) {
-  return apiRequest<FleetVehicleDetail>(FLEET_PATHS.driverPhoto(id), { method: 'DELETE' });
+  return apiParse(fleetVehicleDetailSchema, FLEET_PATHS.driverPhoto(id), { method: 'DELETE' });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FLEET_ERRORS_PAGE_SIZE, FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
-import type { FleetErrorPage } from '@togo/domain/fleet/fleet.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { FLEET_ERRORS_PAGE_SIZE, FLEET_PATHS, fleetErrorPageSchema } from '@togo/domain/fleet/fleet.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 export const fleetErrorsKey = (page?: number) =>
@@ -10,7 +9,7 @@ export const fleetErrorsKey = (page?: number) =>
 /** GET /api/togo/vehicle/traer_errores_flota?page=&page_size=10 → {data, numero_paginas_totales, …}. */
 export function fetchFleetErrors(page: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page), page_size: String(FLEET_ERRORS_PAGE_SIZE) });
-  return apiGet<FleetErrorPage>(`${FLEET_PATHS.errors}?${query.toString()}`, signal);
+  return apiParse(fleetErrorPageSchema, `${FLEET_PATHS.errors}?${query.toString()}`, { signal });
 }
 
 /** One page of upload errors; failures are only logged (SPPF §8). */

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
-import type { FleetVehicleList } from '@togo/domain/fleet/fleet.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { FLEET_PATHS, fleetVehicleListSchema } from '@togo/domain/fleet/fleet.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 export interface FleetListParams {
@@ -20,7 +19,7 @@ export const fleetVehiclesKey = (params?: FleetListParams) =>
 export function fetchFleetVehicles({ page, placa }: FleetListParams, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page), page_size: String(FLEET_TABLE_PAGE_SIZE) });
   if (placa) query.set('placa', placa);
-  return apiGet<FleetVehicleList>(`${FLEET_PATHS.list}?${query.toString()}`, signal);
+  return apiParse(fleetVehicleListSchema, `${FLEET_PATHS.list}?${query.toString()}`, { signal });
 }
 
 /** The company's vehicles, one page; failures are only logged (SPPF §8). */

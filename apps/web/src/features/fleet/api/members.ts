@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ORGANISATION_PATHS,
-  type Member,
+  memberListSchema,
+  memberSchema,
   type MemberInvite,
 } from '@togo/domain/organisation/organisation.contract';
-import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiParse, apiRequest } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 const membersKey = ['fleet', 'members'] as const;
@@ -15,7 +16,7 @@ export function useMembersQuery() {
     queryKey: membersKey,
     queryFn: ({ signal }) =>
       logFailure('No se pudo consultar los miembros', () =>
-        apiGet<Member[]>(ORGANISATION_PATHS.members, signal),
+        apiParse(memberListSchema, ORGANISATION_PATHS.members, { signal }),
       ),
   });
 }
@@ -24,7 +25,8 @@ export function useMembersQuery() {
 export function useInviteMemberMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MemberInvite) => apiPost<Member>(ORGANISATION_PATHS.members, input),
+    mutationFn: (input: MemberInvite) =>
+      apiParse(memberSchema, ORGANISATION_PATHS.members, { method: 'POST', body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: membersKey }),
   });
 }

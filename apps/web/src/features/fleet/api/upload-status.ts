@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
+import { FLEET_PATHS, fleetUploadStatusSchema } from '@togo/domain/fleet/fleet.contract';
 import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
-import { apiGet, isApiError } from '../../../lib/api-client.ts';
+import { apiParse, isApiError } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** How often the processing progress is asked while the job runs. */
@@ -14,7 +14,7 @@ export const isUploadFinished = (status: Pick<FleetUploadStatus, 'estado'> | und
 
 /** GET /api/togo/vehicle/estado_carga_flota/{id}/ → rows done / total of a background import. */
 export function fetchUploadStatus(id: number, signal?: AbortSignal) {
-  return apiGet<FleetUploadStatus>(FLEET_PATHS.uploadStatus(id), signal);
+  return apiParse(fleetUploadStatusSchema, FLEET_PATHS.uploadStatus(id), { signal });
 }
 
 /** Polls an upload until it ends ('terminado' or 'fallido'); starts from the answer of the upload itself. */
@@ -34,7 +34,7 @@ export function useUploadStatusQuery(initial: FleetUploadStatus | null) {
 /** GET /api/togo/vehicle/estado_carga_flota/ → the company's latest upload, or null when it has none (404). */
 export async function fetchLatestUpload(signal?: AbortSignal): Promise<FleetUploadStatus | null> {
   try {
-    return await apiGet<FleetUploadStatus>(FLEET_PATHS.latestUpload, signal);
+    return await apiParse(fleetUploadStatusSchema, FLEET_PATHS.latestUpload, { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
-import type { FleetVehicleDetail } from '@togo/domain/fleet/fleet.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { FLEET_PATHS, fleetVehicleDetailSchema } from '@togo/domain/fleet/fleet.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 export const fleetVehicleKey = (id: number) => ['fleet', 'vehicle', id] as const;
 
 /** GET /api/togo/vehicle/{id}/detalle_flota/ → the vehicle, its fines, its driver, licence and person fines. */
 export function fetchFleetVehicle(id: number, signal?: AbortSignal) {
-  return apiGet<FleetVehicleDetail>(FLEET_PATHS.detail(id), signal);
+  return apiParse(fleetVehicleDetailSchema, FLEET_PATHS.detail(id), { signal });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetAlert, FleetAlerts } from '@togo/domain/fleet/fleet-alerts.contract';
 import { readBookingVehicle, vehicleCity } from '../../services/selected-vehicle.ts';
@@ -13,6 +13,24 @@ import { FleetServicesRoute, SERVICES_EMPTY } from './FleetServices.tsx';
 
 const ALERTS = 'GET /api/togo/flota/alertas/';
 const driverVehicle = { id: 1, placa: 'MIO123' };
+
+/** A branch as sedes_by_ciudad answers it (the answer is parsed with the booking contract's schema). */
+const MEDELLIN_BRANCH = {
+  id: 'RTM-MED-01',
+  nombre: 'CDA Medellín',
+  text: 'CDA Medellín',
+  direccion: 'Calle 1',
+  imagen: '/static/sedes/medellin.svg',
+  lat: 6.25,
+  lng: -75.56,
+  ciudad_sb: 'Medellín',
+  ciudad_codigo: '05001',
+  telefono: '604 555 0101',
+  maps: 'https://maps.google.com/?q=6.25,-75.56',
+  horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
+  capacidad: 3,
+  a_domicilio: false,
+};
 
 const rtm = (id: number, placa: string, vence: string, dias: number): FleetAlert => ({
   vehiculo_id: id,
@@ -111,8 +129,7 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
             vencen_30: [rtm(6, 'CCC333', '2026-02-01', 12)],
           }),
         ),
-      'POST /wh/transversal/sedes_by_ciudad/': () =>
-        json(200, [{ id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1' }]),
+      'POST /wh/transversal/sedes_by_ciudad/': () => json(200, [MEDELLIN_BRANCH]),
       'POST /wh/transversal/ejecutar-accion/': () =>
         json(200, [
           {
@@ -168,8 +185,7 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     signInCompany();
     mockFetch({
       [ALERTS]: () => json(200, body({ vencidos: [rtm(4, 'AAA111', '2026-01-10', -10)] })),
-      'POST /wh/transversal/sedes_by_ciudad/': () =>
-        json(200, [{ id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1' }]),
+      'POST /wh/transversal/sedes_by_ciudad/': () => json(200, [MEDELLIN_BRANCH]),
       'POST /wh/transversal/ejecutar-accion/': () =>
         json(200, [
           { fecha: '2026-01-21', slots: [{ id: '8:00 AM', hora: '8:00', bloque: 'AM', disponibles: 1 }] },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { bogotaToday } from '@togo/domain/booking/booking.rules';
+import { Link } from '../../../lib/router/index.ts';
+import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
 import { formatCOP } from '../../../lib/formatters.ts';
 import { useHomeAlert } from '../api/alert-summary.ts';
 import { useNotifications } from '../api/notifications.ts';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import { BOOKING_PATHS, branchesResponseSchema } from '@togo/domain/booking/booking.contract';
 import type { Branch, BranchesRequest, FromFlow } from '@togo/domain/booking/booking.contract';
-import { whPost } from './wh.ts';
+import { parseOr, whPost } from './wh.ts';
 
 /** POST wh/transversal/sedes_by_ciudad/ body {ciudad (DANE code), from_flow} → the city's branches. */
 export async function fetchBranches(flow: FromFlow, ciudad: string): Promise<Branch[]> {
   const body: BranchesRequest = { ciudad, from_flow: flow };
-  const answer = await whPost<Branch[]>(BOOKING_PATHS.branchesByCity, body);
-  return Array.isArray(answer) ? answer : [];
+  const answer = await whPost<unknown>(BOOKING_PATHS.branchesByCity, body);
+  return parseOr(branchesResponseSchema, answer, [], 'Sedes por ciudad');
 }
 
 /** SPPF §8 'Branch list error': the list is emptied (and the failure logged). */

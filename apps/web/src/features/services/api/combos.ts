@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import { BOOKING_PATHS, combosResponseSchema } from '@togo/domain/booking/booking.contract';
 import type { Combo, PeritajeFuel, PeritajeGroup } from '@togo/domain/booking/booking.contract';
-import { envelope, whPost } from './wh.ts';
+import { envelope, parseOr, whPost } from './wh.ts';
 
 /** POST wh/transversal/obtener-combo/ with parameters grupo and combustible → the combos of that choice. */
 export async function fetchCombos(grupo: PeritajeGroup, combustible: PeritajeFuel): Promise<Combo[]> {
-  const answer = await whPost<Combo[]>(BOOKING_PATHS.combos, envelope({ grupo, combustible }));
-  return Array.isArray(answer) ? answer : [];
+  const answer = await whPost<unknown>(BOOKING_PATHS.combos, envelope({ grupo, combustible }));
+  return parseOr(combosResponseSchema, answer, [], 'Combos');
 }
 
 export const useCombos = (grupo: PeritajeGroup | null, combustible: PeritajeFuel | null) =>

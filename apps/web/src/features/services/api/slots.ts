@@ -1,6 +1,7 @@
-import type { FromFlow, SlotsRequest, SlotsResponse } from '@togo/domain/booking/booking.contract';
-import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import type { FromFlow, SlotsRequest } from '@togo/domain/booking/booking.contract';
+import { BOOKING_PATHS, slotsResponseSchema } from '@togo/domain/booking/booking.contract';
 import { apiPost } from '../../../lib/api-client.ts';
+import { parseOr } from './wh.ts';
 import type { HourSlot } from '../slots.ts';
 
 export interface SlotsQuery {
@@ -25,7 +26,12 @@ export async function fetchSlots({ flow, sede, servicio, date }: SlotsQuery): Pr
     fecha_agenda_hasta: date,
     from_flow: flow,
   };
-  const answer = await apiPost<SlotsResponse>(BOOKING_PATHS.slots, body);
-  const slots = Array.isArray(answer) ? (answer[0]?.slots ?? []) : [];
+  const answer = parseOr(
+    slotsResponseSchema,
+    await apiPost<unknown>(BOOKING_PATHS.slots, body),
+    [],
+    'Horarios',
+  );
+  const slots = answer[0]?.slots ?? [];
   return slots.map((slot) => ({ id: slot.id, bloque: slot.bloque }));
 }
