@@ -80,26 +80,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The drivers' app has its own small router with react-router's API (docs/decisions/043); react-router
-    // itself stays in the operator console's separate build.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/operador/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-router',
-              message:
-                "Import from lib/router: react-router stays out of the drivers' bundle (decision 043).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/api/src/features/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', '**/*.test-fixtures.ts'],
     plugins: { boundaries },

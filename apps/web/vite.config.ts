@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { operatorDevPages, precompress } from './vite.shared.ts';
+import { operatorDevPages, precompress, reactRouterProductionBuild } from './vite.shared.ts';
 
 /**
  * Inlines the entry's stylesheet (the shell's critical CSS, ~4 KB gzipped) into index.html as a <style>, so
@@ -77,6 +77,7 @@ export default defineConfig({
     }),
     inlineEntryCss(),
     precompress(),
+    reactRouterProductionBuild(),
     operatorDevPages(),
   ],
   server: {

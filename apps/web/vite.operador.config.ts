@@ -1,16 +1,7 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './vite.shared.ts';
-
-/**
- * react-router's package exports only its development build to bundlers (the production one differs by
- * `ENABLE_DEV_WARNINGS = false`): point the console's build at the production file (docs/decisions/043).
- */
-const reactRouterProduction = createRequire(import.meta.url)
-  .resolve('react-router')
-  .replace(/dist[\\/]development[\\/]index\.m?js$/, 'dist/production/index.mjs');
+import { precompress, reactRouterProductionBuild } from './vite.shared.ts';
 
 /**
  * The operator console's build (docs/decisions/029): a second pass after the drivers' build, into
@@ -19,8 +10,7 @@ const reactRouterProduction = createRequire(import.meta.url)
  * drivers' service worker, generated in the first pass, never precaches the console.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  plugins: [react(), precompress(), reactRouterProductionBuild()],
   base: '/operador/',
   // The drivers' build already copies public/ (favicon, icons) to the site root.
   publicDir: false,

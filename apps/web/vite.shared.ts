@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -51,5 +52,21 @@ export function operatorDevPages(): Plugin {
         next();
       });
     },
+  };
+}
+
+/**
+ * react-router's package exports only its development build to bundlers (the production file differs by
+ * `ENABLE_DEV_WARNINGS = false` and drops the warnings' code): production builds resolve the production file
+ * (docs/decisions/043). The dev server and the tests keep the development build and its warnings.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  const production = createRequire(import.meta.url)
+    .resolve('react-router')
+    .replace(/dist[\\/]development[\\/]index\.m?js$/, 'dist/production/index.mjs');
+  return {
+    name: 'togo-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
   };
 }

@@ -1,6 +1,6 @@
 import { Component, Suspense } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { Link, Outlet, useLocation } from '../lib/router/index.ts';
+import { Link, Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/ui/DemoBanner.tsx';
 import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';

@@ -2,7 +2,7 @@ import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from '../lib/router/index.ts';
+import { BrowserRouter } from 'react-router';
 import { DialogProvider } from '../components/ui/dialog-context.tsx';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { createQueryClient } from './query-client.ts';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { Link, Outlet } from '../lib/router/index.ts';
-import type { RouteObject } from '../lib/router/index.ts';
+import { Link, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { guarded, preloadRoutes, screen as lazyRoute } from './route-kit.tsx';

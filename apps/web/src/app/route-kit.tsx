@@ -2,8 +2,8 @@ import { lazy, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from '../lib/router/index.ts';
-import type { RouteObject } from '../lib/router/index.ts';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { Guard } from './guards.ts';
 
 /**

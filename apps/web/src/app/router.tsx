@@ -1,5 +1,5 @@
-import { Navigate } from '../lib/router/index.ts';
-import type { RouteObject } from '../lib/router/index.ts';
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
 import {
   authGuard,
   changePasswordGuard,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from './router/index.ts';
+import { useNavigate } from 'react-router';
 import { apiPost } from './api-client.ts';
 import { clearAllStorage, getToken } from './storage.ts';
 

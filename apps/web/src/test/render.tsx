@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
-import { MemoryRouter, useLocation } from '../lib/router/index.ts';
-import type { Location, RouteObject } from '../lib/router/index.ts';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
 import { AppRoutes } from '../app/route-kit.tsx';
 import { DialogProvider } from '../components/ui/dialog-context.tsx';
 

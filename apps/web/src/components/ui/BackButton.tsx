@@ -1,4 +1,4 @@
-import { useNavigate } from '../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 
 export interface BackButtonProps {
   /** Destination; without it the button goes back in history. */

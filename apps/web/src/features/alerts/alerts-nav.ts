@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../lib/router/index.ts';
+import { useSearchParams } from 'react-router';
 
 /** Route of the alerts section (AHGA §2). */
 export const ALERTS_PATH = '/app/alerts';

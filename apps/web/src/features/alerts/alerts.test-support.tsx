@@ -1,4 +1,4 @@
-import type { RouteObject } from '../../lib/router/index.ts';
+import type { RouteObject } from 'react-router';
 import { json } from '../../test/fetch-mock.ts';
 import type { MockRequest } from '../../test/fetch-mock.ts';
 import { stub } from '../../test/render.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLayoutEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../lib/router/index.ts';
+import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { useStepHistory } from './step-history.ts';

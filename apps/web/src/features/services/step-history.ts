@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from '../../lib/router/index.ts';
+import { useLocation, useNavigate } from 'react-router';
 
 const KEY = 'flowStep';
 

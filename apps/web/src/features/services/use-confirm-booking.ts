@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { useDialog } from '../../components/ui/dialog-context.tsx';
 import {
   closePaymentWindow,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

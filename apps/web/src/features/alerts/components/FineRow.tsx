@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import type { Fine } from '@togo/domain/alerts/alerts.contract';
 import { formatCop, fineTypeLabel } from '@togo/domain/alerts/alerts.fines';
 import { NO_ESPECIFICADO, showDate } from '../alert-dates.ts';

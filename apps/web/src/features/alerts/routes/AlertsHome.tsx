@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { ChevronIcon } from '../components/alert-icons.tsx';
 import { AlertScreen } from '../components/AlertScreen.tsx';
 import { ALERTS_MENU } from '../alerts-menu.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from '../../../lib/router/index.ts';
+import { useNavigate, useParams } from 'react-router';
 import { fineTypeLabel, formatCop } from '@togo/domain/alerts/alerts.fines';
 import { NO_ESPECIFICADO, orMissing, showDate } from '../alert-dates.ts';
 import { useAlertsNav } from '../alerts-nav.ts';

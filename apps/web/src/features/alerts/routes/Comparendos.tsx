@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { formatCop } from '@togo/domain/alerts/alerts.fines';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readFinesInfo, readSelectedVehicle } from '../alerts-storage.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate } from 'react-router';
 import { formatCop } from '@togo/domain/alerts/alerts.fines';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';

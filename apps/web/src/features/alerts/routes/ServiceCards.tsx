@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { CATALOG_KEYS } from '../catalog-keys.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { useCatalogQuery } from '../api/get-catalog.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate } from 'react-router';
 import type { DatesAlertResponse } from '@togo/domain/alerts/alerts.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';

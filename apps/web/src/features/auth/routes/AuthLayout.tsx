@@ -1,4 +1,4 @@
-import { Outlet } from '../../../lib/router/index.ts';
+import { Outlet } from 'react-router';
 
 /** Frame of the auth screens: centred column, full height on phones. */
 export function AuthLayout() {

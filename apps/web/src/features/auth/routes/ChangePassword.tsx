@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Navigate, useNavigate } from '../../../lib/router/index.ts';
+import { Navigate, useNavigate } from 'react-router';
 import { MSG, PASSWORD_MIN_LENGTH } from '@togo/domain/auth/auth.rules';
 import { Field } from '../../../components/ui/Field.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate } from 'react-router';
 import { APP_IDENTIFIER, MSG, OTP_VALIDITY_SECONDS } from '@togo/domain/auth/auth.rules';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useNavigate } from 'react-router';
 import type { LoginResponse, MultipleAccounts, SocialProvider } from '@togo/domain/auth/auth.contract';
 import { isEmail, isPhone, MSG, PHONE_LENGTH } from '@togo/domain/auth/auth.rules';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
+import { useNavigate, useSearchParams } from 'react-router';
 import { APP_IDENTIFIER, maskEmail, maskPhone, MSG } from '@togo/domain/auth/auth.rules';
 import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { ChatIcon, MailIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MultipleAccounts } from '@togo/domain/auth/auth.contract';
-import { Navigate, useNavigate } from '../../../lib/router/index.ts';
+import { Navigate, useNavigate } from 'react-router';
 import {
   APP_IDENTIFIER,
   MSG,

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/Logo.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 

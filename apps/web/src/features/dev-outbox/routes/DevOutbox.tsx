@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'react-router';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDateTime } from '../../../lib/formatters.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';

@@ -1,4 +1,4 @@
-import { NavLink } from '../../../lib/router/index.ts';
+import { NavLink } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';

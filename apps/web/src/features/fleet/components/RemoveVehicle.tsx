@@ -1,4 +1,4 @@
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { useRemoveFleetVehicleMutation } from '../api/remove-vehicle.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'react-router';
 import { FLEET_ERRORS_PAGE_SIZE, FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';

@@ -1,4 +1,4 @@
-import { Outlet } from '../../../lib/router/index.ts';
+import { Outlet } from 'react-router';
 import { FleetSidebar } from '../components/FleetSidebar.tsx';
 import '../fleet.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '../../../lib/router/index.ts';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetAlert, FleetAlerts } from '@togo/domain/fleet/fleet-alerts.contract';
 import { readBookingVehicle, vehicleCity } from '../../services/selected-vehicle.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { FLEET_MSG, FLEET_PATHS, FLEET_UPLOAD_MAX_BYTES } from '@togo/domain/fleet/fleet.contract';
 import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';

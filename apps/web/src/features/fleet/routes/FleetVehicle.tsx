@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useSearchParams } from 'react-router';
 import type { FleetVehicleDetail } from '@togo/domain/fleet/fleet.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';

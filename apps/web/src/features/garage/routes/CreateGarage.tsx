@@ -1,4 +1,4 @@
-import { useParams } from '../../../lib/router/index.ts';
+import { useParams } from 'react-router';
 // The same form as /app/garaje-personal/nuevo-vehiculo; this route only picks its back target and whether
 // this is the first sign-in (it lives with the form, so features/user-type does not import features/garage).
 import { GarageCreatePage } from './NewVehicle.tsx';

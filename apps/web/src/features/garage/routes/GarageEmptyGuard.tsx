@@ -1,4 +1,4 @@
-import { Outlet, useNavigate } from '../../../lib/router/index.ts';
+import { Outlet, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { PRODUCT_NAME } from '../../../lib/use-page-title.ts';
 import { isGarageEmpty } from '../../../lib/garage-empty.ts';

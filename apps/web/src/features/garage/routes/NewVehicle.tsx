@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';

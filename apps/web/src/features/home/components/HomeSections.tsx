@@ -1,6 +1,6 @@
 import type { CatalogEntry } from '@togo/domain/catalog/catalog.contract';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-icons.tsx';
 import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
 import { bogotaToday } from '@togo/domain/booking/booking.rules';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
 import { formatCOP } from '../../../lib/formatters.ts';
 import { useHomeAlert } from '../api/alert-summary.ts';

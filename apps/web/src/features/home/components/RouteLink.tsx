@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import type { RouteTarget } from '../route-target.ts';
 
 /** A link to a route target: in-app navigation, or a new tab (noopener) for outside addresses. */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { DownloadIcon, PhoneIcon } from '../../../components/ui/app-icons.tsx';
 import { CloseIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/Logo.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';

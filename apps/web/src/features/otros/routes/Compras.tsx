@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { CartIcon } from '../../../components/ui/app-icons.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';

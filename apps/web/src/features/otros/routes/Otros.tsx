@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { CartIcon, NewsIcon, RouteIcon } from '../../../components/ui/app-icons.tsx';
 import { BellIcon, GarageIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { useComingSoon } from '../../../components/ui/coming-soon.ts';

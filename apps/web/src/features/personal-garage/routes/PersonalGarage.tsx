@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';

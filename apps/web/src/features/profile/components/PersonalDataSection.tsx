@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { PURGE_AFTER_DAYS } from '@togo/domain/profile/personal-data.contract';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 
 /** One row of the profile's lists: a link (`to`) or a button (`onClick`), with an optional value. */
 export function ProfileRow({

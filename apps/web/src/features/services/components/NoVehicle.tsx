@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { ServiceScreen } from './ServiceScreen.tsx';
 
 /** No selected vehicle in this browser (the home stores it): nothing to book for. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { Carousel } from '../../../components/ui/Carousel.tsx';
 import { useFinancingCatalog, useFinancingUrl } from '../api/financing.ts';
 import { ServiceScreen } from '../components/ServiceScreen.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router/index.ts';
+import { useLocation, useNavigate } from 'react-router';
 import type {
   Branch,
   BranchDetailParameters,

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router/index.ts';
+import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
 import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';

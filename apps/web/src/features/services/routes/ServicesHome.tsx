@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { FinanciacionIcon, PeritajeIcon, RtmIcon, TramitesIcon } from '../components/service-icons.tsx';

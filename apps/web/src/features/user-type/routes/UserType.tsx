@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from 'react-router';
 import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
 import { BuildingIcon, InfoIcon, PersonIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/Logo.tsx';
