@@ -97,4 +97,35 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await screenshot(page, 'login-wrong-password');
     await page.context().close();
   });
+
+  it('the public screens arrive prerendered and React takes them over without drawing them again', async () => {
+    for (const [path, text] of [
+      ['/auth', 'Crear cuenta'],
+      ['/auth/login', '¿Olvidaste tu contraseña?'],
+      ['/auth/create-account', 'Correo electrónico'],
+      ['/auth/reset-password', 'Recuperar contraseña'],
+    ] as const) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root, path).toContain(text);
+      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+    }
+    const page = await newMobilePage(browser);
+    await page.goto(`${server.url}/auth/login`, { waitUntil: 'networkidle' });
+    // The form answers: React hydrated the prerendered markup…
+    await page.getByRole('button', { name: 'Celular' }).click();
+    expect(await page.getByRole('button', { name: 'Celular' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Número de celular').waitFor();
+    expect(await page.title()).toBe('Iniciar sesión | TOGO');
+    // …without throwing it away (main.tsx marks a hydration that fell back to drawing on the client).
+    const fallbacks = await page.evaluate(
+      () => performance.getEntriesByName('togo:hydration-fallback').length,
+    );
+    expect(fallbacks).toBe(0);
+    // A visitor with a session open is sent on from the prerendered sign-in, as from any other.
+    await page.evaluate(() => localStorage.setItem('token', 'x'));
+    await page.goto(`${server.url}/auth/login`);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: TIMEOUT });
+    await page.context().close();
+  });
 });

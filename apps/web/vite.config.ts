@@ -87,6 +87,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route needs, for the entry pages (scripts/prerender.ts).
+    manifest: true,
     // No modulepreload polyfill in the entry (≈ 0.3 KB gzipped): browsers without modulepreload (Safari < 17)
     // only skip the hint and load the chunks through their imports (decision 043).
     modulePreload: { polyfill: false },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /** The built web app's PWA files as the API serves them (docs/decisions/010). */
+const LOGIN_PAGE = '<!doctype html><title>TOGO</title><div id="root"><h1>Iniciar sesión</h1></div>';
 let t: TestContext;
 let webDist: string;
 
@@ -21,6 +22,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'operador', 'assets'), { recursive: true });
   writeFileSync(path.join(webDist, 'operador', 'operador.html'), '<!doctype html><title>Consola</title>');
   writeFileSync(path.join(webDist, 'operador', 'assets', 'operador-abc123.js'), 'console.log(2)');
+  mkdirSync(path.join(webDist, '_pages', 'auth'), { recursive: true });
+  mkdirSync(path.join(webDist, '_pages', 'app', 'servicios'), { recursive: true });
+  writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html'), LOGIN_PAGE);
+  writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html.br'), brotliCompressSync(LOGIN_PAGE));
+  writeFileSync(path.join(webDist, '_pages', 'app', 'servicios', 'rtm.html'), '<title>RTM</title>');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -102,5 +108,33 @@ describe('operator console page (docs/decisions/029)', () => {
     const api = await get('/api/operador/no-existe/');
     expect(api.statusCode).not.toBe(200);
     expect(api.body).not.toContain('<title>');
+  });
+});
+
+describe('entry pages (docs/decisions/044)', () => {
+  it('an entry route gets its own page (with or without a trailing slash or a query), never cached', async () => {
+    for (const url of ['/auth/login', '/auth/login/', '/auth/login?correo=a']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(LOGIN_PAGE);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/app/servicios/rtm')).body).toBe('<title>RTM</title>');
+  });
+
+  it('is sent pre-compressed when the browser accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('any other path, a longer one included, keeps index.html', async () => {
+    for (const url of ['/auth/login/extra', '/auth/loginx', '/auth', '/app/servicios']) {
+      expect((await get(url)).body, url).toBe('<!doctype html><title>TOGO</title>');
+    }
   });
 });

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { spaPage } from './spa-fallback.ts';
+import { spaPage, type SpaPages } from './spa-fallback.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -34,13 +34,25 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   }
   // Single-page apps: /operador/* gets the console's page, any other GET that is not an API path gets
   // index.html; the rest a Spanish 404.
-  const pages = {
+  const pages: SpaPages = {
     web: hasWeb,
     console: hasWeb && existsSync(path.join(webDist, 'operador', 'operador.html')),
+    entryPages: entryPagesIn(path.join(webDist, '_pages')),
   };
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === 'GET' ? spaPage(request.url, pages) : null;
     if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
     return reply.code(404).send({ detail: 'No encontrado.' });
   });
+}
+
+/** The paths the build wrote a page for (apps/web/scripts/prerender.ts): _pages/auth/login.html → /auth/login. */
+function entryPagesIn(dir: string): Set<string> {
+  if (!existsSync(dir)) return new Set();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  return new Set(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`),
+  );
 }

@@ -1,10 +1,9 @@
 import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { DialogProvider } from '../components/ui/dialog-context.tsx';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
+import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
@@ -32,14 +31,27 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <DialogProvider>
-        <BrowserRouter>
-          <AppRoutes routes={routes} />
-        </BrowserRouter>
-      </DialogProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+    <AppProviders client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
 );
+
+// The public screens (sign-in, sign-up…) arrive prerendered (scripts/prerender.ts, docs/decisions/044): React
+// takes over that HTML instead of drawing it again. When the visitor's state differs from the prerender (a
+// session already open, say), React draws the page on the client; that is expected, not an error to report.
+if (container.firstElementChild) {
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) => {
+      // Observable by the browser journeys and the benchmarks (a page that never hydrates loses the gain).
+      performance.mark('togo:hydration-fallback');
+      if (import.meta.env.DEV) console.info('Prerendered page drawn again on the client:', error);
+    },
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -98,11 +98,12 @@ export const routes: RouteObject[] = [
             ...guarded(
               homeGuard,
               screen(
-                () => {
-                  // The sections below the greeting are their own chunk: fetch it beside the home's.
-                  void import('../features/home/components/HomeSections.tsx');
-                  return import('../features/home/routes/Home.tsx');
-                },
+                // The sections below the greeting are their own chunk: fetch it beside the home's.
+                () =>
+                  Promise.all([
+                    import('../features/home/routes/Home.tsx'),
+                    import('../features/home/components/HomeSections.tsx'),
+                  ]).then(([home]) => home),
                 'HomeRoute',
                 prefetchHome,
               ),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
 import { apiGet } from './api-client.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export const DEFAULT_FACEBOOK_API_VERSION = 'v10.0';
 
@@ -10,13 +11,18 @@ export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return apiGet<PublicConfig>('/api/config', signal);
 }
 
-/** GET /api/config, fetched once per page load. */
+/**
+ * GET /api/config, fetched once per page load. While a prerendered page hydrates, the answer is withheld (as on
+ * the server, which prerendered without it), so the first render matches the HTML; it shows right after.
+ */
 export function usePublicConfig() {
-  return useQuery({
+  const hydrated = useHydrated();
+  const query = useQuery({
     queryKey: publicConfigKey,
     queryFn: ({ signal }) => fetchPublicConfig(signal),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
   });
+  return hydrated ? query : { ...query, data: undefined };
 }

@@ -27,7 +27,11 @@ function subscribe(listener: () => void) {
 }
 
 export function usePwaStatus(): PwaStatus {
-  return useSyncExternalStore(subscribe, () => status);
+  return useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => status,
+  );
 }
 
 /** Set by the registration: activates the waiting worker and reloads the page. */

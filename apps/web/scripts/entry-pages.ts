@@ -1,0 +1,19 @@
+/**
+ * The entry routes that get their own page in dist/_pages/ (scripts/prerender.ts, docs/decisions/044). Public
+ * screens are prerendered; the signed-in ones only name their chunks, since their content is the visitor's own.
+ * A path listed here must match a route of src/app/router.tsx (prerender-html.test.ts checks it).
+ */
+export interface EntryPage {
+  path: string;
+  prerender: boolean;
+}
+
+export const ENTRY_PAGES: readonly EntryPage[] = [
+  { path: '/auth', prerender: true },
+  { path: '/auth/login', prerender: true },
+  { path: '/auth/create-account', prerender: true },
+  { path: '/auth/reset-password', prerender: true },
+  { path: '/app/home', prerender: false },
+  { path: '/app/servicios/rtm', prerender: false },
+  { path: '/flota', prerender: false },
+];

@@ -1,0 +1,90 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../src/app/router.tsx';
+import { ENTRY_PAGES } from './entry-pages.ts';
+import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
+
+const TEMPLATE = [
+  '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/app-1.js"><style>body{}</style></head>',
+  '<body><div id="root"></div></body></html>',
+].join('');
+
+const MANIFEST: Manifest = {
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_app-1.js'],
+    css: ['assets/index-1.css'],
+  },
+  '_app-1.js': { file: 'assets/app-1.js' },
+  '_Field-1.js': { file: 'assets/Field-1.js', imports: ['index.html', '_app-1.js'] },
+  '_Carousel-1.js': { file: 'assets/Carousel-1.js', css: ['assets/Carousel-1.css'] },
+  'src/features/auth/routes/Login.tsx': {
+    file: 'assets/Login-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_Field-1.js'],
+  },
+  'src/features/home/routes/Home.tsx': {
+    file: 'assets/Home-1.js',
+    isDynamicEntry: true,
+    imports: ['_Carousel-1.js', '_Field-1.js'],
+    css: ['assets/Home-1.css'],
+  },
+  'src/features/fleet/routes/FleetList.tsx': { file: 'assets/FleetList-1.js', isDynamicEntry: true },
+};
+
+describe('routeAssets', () => {
+  it('takes the lazy modules a path evaluated, with their static imports, minus what index.html loads', () => {
+    const assets = routeAssets(
+      MANIFEST,
+      ['src/app/main.tsx', 'src/features/home/routes/Home.tsx', 'src/lib/api-client.ts', '_Field-1.js'],
+      TEMPLATE,
+    );
+    expect(assets.scripts).toEqual(['assets/Carousel-1.js', 'assets/Field-1.js', 'assets/Home-1.js']);
+    // The entry's own stylesheet is inlined in index.html: never linked again.
+    expect(assets.styles).toEqual(['assets/Carousel-1.css', 'assets/Home-1.css']);
+  });
+
+  it('names nothing for a path whose modules are all in the entry', () => {
+    expect(routeAssets(MANIFEST, ['src/app/main.tsx'], TEMPLATE)).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('pageHtml', () => {
+  it('a prerendered page: blocking styles, modulepreloads and the markup in #root', () => {
+    const html = pageHtml(
+      TEMPLATE,
+      { scripts: ['assets/Login-1.js'], styles: ['assets/a.css'] },
+      '<h1>Hola $&</h1>',
+    );
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/Login-1.js"></head>',
+    );
+    // Replacement patterns in the markup ($&) are kept as text.
+    expect(html).toContain('<div id="root"><h1>Hola $&</h1></div>');
+  });
+
+  it('a page without markup only preloads its styles and keeps #root empty', () => {
+    const html = pageHtml(TEMPLATE, { scripts: [], styles: ['assets/a.css'] }, null);
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css"></head>');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('refuses a template without #root', () => {
+    expect(() =>
+      pageHtml('<html><head></head><body></body></html>', { scripts: [], styles: [] }, null),
+    ).toThrow(/root/);
+  });
+});
+
+describe('ENTRY_PAGES', () => {
+  it('every listed path is a route of the app, and a prerendered one is public', () => {
+    for (const page of ENTRY_PAGES) {
+      const matches = matchRoutes(routes, page.path) ?? [];
+      expect(matches.length, page.path).toBeGreaterThan(0);
+      expect(matches.at(-1)?.pathname.replace(/\/$/, ''), page.path).toBe(page.path);
+      if (page.prerender) expect(page.path.startsWith('/auth'), page.path).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * After `vite build` (docs/decisions/044): one HTML page per entry route in dist/_pages/, which the API sends
+ * instead of index.html for that path (apps/api/src/http/spa-fallback.ts).
+ * - Public screens (sign-in, sign-up…) are prerendered: the visitor sees the form in the first paint, before any
+ *   JavaScript runs, and React hydrates it.
+ * - Every page names its route's chunks (modulepreload) and styles, so they download beside the entry instead of
+ *   after it has run: one round trip less on a slow mobile link.
+ * Run with tsx from apps/web (its `build` script does it).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createServer, createServerModuleRunner } from 'vite';
+import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
+import { ENTRY_PAGES } from './entry-pages.ts';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(webRoot, 'dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+/** What the screens read from storage while rendering: an empty browser (a signed-out visitor). */
+function emptyStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+interface PrerenderModule {
+  renderPage(pathname: string): Promise<string>;
+  loadRouteModules(pathname: string): Promise<number>;
+}
+
+const server = await createServer({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+});
+const outDir = path.join(dist, '_pages');
+rmSync(outDir, { recursive: true, force: true });
+try {
+  for (const page of ENTRY_PAGES) {
+    Object.assign(globalThis, { localStorage: emptyStorage(), sessionStorage: emptyStorage() });
+    // A runner per page: the modules it evaluated are exactly the ones this path needs.
+    const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+    const prerender = await runner.import<PrerenderModule>('/src/app/prerender.tsx');
+    const body = page.prerender ? await prerender.renderPage(page.path) : null;
+    await prerender.loadRouteModules(page.path);
+    const modules = [...runner.evaluatedModules.idToModuleMap.values()].map((node) =>
+      path.relative(webRoot, node.file).split(path.sep).join('/'),
+    );
+    const assets = routeAssets(manifest, modules, template);
+    const html = pageHtml(template, assets, body);
+    const file = path.join(outDir, `${page.path.slice(1)}.html`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    await runner.close();
+    console.log(
+      `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of markup`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,
+    );
+  }
+} finally {
+  await server.close();
+}

@@ -1,0 +1,35 @@
+/**
+ * Build time only (scripts/prerender.ts, docs/decisions/044), run by Vite's server-side module runner: the HTML of
+ * a public screen as a signed-out visitor first sees it, and the lazy route modules a path loads.
+ */
+import { prerender } from 'react-dom/static';
+import { StaticRouter, matchRoutes } from 'react-router';
+import { AppProviders } from './AppProviders.tsx';
+import { createQueryClient } from './query-client.ts';
+import { AppRoutes } from './route-kit.tsx';
+import type { RouteHandle } from './route-kit.tsx';
+import { routes } from './router.tsx';
+
+/** The markup of `pathname` once every lazy screen it shows has loaded (no data: nothing is fetched). */
+export async function renderPage(pathname: string): Promise<string> {
+  const client = createQueryClient();
+  const { prelude } = await prerender(
+    <AppProviders client={client}>
+      <StaticRouter location={pathname}>
+        <AppRoutes routes={routes} />
+      </StaticRouter>
+    </AppProviders>,
+  );
+  const html = await new Response(prelude).text();
+  client.clear();
+  return html;
+}
+
+/** Loads every lazy route module `pathname` matches, guards aside (a signed-in visitor's screens). */
+export async function loadRouteModules(pathname: string): Promise<number> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (matches.length === 0) throw new Error(`Ninguna ruta corresponde a ${pathname}`);
+  const preloads = matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.());
+  await Promise.all(preloads);
+  return preloads.filter(Boolean).length;
+}
