@@ -162,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
   referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
-  catalogRoutes(app, { catalog: new CatalogService(new CatalogRepository(database.db)), auth });
+  const catalog = new CatalogService(new CatalogRepository(database.db));
+  catalogRoutes(app, { catalog, auth });
   await registerPicoPlaca(app, { db: database.db, config, clock, jobs, notifications: delivery, auth });
   await registerOperator(app, {
     config,
@@ -177,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supportCodes: new SupportCodeService(accounts.repo, accounts.otp),
   });
   await registerStaticAssets(app);
-  await registerWebApp(app, config.WEB_DIST_DIR);
+  await registerWebApp(app, config.WEB_DIST_DIR, {
+    // The home's largest paint is its first banner (docs/decisions/044).
+    preloadImages: async (route) => {
+      const banner = route === '/app/home' ? await catalog.firstImage('BANNERS_GENERALES_TOGO') : null;
+      return banner ? [banner] : [];
+    },
+  });
   return app;
 }
 

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogEntries } from '../db/schema/catalog.schema.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /** The built web app's PWA files as the API serves them (docs/decisions/010). */
@@ -27,6 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html'), LOGIN_PAGE);
   writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html.br'), brotliCompressSync(LOGIN_PAGE));
   writeFileSync(path.join(webDist, '_pages', 'app', 'servicios', 'rtm.html'), '<title>RTM</title>');
+  writeFileSync(path.join(webDist, '_pages', 'app', 'home.html'), '<title>Inicio</title>');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -104,7 +107,7 @@ describe('operator console page (docs/decisions/029)', () => {
 
   it('other paths keep the drivers’ page; API paths keep the JSON 404', async () => {
     expect((await get('/operadores')).body).toContain('<title>TOGO</title>');
-    expect((await get('/app/home')).body).toContain('<title>TOGO</title>');
+    expect((await get('/app/profile')).body).toContain('<title>TOGO</title>');
     const api = await get('/api/operador/no-existe/');
     expect(api.statusCode).not.toBe(200);
     expect(api.body).not.toContain('<title>');
@@ -130,6 +133,36 @@ describe('entry pages (docs/decisions/044)', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it("the home's page asks the browser to preload its first banner (the largest paint); other pages don't", async () => {
+    const banner = '/static/banners/primero-prueba.svg';
+    await t.database.db.insert(catalogEntries).values([
+      {
+        clavePadre: 'BANNERS_GENERALES_TOGO',
+        clave: 'PRUEBA_OFF',
+        orden: -20,
+        activo: false,
+        detalleArchivos: [{ archivo: '/static/x.svg' }],
+      },
+      {
+        clavePadre: 'BANNERS_GENERALES_TOGO',
+        clave: 'PRUEBA',
+        orden: -10,
+        detalleArchivos: [{ archivo: banner }],
+      },
+    ]);
+    const home = await get('/app/home');
+    expect(home.body).toBe('<title>Inicio</title>');
+    expect(home.headers.link).toBe(`<${banner}>; rel=preload; as=image; fetchpriority=high`);
+    // Anything but a plain path of this server (an operator's external address, odd characters) is not hinted.
+    await t.database.db
+      .update(catalogEntries)
+      .set({ detalleArchivos: [{ archivo: 'https://cdn.example/a.svg>; rel=x' }] })
+      .where(eq(catalogEntries.clave, 'PRUEBA'));
+    expect((await get('/app/home')).headers.link).toBeUndefined();
+    expect((await get('/auth/login')).headers.link).toBeUndefined();
+    expect((await get('/app/profile')).headers.link).toBeUndefined();
   });
 
   it('any other path, a longer one included, keeps index.html', async () => {

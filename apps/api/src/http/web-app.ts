@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { spaPage, type SpaPages } from './spa-fallback.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -11,7 +11,11 @@ const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  * The built web app (when present) and the fallback: static files with their caching, index.html for any other
  * GET that is not an API path, a Spanish 404 for the rest. Registered last, after every API route.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  options: WebAppOptions = {},
+): Promise<void> {
   const webDist = path.resolve(webDistDir ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
@@ -39,11 +43,40 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     console: hasWeb && existsSync(path.join(webDist, 'operador', 'operador.html')),
     entryPages: entryPagesIn(path.join(webDist, '_pages')),
   };
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const page = request.method === 'GET' ? spaPage(request.url, pages) : null;
-    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
+    if (page) {
+      const link = await preloadLink(page, options, request.log);
+      if (link) reply.header('link', link);
+      return reply.header('cache-control', 'no-cache').sendFile(page);
+    }
     return reply.code(404).send({ detail: 'No encontrado.' });
   });
+}
+
+export interface WebAppOptions {
+  /**
+   * Images an entry page shows first (its largest paint, known only to the server: the home's first banner),
+   * sent as `Link: rel=preload` so they download beside the page's scripts. Keyed by the route (/app/home).
+   */
+  preloadImages?: (route: string) => Promise<readonly string[]>;
+}
+
+/** The Link header of an entry page, or null; a failing look-up only costs the hint, never the page. */
+async function preloadLink(
+  page: string,
+  options: WebAppOptions,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  const route = /^_pages(\/.+)\.html$/.exec(page)?.[1];
+  if (!route || !options.preloadImages) return null;
+  try {
+    const images = await options.preloadImages(route);
+    return images.map((href) => `<${href}>; rel=preload; as=image; fetchpriority=high`).join(', ') || null;
+  } catch (error) {
+    log.warn({ err: error, route }, 'preload look-up failed');
+    return null;
+  }
 }
 
 /** The paths the build wrote a page for (apps/web/scripts/prerender.ts): _pages/auth/login.html → /auth/login. */

@@ -44,6 +44,16 @@ export class CatalogService {
     return { count: total, page, pageSize, hasNext: page < lastPage, results: rows.map(toEntry) };
   }
 
+  /**
+   * The first active entry's first file (the home carousel's first banner, its largest paint), when it is a path
+   * of this server: the drivers' home page asks the browser to preload it (docs/decisions/044).
+   */
+  async firstImage(clavePadre: string): Promise<string | null> {
+    const [row] = await this.repo.listActive(clavePadre, 1, 0);
+    const file = row ? toEntry(row).detalle_archivos[0]?.archivo : undefined;
+    return file && /^\/[\w./-]+$/.test(file) ? file : null;
+  }
+
   /** Entries in the order the names were asked for; unknown names are left out. No names = every URL. */
   async urls(names?: readonly string[]): Promise<UrlListResponse> {
     if (names && names.length === 0) return { results: await this.repo.listUrls() };
