@@ -2,7 +2,8 @@
  * npm run bench:lighthouse — Lighthouse 12.2.3 (mobile, default simulated throttling) in Debian's Chromium on the
  * entry routes: sign-in, home (signed in), a wizard step (/app/servicios/rtm) and the fleet list (/flota, a
  * company). Targets per page: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
- * Each page runs in its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
+ * Each page is audited LIGHTHOUSE_RUNS times (default 3) and its median run by performance score is reported.
+ * Each run uses its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
  * the web app's localStorage (token, userInfo, selected vehicle) on the origin before Lighthouse loads it, and
  * Lighthouse is told not to reset storage. Builds the web app only when apps/web/dist is missing.
  * Writes bench-results/lighthouse.json and exits 1 below target.
@@ -27,6 +28,9 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Runs per page (LIGHTHOUSE_RUNS, default 3): the median run by performance score is reported. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -129,23 +133,39 @@ async function main() {
   const server = await startApp();
   try {
     const users = await benchUsers(server);
-    console.log('lighthouse bench — Lighthouse 12.2.3, mobile, simulated Slow 4G + 4× CPU\n');
+    console.log(
+      `lighthouse bench — Lighthouse 12.2.3, mobile, simulated Slow 4G + 4× CPU, median of ${RUNS} runs per page\n`,
+    );
     const figures: Record<string, unknown> = {};
     const targets: Record<string, BenchTarget> = {};
     for (const page of PAGES) {
       const url = `${server.url}${page.path}`;
-      const run = await audit(url, page.as === 'nobody' ? null : users[page.as]);
-      if (new URL(run.finalUrl).pathname !== page.path) {
-        throw new Error(`${page.path} was redirected to ${run.finalUrl}: the page was not measured`);
+      const runs: Awaited<ReturnType<typeof audit>>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const one = await audit(url, page.as === 'nobody' ? null : users[page.as]);
+        if (new URL(one.finalUrl).pathname !== page.path) {
+          throw new Error(`${page.path} was redirected to ${one.finalUrl}: the page was not measured`);
+        }
+        runs.push(one);
       }
+      // The run with the median performance score stands for the page (Lighthouse's own advice on variance).
+      const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+      const run = sorted[Math.floor(RUNS / 2)] as (typeof runs)[number];
+      const performanceRuns = runs.map((r) => r.scores.performance);
       console.log(
-        `${page.key.padEnd(8)} ${page.path.padEnd(20)} ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(' · ')}`,
+        `${page.key.padEnd(8)} ${page.path.padEnd(20)} ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(' · ')} (performance runs: ${performanceRuns.join(', ')})`,
       );
       console.log(
         `         FCP ${run.metrics.fcp_ms} ms · LCP ${run.metrics.lcp_ms} ms · TBT ${run.metrics.tbt_ms} ms · CLS ${run.metrics.cls}`,
       );
       for (const f of run.failing) console.log(`         ✗ ${f}`);
-      figures[page.key] = { path: page.path, ...run.scores, ...run.metrics, failing: run.failing };
+      figures[page.key] = {
+        path: page.path,
+        ...run.scores,
+        performance_runs: performanceRuns,
+        ...run.metrics,
+        failing: run.failing,
+      };
       for (const c of CATEGORIES) {
         targets[`${page.key} ${c} ≥ ${MINIMUM[c]}`] = {
           figure: `${page.key}.${c}`,

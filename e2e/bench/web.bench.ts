@@ -1,7 +1,7 @@
 /**
  * npm run bench:web — the web budgets of ARCHITECTURE.md, measured (never asserted):
- * - initial JavaScript of the sign-in route (/auth/login), /app/home, a wizard step (/app/servicios/rtm) and the
- *   fleet list (/flota, a company), gzipped: every .js the page
+ * - initial JavaScript of the sign-in route (/auth/login), /app/home, a wizard step (/app/servicios/rtm), the
+ *   fleet list (/flota, a company) and the operator console's sign-in (/operador), gzipped: every .js the page
  *   requests until its content is shown and the network is idle (entry, preloads, the route's lazy chunks,
  *   including sections the route loads after 'load'), each gzipped at level 9 from apps/web/dist. The
  *   service-worker registration (pwa + workbox-window chunks, fetched after 'load') is listed apart.
@@ -73,6 +73,13 @@ const TARGETS: Target[] = [
     path: '/flota',
     as: 'company',
     ready: (page) => page.getByRole('heading', { name: 'Tu flota' }).waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: 'operator console sign-in (/operador)',
+    key: 'console',
+    path: '/operador',
+    as: 'nobody',
+    ready: (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor({ timeout: 60_000 }),
   },
 ];
 
