@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stub } from '../../../test/render.tsx';
 import { GarageEmptyGuard } from './GarageEmptyGuard.tsx';
@@ -45,6 +45,6 @@ describe('GarageEmptyGuard', () => {
     const again = setup();
     await screen.findAllByRole('alertdialog');
     await again.user.keyboard('{Escape}');
-    expect(again.router.state.location.pathname).toBe('/app/home');
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/app/home'));
   });
 });

@@ -33,7 +33,7 @@ describe('compras', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(SOAT_MESSAGE)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
-    expect(router.state.location.pathname).toBe('/app/otros/compras');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/otros/compras'));
   });
 
   it.each([

@@ -141,7 +141,8 @@ describe('RTM flow', () => {
     });
     expect(sessionStorage.getItem(FLOW_KEYS.rtm)).toBeNull();
     await user.click(within(success).getByRole('button', { name: 'Volver al home' }));
-    expect(router.state.location.pathname).toBe('/app/home');
+    // The navigation is a transition: wait for it rather than read the location right after the click.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'));
   }, 30_000);
 
   it("'Agendar RTM' from an alert opens the branch list with the vehicle's city chosen", async () => {
