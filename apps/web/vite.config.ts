@@ -22,7 +22,10 @@ function inlineEntryCss(): Plugin {
           (tag, fileName: string) => {
             const asset = bundle[fileName];
             if (!asset || asset.type !== 'asset') return tag;
-            return `<style>${String(asset.source)}</style>`;
+            // The disabled <link> is never fetched; it tells Vite's preload helper that the entry's stylesheet is
+            // already in the page, so a lazy chunk that lists it among its dependencies does not load it again
+            // (and wait for it) before running.
+            return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
           },
         );
       },
