@@ -6,6 +6,8 @@
 export interface EntryPage {
   path: string;
   prerender: boolean;
+  /** Starts the page's first reads before the app's entry has loaded (src/app/early-reads.ts). */
+  earlyReads?: boolean;
 }
 
 export const ENTRY_PAGES: readonly EntryPage[] = [
@@ -13,7 +15,7 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/auth/login', prerender: true },
   { path: '/auth/create-account', prerender: true },
   { path: '/auth/reset-password', prerender: true },
-  { path: '/app/home', prerender: false },
+  { path: '/app/home', prerender: false, earlyReads: true },
   { path: '/app/servicios/rtm', prerender: false },
   { path: '/flota', prerender: false },
 ];

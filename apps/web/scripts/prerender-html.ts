@@ -39,12 +39,21 @@ export function routeAssets(manifest: Manifest, modules: readonly string[], temp
 }
 
 /**
- * index.html with the route's chunks and styles in <head>, and the prerendered markup (when there is some) in
- * #root. A prerendered page's styles block its first paint (it shows content); the others only preload them.
+ * index.html with the route's chunks and styles in <head>, the early reads' script (when named) before the
+ * entry, and the prerendered markup (when there is some) in #root. A prerendered page's styles block its first paint (it shows content); the others only preload them.
  */
-export function pageHtml(template: string, assets: RouteAssets, body: string | null): string {
+export function pageHtml(
+  template: string,
+  assets: RouteAssets,
+  body: string | null,
+  earlyScript: string | null = null,
+): string {
   if (!template.includes('</head>') || !template.includes('<div id="root"></div>')) {
     throw new Error('index.html no tiene </head> o <div id="root"></div>: no se puede generar la página');
+  }
+  const entry = '<script type="module" crossorigin src="/assets/index-';
+  if (earlyScript !== null && !template.includes(entry)) {
+    throw new Error('index.html no carga /assets/index-….js: no se puede anteponer el script de lecturas');
   }
   const links = [
     ...assets.styles.map((file) =>
@@ -54,6 +63,10 @@ export function pageHtml(template: string, assets: RouteAssets, body: string | n
     ),
     ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
-  const head = template.replace('</head>', `${links.join('')}</head>`);
+  const early =
+    earlyScript === null ? '' : `<script type="module" async crossorigin src="/${earlyScript}"></script>`;
+  const head = template
+    .replace(entry, () => `${early}${entry}`)
+    .replace('</head>', `${links.join('')}</head>`);
   return body === null ? head : head.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }

@@ -61,7 +61,9 @@ try {
       path.relative(webRoot, node.file).split(path.sep).join('/'),
     );
     const assets = routeAssets(manifest, modules, template);
-    const html = pageHtml(template, assets, body);
+    const early = page.earlyReads ? manifest['src/app/early-reads.ts']?.file : null;
+    if (early === undefined) throw new Error('The build has no src/app/early-reads.ts entry');
+    const html = pageHtml(template, assets, body, early);
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);

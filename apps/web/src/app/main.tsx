@@ -17,8 +17,14 @@ void queryClient.prefetchQuery({
   staleTime: Infinity,
 });
 
-// The first screen's chunks (layout and page) download together with the config, before React renders.
-preloadRoutes(routes, window.location.pathname, queryClient);
+// The first screen's chunks (layout and page) download together with the config, before React renders; the
+// first render waits for them (a second at most), so it draws the screen rather than a loader first. When the
+// page started the screen's reads early (app/early-reads.ts: the home), it waits for their answers too, so the
+// first render already shows them.
+const earlyReads = (window as { __togoEarlyReads?: object }).__togoEarlyReads;
+const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient, {
+  withReads: earlyReads !== undefined && Object.keys(earlyReads).length > 0,
+});
 
 // The service worker (offline shell, cached reads, update prompt) is registered after the first paint,
 // in its own chunk, so it never weighs on the initial JavaScript.
@@ -44,14 +50,20 @@ const app = (
 // The public screens (sign-in, sign-up…) arrive prerendered (scripts/prerender.ts, docs/decisions/044): React
 // takes over that HTML instead of drawing it again. When the visitor's state differs from the prerender (a
 // session already open, say), React draws the page on the client; that is expected, not an error to report.
-if (container.firstElementChild) {
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => {
-      // Observable by the browser journeys and the benchmarks (a page that never hydrates loses the gain).
-      performance.mark('togo:hydration-fallback');
-      if (import.meta.env.DEV) console.info('Prerendered page drawn again on the client:', error);
-    },
-  });
-} else {
-  createRoot(container).render(app);
+function start(root: HTMLElement) {
+  if (root.firstElementChild) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        // Observable by the browser journeys and the benchmarks (a page that never hydrates loses the gain).
+        performance.mark('togo:hydration-fallback');
+        if (import.meta.env.DEV) console.info('Prerendered page drawn again on the client:', error);
+      },
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 }
+
+void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() =>
+  start(container),
+);

@@ -39,11 +39,11 @@ describe('route kit', () => {
         children: [{ path: 'page', ...lazyRoute(page.load, 'Page') }],
       },
     ];
-    preloadRoutes(routes, '/area/page');
+    void preloadRoutes(routes, '/area/page');
     // The layout's chunk has not arrived, yet the page's is already requested.
     expect(layout.load).toHaveBeenCalledTimes(1);
     expect(page.load).toHaveBeenCalledTimes(1);
-    preloadRoutes(routes, '/area/page');
+    void preloadRoutes(routes, '/area/page');
     expect(page.load).toHaveBeenCalledTimes(1);
     // Settle them: chunks in flight are counted app-wide (the progress bar).
     layout.resolve({ Layout });
@@ -62,12 +62,12 @@ describe('route kit', () => {
         children: [{ index: true, ...lazyRoute(page.load, 'Page', open) }],
       },
     ];
-    preloadRoutes(routes, '/privado', client);
+    void preloadRoutes(routes, '/privado', client);
     expect(page.load).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
 
     signedIn = true;
-    preloadRoutes(routes, '/privado', client);
+    void preloadRoutes(routes, '/privado', client);
     expect(page.load).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith(client);
     page.resolve({ Page: () => <p>Página</p> });
@@ -143,5 +143,27 @@ describe('route kit', () => {
     await act(async () => screen.getByRole('link', { name: 'Ir al inicio' }).click());
     expect(await screen.findByText('Inicio')).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+
+  it('a screen whose chunk has loaded renders in the first pass, without the loader', async () => {
+    const page = deferredModule<{ Page: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [
+      { path: '/', Component: RootLayout, children: [{ path: 'lista', ...lazyRoute(page.load, 'Page') }] },
+    ];
+    const loaded = preloadRoutes(routes, '/lista');
+    page.resolve({ Page: () => <p>Lista cargada</p> });
+    await loaded;
+    renderRoutes(routes, { initialEntries: ['/lista'] });
+    // Synchronously after render: no Suspense fallback ('Cargando...') was needed.
+    expect(screen.getByText('Lista cargada')).toBeInTheDocument();
+    expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+  });
+
+  it('preloadRoutes settles when the chunks load or fail, so the first render never waits forever', async () => {
+    const broken = deferredModule<{ Broken: () => React.JSX.Element }>();
+    const routes: RouteObject[] = [{ path: '/rota', ...lazyRoute(broken.load, 'Broken') }];
+    const settled = preloadRoutes(routes, '/rota');
+    broken.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(settled).resolves.toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { settled } from '../lib/lazy-when-loaded.ts';
 import type { Guard } from './guards.ts';
 
 /**
@@ -18,8 +19,8 @@ export interface RouteHandle {
   preload?: () => Promise<unknown>;
   /** The route's guard: a path to redirect to, or null to enter. Preloading stops at a guard that redirects. */
   guard?: Guard;
-  /** Starts the route's reads alongside its chunk (the query functions live in the entry). */
-  prefetch?: (client: QueryClient) => void;
+  /** Starts the route's reads alongside its chunk (the query functions live in the entry); settles with them. */
+  prefetch?: (client: QueryClient) => void | Promise<unknown>;
 }
 
 export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType> };
@@ -49,13 +50,15 @@ export function useRouteLoading(): boolean {
 /** A screen whose module is loaded on first use: the named export `name` of the module `load` imports. */
 export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): LazyComponent {
   let pending: Promise<ComponentType> | null = null;
+  let loaded: ComponentType | null = null;
   const preload = (): Promise<ComponentType> => {
     if (pending) return pending;
     setInFlight(1);
     pending = load().then(
       (module) => {
         setInFlight(-1);
-        return module[name] as ComponentType;
+        loaded = module[name] as ComponentType;
+        return loaded;
       },
       (error: unknown) => {
         setInFlight(-1);
@@ -67,22 +70,37 @@ export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): L
     );
     return pending;
   };
-  const Component = lazy(async () => ({ default: await preload() })) as unknown as LazyComponent;
+  // A screen whose chunk has already loaded renders at once: React.lazy reads a thenable that settles
+  // synchronously without suspending, so no loader flashes (and a prerendered page hydrates in one pass).
+  const Component = lazy(() =>
+    loaded ? settled({ default: loaded }) : preload().then((screen) => ({ default: screen })),
+  ) as unknown as LazyComponent;
   Component.preload = preload;
   return Component;
 }
 
 /**
  * Preloads every lazy route a path matches, and starts their reads, down to the first guard that would
- * redirect (a signed-out visitor of /app/home downloads nothing of the home).
+ * redirect (a signed-out visitor of /app/home downloads nothing of the home). Resolves when those chunks have
+ * loaded or failed (a failure shows on the screen's error boundary when it renders) and, with `withReads`,
+ * when the reads have settled too.
  */
-export function preloadRoutes(routes: RouteObject[], pathname: string, client?: QueryClient): void {
+export function preloadRoutes(
+  routes: RouteObject[],
+  pathname: string,
+  client?: QueryClient,
+  { withReads = false }: { withReads?: boolean } = {},
+): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
-    if (handle?.guard?.(pathname)) return;
-    void handle?.preload?.().catch(() => undefined);
-    if (client) handle?.prefetch?.(client);
+    if (handle?.guard?.(pathname)) break;
+    const load = handle?.preload?.();
+    if (load) loads.push(load.catch(() => undefined));
+    const reads = client ? handle?.prefetch?.(client) : undefined;
+    if (withReads && reads) loads.push(reads.catch(() => undefined));
   }
+  return Promise.all(loads).then(() => undefined);
 }
 
 type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
@@ -121,6 +139,6 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const { pathname } = useLocation();
-  preloadRoutes(routes, pathname, useQueryClient());
+  void preloadRoutes(routes, pathname, useQueryClient());
   return useRoutes(routes);
 }

@@ -80,14 +80,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     init.body = JSON.stringify(options.body);
   }
 
+  const plainGet = init.method === 'GET' && options.body === undefined && options.headers === undefined;
+  const early = plainGet ? takeEarlyRead(path, token) : null;
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await (early ?? fetch(path, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, null);
   }
   return finish<T>(response);
+}
+
+/** An early read older than this is never adopted (it started before the app asked: a refetch wants news). */
+export const EARLY_READ_MAX_AGE_MS = 10_000;
+
+/**
+ * A GET the entry page already started (app/early-reads.ts: the home's first reads), adopted once, with the
+ * same session and while fresh; later reads of the path go to the network as usual.
+ */
+function takeEarlyRead(path: string, token: string | null): Promise<Response> | null {
+  type Read = { token: string; response: Promise<Response>; at: number };
+  const reads = (window as { __togoEarlyReads?: Record<string, Read> }).__togoEarlyReads;
+  const read = reads?.[path];
+  if (!reads || !read) return null;
+  delete reads[path];
+  const fresh = performance.now() - read.at < EARLY_READ_MAX_AGE_MS;
+  return read.token === token && fresh ? read.response : null;
 }
 
 /**

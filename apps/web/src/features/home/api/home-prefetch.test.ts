@@ -29,7 +29,7 @@ describe('prefetchHome', () => {
       'GET /api/togo/vehicle/get_garaje_selected/': () => json(404, { detail: 'No encontrado.' }),
     });
     const client = createQueryClient();
-    prefetchHome(client);
+    void prefetchHome(client);
     expect(fetchMock).toHaveBeenCalledTimes(5);
     await waitFor(() =>
       expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
@@ -37,7 +37,7 @@ describe('prefetchHome', () => {
       ),
     );
     // Coming back within the app's stale time fetches nothing again and adds no second link.
-    prefetchHome(client);
+    void prefetchHome(client);
     await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(fetchMock).toHaveBeenCalledTimes(5);
     expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(1);

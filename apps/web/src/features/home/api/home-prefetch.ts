@@ -17,15 +17,18 @@ function preloadImage(href: string | undefined): void {
 
 /**
  * The home's reads, started by the router together with the home's chunks (app/route-kit.tsx) rather than
- * after them: on a slow link that saves round trips before the banner and the vehicle show.
+ * after them: on a slow link that saves round trips before the banner and the vehicle show. Settles when all
+ * have (prefetchQuery never rejects).
  */
-export function prefetchHome(client: QueryClient): void {
-  void client.prefetchQuery(catalogQuery('ALIAS_URLS_TOGO'));
-  void client.prefetchQuery(userGaragesQuery);
-  void client.prefetchQuery(selectedVehicleQuery);
-  void client.prefetchQuery(catalogQuery('BANNERS_OTROS_TOGO'));
-  client
-    .fetchQuery(catalogQuery('BANNERS_GENERALES_TOGO'))
-    .then((entries) => preloadImage(entries[0]?.detalle_archivos[0]?.archivo))
-    .catch(() => undefined);
+export function prefetchHome(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(catalogQuery('ALIAS_URLS_TOGO')),
+    client.prefetchQuery(userGaragesQuery),
+    client.prefetchQuery(selectedVehicleQuery),
+    client.prefetchQuery(catalogQuery('BANNERS_OTROS_TOGO')),
+    client
+      .fetchQuery(catalogQuery('BANNERS_GENERALES_TOGO'))
+      .then((entries) => preloadImage(entries[0]?.detalle_archivos[0]?.archivo))
+      .catch(() => undefined),
+  ]);
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { isConnectionError } from '../../../lib/connectivity.ts';
+import { lazyWhenLoaded } from '../../../lib/lazy-when-loaded.ts';
 import { getUserInfo, readJson, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalog } from '../api/catalog.ts';
@@ -13,10 +14,11 @@ import { SideMenu } from '../components/SideMenu.tsx';
 import { isGarageEmpty, setGarageEmpty } from '../../../lib/garage-empty.ts';
 import '../home.css';
 
-// Everything below the first paint is one lazy chunk, requested on the first render, in parallel with the data.
+// Everything below the first paint is one lazy chunk, loaded beside this one (the router asks for both), and
+// drawn in the first pass when it has arrived.
 const loadSections = () => import('../components/HomeSections.tsx');
-const HeroVehicle = lazy(() => loadSections().then((m) => ({ default: m.HeroVehicle })));
-const HomeFeed = lazy(() => loadSections().then((m) => ({ default: m.HomeFeed })));
+const HeroVehicle = lazyWhenLoaded(loadSections, (m) => m.HeroVehicle);
+const HomeFeed = lazyWhenLoaded(loadSections, (m) => m.HomeFeed);
 
 export const FALLBACK_AVATAR = '/avatar.svg';
 

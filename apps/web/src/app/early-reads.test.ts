@@ -1,0 +1,86 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchHome } from '../features/home/api/home-prefetch.ts';
+import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS } from '../lib/api-client.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { json } from '../test/fetch-mock.ts';
+import { HOME_READS, startEarlyReads, TOKEN_KEY, type EarlyReads } from './early-reads.ts';
+
+const w = window as { __togoEarlyReads?: EarlyReads };
+
+afterEach(() => {
+  delete w.__togoEarlyReads;
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('early reads', () => {
+  it("are exactly the home's first reads and the public configuration, with the app's storage key", async () => {
+    expect(TOKEN_KEY).toBe(STORAGE_KEYS.token);
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return json(200, { results: [] });
+      }),
+    );
+    void prefetchHome(new QueryClient());
+    await vi.waitFor(() => expect(urls.length).toBe(HOME_READS.length - 1));
+    expect(['/api/config', ...urls].sort()).toEqual([...HOME_READS].sort());
+  });
+
+  it('start nothing without a session, and send the token and Accept header with one', () => {
+    const fetchFn = vi.fn(async () => json(200, {}));
+    expect(startEarlyReads(HOME_READS, null, fetchFn)).toEqual({});
+    expect(fetchFn).not.toHaveBeenCalled();
+    const reads = startEarlyReads(['/api/config'], 'abc', fetchFn, 42);
+    expect(Object.keys(reads)).toEqual(['/api/config']);
+    expect(reads['/api/config']?.at).toBe(42);
+    expect(fetchFn).toHaveBeenCalledWith('/api/config', {
+      headers: { Accept: 'application/json', Authorization: 'Token abc' },
+    });
+  });
+
+  it('apiGet adopts an early read once, with the same session and while fresh; later reads go to the network', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    const now = performance.now();
+    const network = vi.fn(async () => json(200, { from: 'network' }));
+    vi.stubGlobal('fetch', network);
+    w.__togoEarlyReads = {
+      '/api/config': { token: 'abc', response: Promise.resolve(json(200, { from: 'early' })), at: now },
+      '/api/otra/': { token: 'otro', response: Promise.resolve(json(200, { from: 'early' })), at: now },
+      '/api/vieja/': {
+        token: 'abc',
+        response: Promise.resolve(json(200, { from: 'early' })),
+        at: now - EARLY_READ_MAX_AGE_MS,
+      },
+    };
+    expect(await apiGet('/api/config')).toEqual({ from: 'early' });
+    expect(network).not.toHaveBeenCalled();
+    expect(await apiGet('/api/config')).toEqual({ from: 'network' });
+    // Started for another session (signed out and in meanwhile): never adopted.
+    expect(await apiGet('/api/otra/')).toEqual({ from: 'network' });
+    // Started too long before the app asked (the entry ran first, then a refetch): never adopted.
+    expect(await apiGet('/api/vieja/')).toEqual({ from: 'network' });
+  });
+
+  it('an early read that failed or answered an error behaves as the network would', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    vi.stubGlobal('fetch', vi.fn());
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    w.__togoEarlyReads = {
+      '/api/a/': { token: 'abc', response: failed, at: performance.now() },
+      '/api/b/': {
+        token: 'abc',
+        response: Promise.resolve(json(401, { detail: 'Token inválido.' })),
+        at: performance.now(),
+      },
+    };
+    await expect(apiGet('/api/a/')).rejects.toMatchObject({ status: 0 });
+    const error = await apiGet('/api/b/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401 });
+  });
+});

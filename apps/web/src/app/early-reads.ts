@@ -1,0 +1,59 @@
+/**
+ * The home's first reads, started by a script of their own (docs/decisions/044). `_pages/app/home.html` names
+ * this file before the app's entry: it is a few hundred bytes, so it runs while the entry (≈ 100 KB) is still
+ * downloading, and the reads are answered by the time React asks for them (`takeEarlyRead` in
+ * lib/api-client.ts adopts them once). It imports nothing, so no chunk is shared with the entry; the storage key
+ * and the paths are checked against the app's in early-reads.test.ts.
+ */
+
+/** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
+export const HOME_READS: readonly string[] = [
+  '/api/config',
+  '/api/conf/catalogos/paginado/?clave_padre=BANNERS_GENERALES_TOGO',
+  '/api/togo/vehicle/user_garages/',
+  '/api/togo/vehicle/get_garaje_selected/',
+  '/api/conf/catalogos/paginado/?clave_padre=ALIAS_URLS_TOGO',
+  '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
+];
+
+/** lib/storage.ts's STORAGE_KEYS.token. */
+export const TOKEN_KEY = 'token';
+
+export interface EarlyRead {
+  token: string;
+  response: Promise<Response>;
+  /** performance.now() when it started: lib/api-client.ts adopts it only while fresh (EARLY_READ_MAX_AGE_MS). */
+  at: number;
+}
+
+export type EarlyReads = Record<string, EarlyRead>;
+
+/** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
+export function startEarlyReads(
+  paths: readonly string[],
+  token: string | null,
+  fetchFn: typeof fetch,
+  at: number = performance.now(),
+): EarlyReads {
+  const reads: EarlyReads = {};
+  if (!token) return reads;
+  for (const path of paths) {
+    const response = fetchFn(path, {
+      headers: { Accept: 'application/json', Authorization: `Token ${token}` },
+    });
+    // Adopted later or never: an unhandled rejection here would only be noise.
+    response.catch(() => undefined);
+    reads[path] = { token, response, at };
+  }
+  return reads;
+}
+
+if (typeof window !== 'undefined' && typeof localStorage !== 'undefined' && !import.meta.env.SSR) {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(TOKEN_KEY);
+  } catch {
+    // Storage unavailable (private mode settings): the app reads as usual.
+  }
+  (window as { __togoEarlyReads?: EarlyReads }).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
+}

@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** A thenable that calls back synchronously: React.lazy then takes the module without suspending. */
+export function settled<T>(value: T): Promise<T> {
+  const thenable = {
+    then(onFulfilled?: (value: T) => unknown) {
+      onFulfilled?.(value);
+      return thenable;
+    },
+  };
+  return thenable as unknown as Promise<T>;
+}
+
+/**
+ * React.lazy over a module that starts loading now (beside the screen that shows it), and that renders in the
+ * first pass once loaded instead of showing its Suspense fallback for a frame.
+ */
+export function lazyWhenLoaded<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
+  let loaded: ComponentType<P> | null = null;
+  const pending = load().then((module) => (loaded = pick(module)));
+  // A failure shows when the component renders (its error boundary); never an unhandled rejection here.
+  pending.catch(() => undefined);
+  return lazy(() =>
+    loaded ? settled({ default: loaded }) : pending.then((component) => ({ default: component })),
+  );
+}
