@@ -64,6 +64,14 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
       apellidos: 'Martínez Ortiz',
     });
     vehicle = await createSelectedVehicle(server, session, PLACA);
+    // No quiet hours (desde = hasta): the journey runs at any hour, and at night (21:00–07:00 in Bogotá, the
+    // default) the email would be held instead of sent.
+    await call(
+      'PUT',
+      '/api/togo/notificacion/preferencias/',
+      { silencio: { desde: '00:00', hasta: '00:00' } },
+      session.token,
+    );
   });
 
   afterAll(async () => {
