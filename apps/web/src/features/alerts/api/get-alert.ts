@@ -8,7 +8,7 @@ import {
   type FinesAlertResponse,
   type LicenceAlertResponse,
   type UserDatesAlertResponse,
-} from '@togo/domain/alerts/alerts.contract';
+} from '@togo/domain/alerts/alerts-answers.contract';
 import type { AlertCode } from '@togo/domain/alerts/alerts.rules';
 import { apiParse, type AnswerSchema } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
