@@ -22,7 +22,8 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const outboxMessageSchema = z.object({
   to: z.string(),
-  channel: z.enum(['email', 'sms']),
+  /** WhatsApp templates go to the development outbox too (integrations/messaging/whatsapp.ts). */
+  channel: z.enum(['email', 'sms', 'whatsapp']),
   subject: z.string().nullable(),
   body: z.string(),
   code: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
 } from './auth.rules.ts';
+import { userInfoResponseSchema } from './user-info.contract.ts';
 
 /** Wire contract of the access API (AHGA §3 and §7). Field names are the spec's. */
 
@@ -38,29 +39,13 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const groupSchema = z.object({ id: z.number().int(), name: z.string() });
+export { groupSchema, userInfoResponseSchema, type UserInfoResponse } from './user-info.contract.ts';
 
+/** The login answer: the token and the user info. */
 export const loginResponseSchema = z.object({
   access_token: z.string(),
   token: z.string(),
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  nombres: z.string(),
-  apellidos: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_picture: z.string().nullable(),
-  is_first_login_togo: z.boolean(),
-  ids_roles: z.array(z.number().int()),
-  groups: z.array(groupSchema),
-  tercero: z.object({
-    telefono: z.string().nullable(),
-    nombres: z.string(),
-    apellidos: z.string(),
-    correo: z.string(),
-    razon_social: z.string().nullable().optional(),
-  }),
+  ...userInfoResponseSchema.shape,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** What the web app stores under the localStorage key userInfo. */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The scheduled refresh of a vehicle's registry data and fines, as the screens see it (issue 15, decision 032):
  * 'Última actualización' per kind, the manual "Actualizar" (once an hour per vehicle) and the fleet's look-up
@@ -17,23 +19,27 @@ export const VEHICLE_REFRESH_PATHS = {
 } as const;
 
 /** 'al_dia': answered; 'pendiente': never answered yet; 'error': the last attempts failed (retried later). */
-export type RefreshState = 'al_dia' | 'pendiente' | 'error';
+export const REFRESH_STATES = ['al_dia', 'pendiente', 'error'] as const;
+export type RefreshState = (typeof REFRESH_STATES)[number];
 
-export interface RefreshKindStatus {
+export const refreshKindStatusSchema = z.object({
   /** ISO instant of the last answer of the provider, or null. */
-  ultima_actualizacion: string | null;
-  estado: RefreshState;
+  ultima_actualizacion: z.string().nullable(),
+  estado: z.enum(REFRESH_STATES),
   /** ISO instant of the next scheduled refresh. */
-  proxima: string | null;
-}
+  proxima: z.string().nullable(),
+});
+export type RefreshKindStatus = z.infer<typeof refreshKindStatusSchema>;
 
-export interface VehicleRefreshStatus {
+/** The answer of the status and refresh routes (VEHICLE_REFRESH_PATHS.status/refresh and their fleet twins). */
+export const vehicleRefreshStatusSchema = z.object({
   /** Registry (RUNT): class, SOAT, RTM. */
-  registro: RefreshKindStatus;
-  multas: RefreshKindStatus;
+  registro: refreshKindStatusSchema,
+  multas: refreshKindStatusSchema,
   /** Seconds until "Actualizar" may be used again (0 = now). */
-  actualizar_en: number;
-}
+  actualizar_en: z.number().int().min(0),
+});
+export type VehicleRefreshStatus = z.infer<typeof vehicleRefreshStatusSchema>;
 
 export interface LookupCount {
   hechas: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userInfoResponseSchema } from '../auth/user-info.contract.ts';
 import { MSG, NAME_PATTERN, OTP_PATTERN } from '../auth/auth.rules.ts';
 
 /**
@@ -80,15 +81,11 @@ export const emailVerifySchema = z.object({
 export type EmailVerify = z.input<typeof emailVerifySchema>;
 
 /**
- * The fields of the answer the profile screen reads (the full user info is returned). After an email
- * change, `email` is still the current (verified) address; `correo_pendiente` is the address waiting for
+ * The answer of every profile change: the full user info (user-info.contract's userInfoResponseSchema). After an
+ * email change, `email` is still the current (verified) address; `correo_pendiente` is the address waiting for
  * its code and `otp` describes the code sent to it (as solicitar-codigo-otp does). Both are additive.
  */
-export const profileResponseSchema = z.object({
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_picture: z.string().nullable(),
+export const profileResponseSchema = userInfoResponseSchema.extend({
   correo_pendiente: z.string().nullable().optional(),
   detail: z.string().optional(),
   otp: z

@@ -75,19 +75,27 @@ export function inQuietHours(minute: number, silencio: { desde: string; hasta: s
 }
 
 /** GET api/togo/calendario/ and POST api/togo/calendario/revocar/ */
-export interface CalendarLink {
-  url: string;
-}
+export const calendarLinkSchema = z.object({ url: z.string() });
+export type CalendarLink = z.infer<typeof calendarLinkSchema>;
 
 export const DELIVERY_STATUSES = ['sent', 'failed', 'held', 'suppressed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One row of "Historial de avisos" (GET api/togo/notificacion/historial/). */
-export interface DeliveryLogEntry {
-  id: number;
-  canal: Channel;
-  estado: DeliveryStatus;
-  motivo: string | null;
-  titulo: string;
-  created: string;
-}
+export const deliveryLogEntrySchema = z.object({
+  id: z.number().int(),
+  canal: z.enum(CHANNELS),
+  estado: z.enum(DELIVERY_STATUSES),
+  motivo: z.string().nullable(),
+  titulo: z.string(),
+  /** ISO 8601 instant. */
+  created: z.string(),
+});
+export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
+
+/** GET api/togo/notificacion/historial/?page=&page_size= → the total and one page, newest first. */
+export const deliveryHistorySchema = z.object({
+  count: z.number().int(),
+  results: z.array(deliveryLogEntrySchema),
+});
+export type DeliveryHistory = z.infer<typeof deliveryHistorySchema>;

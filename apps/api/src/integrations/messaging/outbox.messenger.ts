@@ -48,7 +48,7 @@ export async function listOutbox(db: Db, to: string | undefined, limit = 50) {
     .limit(limit);
   return rows.map((r) => ({
     to: r.to,
-    channel: r.channel as 'email' | 'sms',
+    channel: r.channel as 'email' | 'sms' | 'whatsapp',
     subject: r.subject,
     body: r.body,
     code: r.code,

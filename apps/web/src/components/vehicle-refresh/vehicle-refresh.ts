@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   VEHICLE_REFRESH_MSG,
   VEHICLE_REFRESH_PATHS,
-  type VehicleRefreshStatus,
+  vehicleRefreshStatusSchema,
 } from '@togo/domain/garage/vehicle-refresh.contract';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { apiParse } from '../../lib/api-client.ts';
 
 /** Which routes: the driver's own vehicle, or a vehicle of the company's fleet. */
 export type RefreshScope = 'garage' | 'fleet';
@@ -21,7 +21,8 @@ export function useRefreshStatusQuery(scope: RefreshScope, vehicleId: number | n
   return useQuery({
     queryKey: refreshStatusKey(scope, vehicleId ?? 0),
     enabled: vehicleId !== null,
-    queryFn: ({ signal }) => apiGet<VehicleRefreshStatus>(statusPath(scope, vehicleId ?? 0), signal),
+    queryFn: ({ signal }) =>
+      apiParse(vehicleRefreshStatusSchema, statusPath(scope, vehicleId ?? 0), { signal }),
     retry: false,
   });
 }
@@ -33,7 +34,7 @@ export function useRefreshStatusQuery(scope: RefreshScope, vehicleId: number | n
 export function useRefreshMutation(scope: RefreshScope, vehicleId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<VehicleRefreshStatus>(refreshPath(scope, vehicleId)),
+    mutationFn: () => apiParse(vehicleRefreshStatusSchema, refreshPath(scope, vehicleId), { method: 'POST' }),
     onSuccess: async (status) => {
       client.setQueryData(refreshStatusKey(scope, vehicleId), status);
       await Promise.all([

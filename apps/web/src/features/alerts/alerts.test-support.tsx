@@ -33,6 +33,22 @@ export function alertAnswers(byCode: Record<string, unknown>) {
   };
 }
 
+/**
+ * A create (201) or update (200) handler answering as the API does: the saved dates of the request
+ * ({code, id_garaje, data: {fecha_expedicion, fecha_vencimiento}}).
+ */
+export function savedAnswer(status: 200 | 201) {
+  return (request: MockRequest) => {
+    const body = request.body as { code: string; id_garaje: number; data: Record<string, unknown> };
+    const { fecha_expedicion = null, fecha_vencimiento = null } = body.data;
+    return json(status, {
+      code: body.code,
+      id_garaje: body.id_garaje,
+      data: { fecha_expedicion, fecha_vencimiento },
+    });
+  };
+}
+
 export const GET_ALERT = 'GET /api/togo/alerta/get_alerta/';
 export const CREATE_ALERT = 'POST /api/togo/alerta/';
 export const UPDATE_ALERT = 'PUT /api/togo/alerta/update_alerta/';

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  DatesAlertResponse,
-  FinesAlertResponse,
-  LicenceAlertResponse,
-  UserDatesAlertResponse,
-} from '@togo/domain/alerts/alerts.contract';
+import {
+  datesAlertResponseSchema,
+  finesAlertResponseSchema,
+  licenceAlertResponseSchema,
+  userDatesAlertResponseSchema,
+  type DatesAlertResponse,
+  type FinesAlertResponse,
+  type LicenceAlertResponse,
+  type UserDatesAlertResponse,
+} from '@togo/domain/alerts/alerts-answers.contract';
 import type { AlertCode } from '@togo/domain/alerts/alerts.rules';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiParse, type AnswerSchema } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** The answer of each code (AHGA §3, §7). */
@@ -20,6 +24,17 @@ export interface AlertResponses {
   INFRACCION_TRANSITO: FinesAlertResponse;
 }
 
+/** The domain's schema of each code's answer. */
+const ALERT_SCHEMAS: { [C in AlertCode]: AnswerSchema<AlertResponses[C]> } = {
+  ALERTA_SOAT: datesAlertResponseSchema,
+  ALERTA_RTM: datesAlertResponseSchema,
+  ALERTA_TODO_RIESGO: userDatesAlertResponseSchema,
+  ALERTA_IMPUESTO: userDatesAlertResponseSchema,
+  ALERTA_KIT: userDatesAlertResponseSchema,
+  ALERTA_LICENCIA: licenceAlertResponseSchema,
+  INFRACCION_TRANSITO: finesAlertResponseSchema,
+};
+
 export const alertKey = (code: AlertCode, vehicleId: number | null) => ['alerts', code, vehicleId] as const;
 
 /** GET /api/togo/alerta/get_alerta/?id_garaje=&code= — {empty, data}. */
@@ -29,7 +44,8 @@ export function getAlert<C extends AlertCode>(
   signal?: AbortSignal,
 ): Promise<AlertResponses[C]> {
   const query = new URLSearchParams({ id_garaje: String(vehicleId), code });
-  return apiGet<AlertResponses[C]>(`/api/togo/alerta/get_alerta/?${query.toString()}`, signal);
+  const schema: AnswerSchema<AlertResponses[C]> = ALERT_SCHEMAS[code];
+  return apiParse(schema, `/api/togo/alerta/get_alerta/?${query.toString()}`, { signal });
 }
 
 /** An alert of the selected vehicle; failures are only logged (AHGA §8). Disabled without a vehicle. */

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogEntry, CatalogPage } from '@togo/domain/catalog/catalog.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { catalogPageSchema, type CatalogEntry } from '@togo/domain/catalog/catalog.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /** GET /api/conf/catalogos/paginado/?clave_padre= — active entries of a catalogue (first page of 100). */
 export async function getCatalog(clavePadre: string, signal?: AbortSignal): Promise<CatalogEntry[]> {
   const query = new URLSearchParams({ clave_padre: clavePadre, page_size: '100' });
-  const page = await apiGet<CatalogPage>(`/api/conf/catalogos/paginado/?${query.toString()}`, signal);
+  const page = await apiParse(catalogPageSchema, `/api/conf/catalogos/paginado/?${query.toString()}`, {
+    signal,
+  });
   return page.results;
 }
 

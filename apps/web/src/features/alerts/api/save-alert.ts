@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SavedAlert } from '@togo/domain/alerts/alerts.contract';
+import { savedAlertSchema, type SavedAlert } from '@togo/domain/alerts/alerts-answers.contract';
 import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
 import { ALERT_MSG, type DatedAlertCode } from '@togo/domain/alerts/alerts.rules';
-import { apiPost, apiRequest, errorDetail, isApiError } from '../../../lib/api-client.ts';
+import { apiParse, errorDetail, isApiError } from '../../../lib/api-client.ts';
 import { alertKey } from './get-alert.ts';
 
 export interface SaveAlertInput {
@@ -25,8 +25,8 @@ export function saveAlertBody(input: SaveAlertInput, today: string = bogotaToday
 }
 
 const update = (body: unknown) =>
-  apiRequest<SavedAlert>('/api/togo/alerta/update_alerta/', { method: 'PUT', body });
-const create = (body: unknown) => apiPost<SavedAlert>('/api/togo/alerta/', body);
+  apiParse(savedAlertSchema, '/api/togo/alerta/update_alerta/', { method: 'PUT', body });
+const create = (body: unknown) => apiParse(savedAlertSchema, '/api/togo/alerta/', { method: 'POST', body });
 
 /**
  * PUT /api/togo/alerta/update_alerta/ when the dates exist, else POST /api/togo/alerta/. When the screen's

@@ -7,6 +7,7 @@ import {
   CREATE_ALERT,
   ELSEWHERE,
   GET_ALERT,
+  savedAnswer,
   selectVehicle,
   UPDATE_ALERT,
 } from '../alerts.test-support.tsx';
@@ -43,7 +44,7 @@ describe('Kit alert', () => {
     const answers = [kit(null), kit('2026-03-15')];
     const api = mockFetch({
       [GET_ALERT]: () => json(200, answers.shift() ?? kit('2026-03-15')),
-      [CREATE_ALERT]: () => json(201, {}),
+      [CREATE_ALERT]: savedAnswer(201),
     });
     const view = renderKit();
     expect(await screen.findByText('Sin registrar')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import {
   CREATE_ALERT,
   ELSEWHERE,
   GET_ALERT,
+  savedAnswer,
   selectVehicle,
   UPDATE_ALERT,
 } from '../alerts.test-support.tsx';
@@ -112,7 +113,7 @@ describe('SOAT and RTM alerts', () => {
     const answers = [registry(), userDates];
     const api = mockFetch({
       [GET_ALERT]: () => json(200, answers.shift() ?? userDates),
-      [CREATE_ALERT]: () => json(201, { code: 'ALERTA_SOAT', id_garaje: 7, data: {} }),
+      [CREATE_ALERT]: savedAnswer(201),
     });
     const view = renderAlert('/app/alerts/soat');
     await screen.findByText('29-11-2026');
@@ -141,7 +142,7 @@ describe('SOAT and RTM alerts', () => {
       [GET_ALERT]: alertAnswers({
         ALERTA_RTM: registry({ fuente: 'usuario', demo: false, aseguradora: undefined, cda: null }),
       }),
-      [UPDATE_ALERT]: () => json(200, { code: 'ALERTA_RTM', id_garaje: 7, data: {} }),
+      [UPDATE_ALERT]: savedAnswer(200),
     });
     const view = renderAlert('/app/alerts/rtm');
     await screen.findByText('29-11-2026');
@@ -154,6 +155,24 @@ describe('SOAT and RTM alerts', () => {
       data: { fecha_expedicion: '2025-11-30', fecha_vencimiento: '2026-11-29' },
     });
     expect(api.bodies(CREATE_ALERT)).toHaveLength(0);
+  });
+
+  it('a malformed answer is only logged, as a failed read: none of its dates is shown', async () => {
+    selectVehicle();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      [GET_ALERT]: alertAnswers({ ALERTA_SOAT: registry({ fecha_vencimiento: 20261129, fuente: 'otro' }) }),
+    });
+    renderAlert('/app/alerts/soat');
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        'No se pudo consultar la alerta ALERTA_SOAT',
+        expect.objectContaining({ name: 'ZodError' }),
+      ),
+    );
+    expect(screen.queryByText('30-11-2025')).not.toBeInTheDocument();
+    expect(screen.queryByText('Aseguradora: SEGUROS DEL ESTADO')).not.toBeInTheDocument();
+    error.mockRestore();
   });
 
   it('a failed read is only logged', async () => {

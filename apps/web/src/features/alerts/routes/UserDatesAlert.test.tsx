@@ -7,6 +7,7 @@ import {
   CREATE_ALERT,
   ELSEWHERE,
   GET_ALERT,
+  savedAnswer,
   selectVehicle,
   UPDATE_ALERT,
 } from '../alerts.test-support.tsx';
@@ -34,7 +35,7 @@ describe('Policy and taxes alerts', () => {
       [GET_ALERT]: alertAnswers({
         ALERTA_IMPUESTO: { empty: false, data: { fecha_expedicion: null, fecha_vencimiento: null } },
       }),
-      [CREATE_ALERT]: () => json(201, {}),
+      [CREATE_ALERT]: savedAnswer(201),
     });
     const view = renderAt('/app/alerts/impuestos');
     expect(await screen.findAllByText('Sin registrar')).toHaveLength(2);
@@ -61,7 +62,7 @@ describe('Policy and taxes alerts', () => {
           data: { fecha_expedicion: '2025-08-01', fecha_vencimiento: '2026-07-31' },
         },
       }),
-      [UPDATE_ALERT]: () => json(200, {}),
+      [UPDATE_ALERT]: savedAnswer(200),
     });
     const view = renderAt('/app/alerts/poliza');
     expect(await screen.findByText('31-07-2026')).toBeInTheDocument();
@@ -80,7 +81,7 @@ describe('Policy and taxes alerts', () => {
         ALERTA_TODO_RIESGO: { empty: false, data: { fecha_expedicion: null, fecha_vencimiento: null } },
       }),
       [CREATE_ALERT]: () => json(400, { detail: 'Ya existen fechas para esta alerta; usa actualizar.' }),
-      [UPDATE_ALERT]: () => json(200, {}),
+      [UPDATE_ALERT]: savedAnswer(200),
     });
     const view = renderAt('/app/alerts/poliza');
     await screen.findAllByText('Sin registrar');

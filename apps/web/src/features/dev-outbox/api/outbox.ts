@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OutboxMessage } from '@togo/domain/public-config.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { outboxMessageSchema, type OutboxMessage } from '@togo/domain/public-config.contract';
+import { apiParse } from '../../../lib/api-client.ts';
+
+const outboxSchema = outboxMessageSchema.array();
 
 /** GET /api/dev/outbox?to=… — messages sent to an email or phone, newest first (development only). */
 export function fetchOutbox(to: string, signal?: AbortSignal): Promise<OutboxMessage[]> {
-  return apiGet<OutboxMessage[]>(`/api/dev/outbox?to=${encodeURIComponent(to)}`, signal);
+  return apiParse(outboxSchema, `/api/dev/outbox?to=${encodeURIComponent(to)}`, { signal });
 }
 
 export function useOutboxQuery(to: string, enabled: boolean) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import type { OutboxMessage } from '@togo/domain/public-config.contract';
 import { useSearchParams } from 'react-router';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDateTime } from '../../../lib/formatters.ts';
@@ -7,7 +8,13 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOutboxQuery } from '../api/outbox.ts';
 
-/** /dev/outbox: reads the development outbox (emails and SMS that were not really sent). */
+const CHANNEL_LABEL: Record<OutboxMessage['channel'], string> = {
+  email: 'Correo',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+/** /dev/outbox: reads the development outbox (emails, SMS and WhatsApp messages that were not really sent). */
 export function DevOutboxRoute() {
   usePageTitle('Bandeja de desarrollo');
   const config = usePublicConfig();
@@ -62,7 +69,7 @@ export function DevOutboxRoute() {
               {(outbox.data ?? []).map((message) => (
                 <li key={`${message.created}-${message.to}-${message.channel}`} className="outbox__item">
                   <p className="outbox__meta">
-                    <span className="badge">{message.channel === 'sms' ? 'SMS' : 'Correo'}</span>
+                    <span className="badge">{CHANNEL_LABEL[message.channel]}</span>
                     <span>{message.to}</span>
                     <time dateTime={message.created}>{formatDateTime(message.created)}</time>
                   </p>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { City } from '@togo/domain/reference/reference.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { citiesResponseSchema, type City } from '@togo/domain/reference/reference.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 
 /** GET /api/automas-param-cities/?departament={id} → [{id, name, department}] (the spec's spelling). */
 export function fetchCities(departmentId: number, signal?: AbortSignal): Promise<City[]> {
-  return apiGet<City[]>(`/api/automas-param-cities/?departament=${departmentId}`, signal);
+  return apiParse(citiesResponseSchema, `/api/automas-param-cities/?departament=${departmentId}`, { signal });
 }
 
 /** Cities of the chosen department; idle until one is chosen. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Department } from '@togo/domain/reference/reference.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { departmentsResponseSchema, type Department } from '@togo/domain/reference/reference.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 
 /** GET /api/automas-param-departaments/?country_id=1 → [{id, name}]. */
 export function fetchDepartments(signal?: AbortSignal): Promise<Department[]> {
-  return apiGet<Department[]>('/api/automas-param-departaments/?country_id=1', signal);
+  return apiParse(departmentsResponseSchema, '/api/automas-param-departaments/?country_id=1', { signal });
 }
 
 export const useDepartments = () =>

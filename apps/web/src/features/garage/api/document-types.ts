@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DocumentTypesResponse } from '@togo/domain/reference/reference.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { documentTypesResponseSchema } from '@togo/domain/reference/reference.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 
 /** GET /api/automas-param-type-document/ → {results: [{id, name, code}]}. */
 export async function fetchDocumentTypes(signal?: AbortSignal) {
-  const body = await apiGet<DocumentTypesResponse>('/api/automas-param-type-document/', signal);
-  return body?.results ?? [];
+  const body = await apiParse(documentTypesResponseSchema, '/api/automas-param-type-document/', { signal });
+  return body.results;
 }
 
 export const useDocumentTypes = () =>

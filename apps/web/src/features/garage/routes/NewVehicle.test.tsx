@@ -17,7 +17,26 @@ const CITIES: Record<string, unknown[]> = {
   ],
 };
 
-const created = (placa = 'ABC123') => ({ id: 77, placa, demo: true, lookup_status: 'pending' });
+/** The 201 answer as the API sends it before the registry look-up has answered. */
+const created = (placa = 'ABC123') => ({
+  id: 77,
+  placa,
+  kilometraje_digitado: 45000,
+  score: null,
+  created: '2026-03-02T15:00:00.000Z',
+  url_imagen_vehiculo: null,
+  url_licencia: null,
+  documento_propietario: '1020304050',
+  tipo_documento_propietario: 1,
+  tipo_documento_propietario_data: { name: 'Cédula de ciudadanía' },
+  city: 11001,
+  city_data: { id: 11001, name: 'Bogotá' },
+  department: 11,
+  vehicle_data: null,
+  is_selected: true,
+  demo: true,
+  lookup_status: 'pending',
+});
 
 function setup(path: string, routes: Record<string, MockHandler | Response[]> = {}) {
   localStorage.setItem('token', 'tok');
@@ -219,6 +238,36 @@ describe('Crea tu garaje — submit', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
       'No fue posible crear el vehículo.',
     );
+  });
+
+  it("a malformed answer to the creation opens 'Hey!' instead of '¡Vehículo agregado!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = setup('/app/garaje-personal/nuevo-vehiculo', {
+      [CREATE]: () => json(201, { id: 77, placa: 'ABC123' }),
+    });
+    await fillValid(view);
+    await view.user.click(submit());
+    expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
+      'No fue posible subir el archivo, intente nuevamente',
+    );
+    expect(screen.queryByRole('dialog', { name: '¡Vehículo agregado!' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('empty')).toBe('true');
+  });
+
+  it('a malformed answer to the licence upload is a failed upload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = setup('/app/garaje-personal/nuevo-vehiculo', {
+      [CREATE]: () => json(201, created()),
+      [UPLOAD]: () => json(200, { url: '/api/files/x' }),
+    });
+    await fillValid(view);
+    const file = new File(['%PDF-1.4'], 'licencia.pdf', { type: 'application/pdf' });
+    await view.user.upload(screen.getByLabelText('Licencia de tránsito (opcional)'), file);
+    await view.user.click(submit());
+    expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
+      'No fue posible subir el archivo, intente nuevamente',
+    );
+    expect(view.api.bodies(UPLOAD)).toHaveLength(1);
   });
 
   it('uploads the licence after the vehicle; a failed upload is retried alone', async () => {

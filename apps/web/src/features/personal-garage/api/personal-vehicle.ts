@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileUploadResponse, Vehicle, VehicleValueResponse } from '@togo/domain/garage/garage.contract';
-import { apiGet, apiUpload, isApiError } from '../../../lib/api-client.ts';
+import {
+  fileUploadResponseSchema,
+  vehicleSchema,
+  vehicleValueResponseSchema,
+  type Vehicle,
+} from '@togo/domain/garage/garage.contract';
+import { apiParse, apiUploadParse, isApiError } from '../../../lib/api-client.ts';
 import { readJson, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /** Same key as the home screen's selected-vehicle query, so both share one cached answer. */
@@ -17,7 +22,7 @@ export function usePersonalVehicle() {
     queryKey: selectedVehicleKey,
     queryFn: async ({ signal }) => {
       try {
-        const vehicle = await apiGet<Vehicle>('/api/togo/vehicle/get_garaje_selected/', signal);
+        const vehicle = await apiParse(vehicleSchema, '/api/togo/vehicle/get_garaje_selected/', { signal });
         localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify(vehicle));
         return vehicle;
       } catch (error) {
@@ -34,7 +39,7 @@ export function useVehicleValue(vehicleId: number | undefined) {
   return useQuery({
     queryKey: ['garage', 'value', vehicleId],
     queryFn: ({ signal }) =>
-      apiGet<VehicleValueResponse>(`/api/togo/vehicle/${vehicleId}/valor_vehicle/`, signal),
+      apiParse(vehicleValueResponseSchema, `/api/togo/vehicle/${vehicleId}/valor_vehicle/`, { signal }),
     enabled: vehicleId !== undefined,
     retry: false,
   });
@@ -47,7 +52,8 @@ export function useVehicleValue(vehicleId: number | undefined) {
 export function useUploadVehicleImage() {
   const queryClient = useQueryClient();
   return async (vehicle: Vehicle, file: File): Promise<string> => {
-    const { file_url } = await apiUpload<FileUploadResponse>(
+    const { file_url } = await apiUploadParse(
+      fileUploadResponseSchema,
       `/api/togo/vehicle/${vehicle.id}/upload_image_to_garage/`,
       'file',
       file,

@@ -179,3 +179,20 @@ describe('lastUpdated', () => {
     expect(section).not.toHaveTextContent('ABC123');
   });
 });
+
+describe('malformed answers', () => {
+  it("a malformed value is a failed value ('¡Ups!'); malformed company vehicles, a failed look-up", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () => json(200, { valor_vehiculo: '18250', demo: false }),
+      'GET /api/togo/empresa/mis-vehiculos/': () => json(200, [{ placa: 'EMP001' }]),
+    });
+    setup();
+    expect(await screen.findByText(GARAGE_TEXTS.valueErrorMessage)).toBeInTheDocument();
+    expect(screen.queryByText('USD 18.250')).not.toBeInTheDocument();
+    expect(await screen.findByText('No pudimos consultar tus vehículos de empresa.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Vehículos de empresa' })).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+});

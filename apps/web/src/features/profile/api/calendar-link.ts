@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarLink } from '@togo/domain/reminders/reminders.contract';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { calendarLinkSchema } from '@togo/domain/reminders/reminders.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 
 export const calendarKey = ['calendar-link'] as const;
 
@@ -8,7 +8,7 @@ export const calendarKey = ['calendar-link'] as const;
 export function useCalendarLinkQuery() {
   return useQuery({
     queryKey: calendarKey,
-    queryFn: ({ signal }) => apiGet<CalendarLink>('/api/togo/calendario/', signal),
+    queryFn: ({ signal }) => apiParse(calendarLinkSchema, '/api/togo/calendario/', { signal }),
   });
 }
 
@@ -16,7 +16,7 @@ export function useCalendarLinkQuery() {
 export function useRevokeCalendarLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<CalendarLink>('/api/togo/calendario/revocar/'),
+    mutationFn: () => apiParse(calendarLinkSchema, '/api/togo/calendario/revocar/', { method: 'POST' }),
     onSuccess: (link) => client.setQueryData(calendarKey, link),
   });
 }

@@ -1,28 +1,27 @@
 import type { UserInfo } from '@togo/domain/auth/auth.contract';
-import type {
-  EmailVerify,
-  ProfileEmailChange,
-  ProfileNameChange,
-  ProfileResponse,
+import {
+  profileResponseSchema,
+  type EmailVerify,
+  type ProfileEmailChange,
+  type ProfileNameChange,
+  type ProfileResponse,
 } from '@togo/domain/profile/profile.contract';
-import { apiPatch, apiPost, apiUpload } from '../../../lib/api-client.ts';
+import { apiParse, apiUploadParse } from '../../../lib/api-client.ts';
 import { updateUserInfo } from '../../../lib/storage.ts';
-
-type ProfileAnswer = Partial<UserInfo> & ProfileResponse;
 
 const path = (userId: number) => `/api/users-admin-manager/${userId}/`;
 
-/** The fields the profile reads from the answer go back into the stored userInfo (SPPF §3). */
-function remember(answer: ProfileAnswer): UserInfo | null {
+/** The fields of the profile (and the pending email) go back into the stored userInfo (SPPF §3). */
+function remember(answer: ProfileResponse): UserInfo | null {
   return updateUserInfo({
     email: answer.email,
-    username: answer.username ?? answer.email,
+    username: answer.username,
     first_name: answer.first_name,
     last_name: answer.last_name,
-    nombres: answer.nombres ?? answer.first_name,
-    apellidos: answer.apellidos ?? answer.last_name,
+    nombres: answer.nombres,
+    apellidos: answer.apellidos,
     profile_picture: answer.profile_picture,
-    ...(answer.tercero ? { tercero: answer.tercero } : {}),
+    tercero: answer.tercero,
     ...(answer.correo_pendiente !== undefined ? { correo_pendiente: answer.correo_pendiente } : {}),
   });
 }
@@ -33,13 +32,15 @@ function remember(answer: ProfileAnswer): UserInfo | null {
  */
 export async function changeEmail(userId: number, email: string): Promise<UserInfo | null> {
   const body: ProfileEmailChange = { email, username: email, intermediaryy: { email } };
-  return remember(await apiPatch<ProfileAnswer>(path(userId), body));
+  return remember(await apiParse(profileResponseSchema, path(userId), { method: 'PATCH', body }));
 }
 
 /** POST users-admin-manager/{id}/verificar-correo/ {codigo}: the pending email becomes the account's. */
 export async function verifyEmailChange(userId: number, codigo: string): Promise<UserInfo | null> {
   const body: EmailVerify = { codigo };
-  return remember(await apiPost<ProfileAnswer>(`${path(userId)}verificar-correo/`, body));
+  return remember(
+    await apiParse(profileResponseSchema, `${path(userId)}verificar-correo/`, { method: 'POST', body }),
+  );
 }
 
 /** PATCH {first_name, last_name, intermediaryy{first_name, last_name, bussines_name}} */
@@ -53,10 +54,12 @@ export async function changeName(
     last_name: lastName,
     intermediaryy: { first_name: firstName, last_name: lastName, bussines_name: null },
   };
-  return remember(await apiPatch<ProfileAnswer>(path(userId), body));
+  return remember(await apiParse(profileResponseSchema, path(userId), { method: 'PATCH', body }));
 }
 
 /** PATCH multipart profile_picture */
 export async function changePicture(userId: number, file: File): Promise<UserInfo | null> {
-  return remember(await apiUpload<ProfileAnswer>(path(userId), 'profile_picture', file, { method: 'PATCH' }));
+  return remember(
+    await apiUploadParse(profileResponseSchema, path(userId), 'profile_picture', file, { method: 'PATCH' }),
+  );
 }

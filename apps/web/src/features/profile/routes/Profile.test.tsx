@@ -272,4 +272,20 @@ describe('avatar upload', () => {
     );
     expect(stored().profile_picture).toBe('/api/files/abc?exp=1&sig=x');
   });
+
+  it('a malformed answer is a failed upload: the stored picture stays', async () => {
+    mockFetch({
+      'PATCH /api/users-admin-manager/12/': () =>
+        json(200, { profile_picture: '/api/files/abc?exp=1&sig=x' }),
+    });
+    const { user } = setup();
+    await user.upload(
+      screen.getByLabelText('Foto de perfil'),
+      new File(['x'], 'yo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'No pudimos actualizar tu foto. Intenta de nuevo.',
+    );
+    expect(stored().profile_picture).toBe(USER.profile_picture);
+  });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup() {
+function setup(overrides: Record<string, (req: MockRequest) => Response> = {}) {
   let stored: Preferences = structuredClone(DEFAULT_PREFERENCES);
   const puts: unknown[] = [];
   let url = 'http://localhost:3000/api/togo/calendario/feed/AAA.ics';
@@ -43,6 +43,7 @@ function setup() {
           },
         ],
       }),
+    ...overrides,
   });
   return {
     ...renderRoutes([{ path: '/app/profile/avisos', Component: RemindersRoute }], {
@@ -91,5 +92,19 @@ describe('Avisos screen', () => {
     await waitFor(() => expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/BBB.ics'));
     expect(await screen.findByText('Tu SOAT vence en 7 días')).toBeInTheDocument();
     expect(screen.getByText(/No enviado por tus preferencias/)).toBeInTheDocument();
+  });
+
+  it('malformed answers read as failures: no preferences, no calendar link', async () => {
+    setup({
+      'GET /api/togo/notificacion/preferencias/': () =>
+        json(200, { canales: { email: 'sí' }, tipos: {}, silencio: { desde: '9pm', hasta: '07:00' } }),
+      'GET /api/togo/calendario/': () => json(200, { enlace: 'http://localhost:3000/feed/AAA.ics' }),
+    });
+    expect(
+      await screen.findByText('No pudimos cargar tus preferencias. Intenta de nuevo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'WhatsApp' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Tu SOAT vence en 7 días')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Enlace de tu calendario' })).not.toBeInTheDocument();
   });
 });

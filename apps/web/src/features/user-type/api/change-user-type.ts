@@ -1,20 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserInfo } from '@togo/domain/auth/auth.contract';
-import { apiPatch } from '../../../lib/api-client.ts';
+import type { UserTypeChange } from '@togo/domain/auth/auth.contract';
+import { userInfoResponseSchema } from '@togo/domain/auth/user-info.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 
-export interface UserTypeChangeResponse {
-  id: number;
-  groups: UserInfo['groups'];
-  ids_roles: number[];
-  is_first_login_togo: boolean;
-}
-
-/** PATCH /api/users-admin-manager/{id}/ {groups:[group], is_first_login_togo:false}. */
+/** PATCH /api/users-admin-manager/{id}/ {groups:[group], is_first_login_togo:false} → the user info. */
 export function changeUserType({ userId, group }: { userId: number; group: number }) {
-  return apiPatch<UserTypeChangeResponse>(`/api/users-admin-manager/${userId}/`, {
-    groups: [group],
-    is_first_login_togo: false,
-  });
+  const body: UserTypeChange = { groups: [group], is_first_login_togo: false };
+  return apiParse(userInfoResponseSchema, `/api/users-admin-manager/${userId}/`, { method: 'PATCH', body });
 }
 
 export function useChangeUserTypeMutation() {

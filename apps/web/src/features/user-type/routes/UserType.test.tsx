@@ -29,6 +29,30 @@ function setup(
   return { ...view, api };
 }
 
+/** The user info as the API answers both calls (user.mapper.ts's toUserInfo). */
+const userInfo = (group: { id: number; name: string }) => ({
+  id: 9,
+  username: 'ana@x.co',
+  email: 'ana@x.co',
+  nombres: 'Ana',
+  apellidos: 'Pérez',
+  first_name: 'Ana',
+  last_name: 'Pérez',
+  profile_picture: null,
+  is_first_login_togo: false,
+  ids_roles: [group.id],
+  groups: [group],
+  tercero: {
+    telefono: '3001234567',
+    nombres: 'Ana',
+    apellidos: 'Pérez',
+    correo: 'ana@x.co',
+    razon_social: null,
+  },
+});
+const CLIENT = { id: 1, name: 'Cliente' };
+const COMPANY = { id: 2, name: 'Empresa' };
+
 const stored = () => JSON.parse(localStorage.getItem('userInfo') ?? 'null') as Record<string, unknown>;
 
 afterEach(() => {
@@ -48,15 +72,7 @@ describe('UserType', () => {
   });
 
   it('Persona changes the group to client and goes to the garage', async () => {
-    const view = setup({
-      [PATCH]: () =>
-        json(200, {
-          id: 9,
-          groups: [{ id: 1, name: 'Cliente' }],
-          ids_roles: [1],
-          is_first_login_togo: false,
-        }),
-    });
+    const view = setup({ [PATCH]: () => json(200, userInfo(CLIENT)) });
     await view.user.click(screen.getByRole('button', { name: 'Persona' }));
     expect(await screen.findByText('Ruta /user-type/garaje')).toBeInTheDocument();
     expect(view.api.bodies(PATCH)).toEqual([{ groups: [1], is_first_login_togo: false }]);
@@ -64,14 +80,8 @@ describe('UserType', () => {
   });
 
   const companyAnswers = {
-    [PATCH]: () =>
-      json(200, {
-        id: 9,
-        groups: [{ id: 2, name: 'Empresa' }],
-        ids_roles: [2],
-        is_first_login_togo: false,
-      }),
-    [CONFIRM]: () => json(200, { id: 9, email: 'ana@x.co', ids_roles: [2], is_first_login_togo: false }),
+    [PATCH]: () => json(200, userInfo(COMPANY)),
+    [CONFIRM]: () => json(200, userInfo(COMPANY)),
   };
 
   it('Empresa on a PC changes the group, confirms the sign-in and goes to the fleet area', async () => {
@@ -110,6 +120,29 @@ describe('UserType', () => {
       'Ups! No existe información del usuario',
     );
     expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+  });
+
+  it('a malformed answer to the change is a failure: the group is not stored', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = setup({ [PATCH]: () => json(200, { id: 9, groups: 'Cliente' }) });
+    await view.user.click(screen.getByRole('button', { name: 'Persona' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Ups! No se realizó el cambio del tipo de usuario a persona',
+    );
+    expect(stored()).toEqual({ id: 9, is_first_login_togo: true });
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+  });
+
+  it('a malformed sign-in confirmation is only logged: the fleet area still opens', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = setup({ ...companyAnswers, [CONFIRM]: () => json(200, { id: 9 }) });
+    await view.user.click(screen.getByRole('button', { name: 'Empresa' }));
+    expect(await screen.findByText('Ruta /flota')).toBeInTheDocument();
+    expect(stored()).toMatchObject({ ids_roles: [2], is_first_login_togo: false });
+    expect(stored()).not.toHaveProperty('email');
+    expect(logged).toHaveBeenCalledWith('confirmar_inicio_sesion', expect.anything());
     logged.mockRestore();
   });
 });
