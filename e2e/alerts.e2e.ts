@@ -59,7 +59,8 @@ describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
     await page.getByRole('link', { name: /SOAT/ }).click();
     await page.waitForURL('**/app/alerts/soat', { timeout: TIMEOUT });
     await page.getByRole('region', { name: 'Tu vehículo' }).waitFor({ timeout: TIMEOUT });
-    await page.getByRole('status').waitFor({ state: 'detached', timeout: TIMEOUT });
+    // The loader (the PWA's live region is a status too, always present).
+    await page.locator('.truck-loader').waitFor({ state: 'detached', timeout: TIMEOUT });
 
     await page.getByRole('button', { name: 'Actualiza fechas' }).click();
     const modal = page.getByRole('dialog', { name: 'Por favor actualiza tus fechas' });
@@ -75,7 +76,8 @@ describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
     await dates.getByText('09-01-2027').waitFor({ timeout: TIMEOUT });
     await dates.getByText('10-01-2026').waitFor();
     await dates.getByText('Fechas ingresadas por ti.').waitFor();
-    await page.getByRole('status').waitFor({ state: 'detached', timeout: TIMEOUT });
+    // The loader (the PWA's live region is a status too, always present).
+    await page.locator('.truck-loader').waitFor({ state: 'detached', timeout: TIMEOUT });
     const saved = await call<{
       data: { fecha_expedicion: string; fecha_vencimiento: string; fuente: string };
     }>(
@@ -147,7 +149,8 @@ describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
     const page = await signedInPage(vehicle);
     await page.goto(`${server.url}/app/alerts/licencia-conduccion`);
     await page.getByRole('heading', { name: 'Categorías' }).waitFor({ timeout: TIMEOUT });
-    await page.getByRole('status').waitFor({ state: 'detached', timeout: TIMEOUT });
+    // The loader (the PWA's live region is a status too, always present).
+    await page.locator('.truck-loader').waitFor({ state: 'detached', timeout: TIMEOUT });
     await screenshot(page, 'alerts-licencia');
 
     await page.goto(`${server.url}/app/alerts/kit`);
@@ -165,7 +168,8 @@ describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
       session.token,
     );
     expect(kit.data).toEqual({ fecha_expedicion: null, fecha_vencimiento: '2026-03-15' });
-    await page.getByRole('status').waitFor({ state: 'detached', timeout: TIMEOUT });
+    // The loader (the PWA's live region is a status too, always present).
+    await page.locator('.truck-loader').waitFor({ state: 'detached', timeout: TIMEOUT });
     await screenshot(page, 'alerts-kit');
 
     await page.goto(`${server.url}/app/alerts/pico-placa`);
