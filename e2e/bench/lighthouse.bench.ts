@@ -127,6 +127,22 @@ async function audit(url: string, storage: Storage | null) {
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, NO_FCP on a busy machine): such a run
+ * measured nothing, so it is run again, twice at most; any other failure stops the bench.
+ */
+async function auditWithRetry(url: string, storage: Storage | null) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, storage);
+    } catch (error) {
+      const transient = error instanceof Error && /\b(NO_NAVSTART|NO_FCP|NO_LCP)\b/.test(error.message);
+      if (!transient || attempt === 3) throw error;
+      console.log(`         (retrying ${url}: ${error.message.slice(0, 80)})`);
+    }
+  }
+}
+
 async function main() {
   if (!chromePath) throw new Error('Chromium not found (CHROME_PATH or /usr/bin/chromium)');
   if (!existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
@@ -142,7 +158,7 @@ async function main() {
       const url = `${server.url}${page.path}`;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const one = await audit(url, page.as === 'nobody' ? null : users[page.as]);
+        const one = await auditWithRetry(url, page.as === 'nobody' ? null : users[page.as]);
         if (new URL(one.finalUrl).pathname !== page.path) {
           throw new Error(`${page.path} was redirected to ${one.finalUrl}: the page was not measured`);
         }
