@@ -35,8 +35,14 @@ export function useStepHistory<S extends string>(
     latest.current = { step, entryStep, goTo, canShow };
   });
 
-  // The flow moved: record it (push when forward of the entry on screen, replace when back).
+  // The flow moved: record it (push when forward of the entry on screen, replace when back). On the first
+  // render of a wizard opened at `openAt`, the step may still be the stored one (the screen moves to `openAt`
+  // right after): recording it would put a step the visitor never saw in the opening entry.
+  const firstRun = useRef(true);
   useEffect(() => {
+    const first = firstRun.current;
+    firstRun.current = false;
+    if (first && openAt !== undefined) return;
     const shown = latest.current.entryStep ?? openedAt.current;
     if (shown === step) return;
     const forward = steps.indexOf(step) > steps.indexOf(shown);
