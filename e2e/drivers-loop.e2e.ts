@@ -88,6 +88,11 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await screenshot(page, 'loop-alert-prefilled-rtm');
     await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
     await page.getByRole('heading', { name: 'Detalle de la sede' }).waitFor({ timeout: TIMEOUT });
+    // The step's history entry is pushed in an effect, which may run just after the paint on a busy machine:
+    // a back before it would leave the wizard (no person presses back within those milliseconds).
+    await page.waitForFunction(
+      () => (history.state as { usr?: { flowStep?: string } } | null)?.usr?.flowStep === 'detalle',
+    );
 
     // The browser's back goes to the previous step with the city kept; forward comes back.
     await page.goBack();
