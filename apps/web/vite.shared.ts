@@ -4,6 +4,15 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
+/** Writes `file`.gz and `file`.br (gzip -9, brotli 11) beside it, as the API's preCompressed serving expects. */
+export function writeCompressed(file: string, bytes: Buffer | string): void {
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
 /**
  * Writes .br and .gz next to every text file of the build, which the API serves with @fastify/static's
  * preCompressed (docs/decisions/010). The service worker is left alone: it must be byte-checked as served.
@@ -27,11 +36,7 @@ export function precompress(): Plugin {
           continue;
         const bytes = readFileSync(file);
         if (bytes.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        writeCompressed(file, bytes);
       }
     },
   };

@@ -40,7 +40,8 @@ export function routeAssets(manifest: Manifest, modules: readonly string[], temp
 
 /**
  * index.html with the route's chunks and styles in <head>, the early reads' script (when named) before the
- * entry, and the prerendered markup (when there is some) in #root. A prerendered page's styles block its first paint (it shows content); the others only preload them.
+ * entry, and the prerendered markup (when there is some) in #root. A prerendered page's styles block its first
+ * paint (it shows content); the others only preload them.
  */
 export function pageHtml(
   template: string,

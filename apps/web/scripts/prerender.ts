@@ -10,9 +10,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createServer, createServerModuleRunner } from 'vite';
 import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
+import { writeCompressed } from '../vite.shared.ts';
 import { ENTRY_PAGES } from './entry-pages.ts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +37,7 @@ function emptyStorage(): Storage {
 
 interface PrerenderModule {
   renderPage(pathname: string): Promise<string>;
-  loadRouteModules(pathname: string): Promise<number>;
+  loadRouteModules(pathname: string): Promise<void>;
 }
 
 const server = await createServer({
@@ -67,11 +67,7 @@ try {
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);
-    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
+    writeCompressed(file, html);
     await runner.close();
     console.log(
       `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of markup`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
-import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS } from '../lib/api-client.ts';
+import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { HOME_READS, startEarlyReads, TOKEN_KEY, type EarlyReads } from './early-reads.ts';
+import { HOME_READS, startEarlyReads, TOKEN_KEY } from './early-reads.ts';
 
-const w = window as { __togoEarlyReads?: EarlyReads };
+const w = window as EarlyReadsHolder;
 
 afterEach(() => {
   delete w.__togoEarlyReads;

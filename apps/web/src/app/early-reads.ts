@@ -3,8 +3,9 @@
  * this file before the app's entry: it is a few hundred bytes, so it runs while the entry (≈ 100 KB) is still
  * downloading, and the reads are answered by the time React asks for them (`takeEarlyRead` in
  * lib/api-client.ts adopts them once). It imports nothing, so no chunk is shared with the entry; the storage key
- * and the paths are checked against the app's in early-reads.test.ts.
+ * and the paths are checked against the app's in early-reads.test.ts (type imports are erased).
  */
+import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
 export const HOME_READS: readonly string[] = [
@@ -18,15 +19,6 @@ export const HOME_READS: readonly string[] = [
 
 /** lib/storage.ts's STORAGE_KEYS.token. */
 export const TOKEN_KEY = 'token';
-
-export interface EarlyRead {
-  token: string;
-  response: Promise<Response>;
-  /** performance.now() when it started: lib/api-client.ts adopts it only while fresh (EARLY_READ_MAX_AGE_MS). */
-  at: number;
-}
-
-export type EarlyReads = Record<string, EarlyRead>;
 
 /** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
 export function startEarlyReads(
@@ -55,5 +47,5 @@ if (typeof window !== 'undefined' && typeof localStorage !== 'undefined' && !imp
   } catch {
     // Storage unavailable (private mode settings): the app reads as usual.
   }
-  (window as { __togoEarlyReads?: EarlyReads }).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
 }

@@ -2,6 +2,7 @@ import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { hasEarlyReads } from '../lib/api-client.ts';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -21,9 +22,8 @@ void queryClient.prefetchQuery({
 // first render waits for them (a second at most), so it draws the screen rather than a loader first. When the
 // page started the screen's reads early (app/early-reads.ts: the home), it waits for their answers too, so the
 // first render already shows them.
-const earlyReads = (window as { __togoEarlyReads?: object }).__togoEarlyReads;
 const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient, {
-  withReads: earlyReads !== undefined && Object.keys(earlyReads).length > 0,
+  withReads: hasEarlyReads(),
 });
 
 // The service worker (offline shell, cached reads, update prompt) is registered after the first paint,

@@ -26,10 +26,8 @@ export async function renderPage(pathname: string): Promise<string> {
 }
 
 /** Loads every lazy route module `pathname` matches, guards aside (a signed-in visitor's screens). */
-export async function loadRouteModules(pathname: string): Promise<number> {
+export async function loadRouteModules(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   if (matches.length === 0) throw new Error(`Ninguna ruta corresponde a ${pathname}`);
-  const preloads = matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.());
-  await Promise.all(preloads);
-  return preloads.filter(Boolean).length;
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
 }

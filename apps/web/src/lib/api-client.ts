@@ -95,13 +95,32 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** An early read older than this is never adopted (it started before the app asked: a refetch wants news). */
 export const EARLY_READ_MAX_AGE_MS = 10_000;
 
+/** A GET an entry page started before the app's entry ran (app/early-reads.ts), keyed by path. */
+export interface EarlyRead {
+  token: string;
+  response: Promise<Response>;
+  /** performance.now() when it started: adopted only while fresh (EARLY_READ_MAX_AGE_MS). */
+  at: number;
+}
+
+export type EarlyReads = Record<string, EarlyRead>;
+
+/** Where app/early-reads.ts leaves its reads: `window.__togoEarlyReads` (globalThis: also read at prerender). */
+export type EarlyReadsHolder = { __togoEarlyReads?: EarlyReads };
+
+const earlyReads = () => (globalThis as EarlyReadsHolder).__togoEarlyReads;
+
+/** Whether the page started reads the app has not adopted yet (main.tsx then waits for them). */
+export function hasEarlyReads(): boolean {
+  return Object.keys(earlyReads() ?? {}).length > 0;
+}
+
 /**
  * A GET the entry page already started (app/early-reads.ts: the home's first reads), adopted once, with the
  * same session and while fresh; later reads of the path go to the network as usual.
  */
 function takeEarlyRead(path: string, token: string | null): Promise<Response> | null {
-  type Read = { token: string; response: Promise<Response>; at: number };
-  const reads = (window as { __togoEarlyReads?: Record<string, Read> }).__togoEarlyReads;
+  const reads = earlyReads();
   const read = reads?.[path];
   if (!reads || !read) return null;
   delete reads[path];
