@@ -8,6 +8,7 @@ import {
   waitForLoginReload,
 } from './support/access.ts';
 import type { Person } from './support/access.ts';
+import { createClient, createSelectedVehicle, signedInPage } from './support/api-session.ts';
 import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
@@ -126,6 +127,64 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.evaluate(() => localStorage.setItem('token', 'x'));
     await page.goto(`${server.url}/auth/login`);
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: TIMEOUT });
+    await page.context().close();
+  });
+
+  it("the home's page shows its shell, first banner included, only to a device with a session, then the home", async () => {
+    const html = await (await fetch(`${server.url}/app/home`)).text();
+    expect(html).toMatch(/<main class="[^"]*home-shell[^"]*" data-shell=""/);
+    // The server drew the catalogue's first banner in it (the build leaves only its place).
+    expect(html).toMatch(/<div class="[^"]*home-shell__banner[^"]*"><img src="\/static\/[^"]+" alt=""/);
+
+    // Signed out: the shell stays hidden and the visitor goes to the sign-in.
+    const visitor = await newMobilePage(browser);
+    await visitor.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const shell = document.querySelector('[data-shell]');
+        (window as unknown as { shellDisplay: string | null }).shellDisplay = shell
+          ? getComputedStyle(shell).display
+          : null;
+      });
+    });
+    await visitor.goto(`${server.url}/app/home`);
+    await visitor.waitForURL('**/auth**', { timeout: TIMEOUT });
+    expect(
+      await visitor.evaluate(() => (window as unknown as { shellDisplay: string | null }).shellDisplay),
+    ).toBe('none');
+    await visitor.context().close();
+
+    // Signed in: with the app's entry held back, the shell is what the device shows…
+    const session = await createClient(server, {
+      email: 'shell.e2e@correo.com',
+      phone: '3105550199',
+      password: 'ClaveSegura2026',
+      nombres: 'Sara',
+      apellidos: 'Esqueleto',
+    });
+    const vehicle = await createSelectedVehicle(server, session, 'SHL123');
+    const page = await signedInPage(browser, session, vehicle);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // (the page's load waits for the entry: the navigation is awaited only until the page arrives)
+    await page.goto(`${server.url}/app/home`, { waitUntil: 'commit' });
+    await page
+      .locator('[data-shell] .home-shell__banner img')
+      .waitFor({ state: 'visible', timeout: TIMEOUT });
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-shell] img[fetchpriority="high"]');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    await screenshot(page, 'home-shell');
+    // …then the home itself is drawn over it, its first banner where the shell had it.
+    release();
+    await page.getByRole('heading', { name: 'Hola, SARA ESQUELETO' }).waitFor({ timeout: TIMEOUT });
+    expect(await page.locator('[data-shell]').count()).toBe(0);
+    await page.getByRole('button', { name: /Vehículo seleccionado/ }).waitFor({ timeout: TIMEOUT });
+    await screenshot(page, 'home-after-shell');
     await page.context().close();
   });
 });

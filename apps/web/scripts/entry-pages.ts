@@ -1,6 +1,7 @@
 /**
  * The entry routes that get their own page in dist/_pages/ (scripts/prerender.ts, docs/decisions/044). Public
- * screens are prerendered; the signed-in ones only name their chunks, since their content is the visitor's own.
+ * screens are prerendered; the signed-in ones name their chunks, since their content is the visitor's own, and the
+ * home also carries its shell.
  * A path listed here must match a route of src/app/router.tsx (prerender-html.test.ts checks it).
  */
 export interface EntryPage {
@@ -8,6 +9,11 @@ export interface EntryPage {
   prerender: boolean;
   /** Starts the page's first reads before the app's entry has loaded (src/app/early-reads.ts). */
   earlyReads?: boolean;
+  /**
+   * A signed-in screen whose page carries its shell (src/app/prerender.tsx renderShell): its layout before the
+   * data, shown only on a device with a session (the early reads mark it), drawn over by React.
+   */
+  shell?: boolean;
 }
 
 export const ENTRY_PAGES: readonly EntryPage[] = [
@@ -15,7 +21,7 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/auth/login', prerender: true },
   { path: '/auth/create-account', prerender: true },
   { path: '/auth/reset-password', prerender: true },
-  { path: '/app/home', prerender: false, earlyReads: true },
+  { path: '/app/home', prerender: false, earlyReads: true, shell: true },
   { path: '/app/servicios/rtm', prerender: false },
   { path: '/flota', prerender: false },
 ];

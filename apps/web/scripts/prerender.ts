@@ -3,6 +3,8 @@
  * instead of index.html for that path (apps/api/src/http/spa-fallback.ts).
  * - Public screens (sign-in, sign-up…) are prerendered: the visitor sees the form in the first paint, before any
  *   JavaScript runs, and React hydrates it.
+ * - The home's page carries its shell (its layout before the data, with the first banner the server fills in),
+ *   shown on a device with a session until React draws the screen.
  * - Every page names its route's chunks (modulepreload) and styles, so they download beside the entry instead of
  *   after it has run: one round trip less on a slow mobile link.
  * Run with tsx from apps/web (its `build` script does it).
@@ -37,6 +39,7 @@ function emptyStorage(): Storage {
 
 interface PrerenderModule {
   renderPage(pathname: string): Promise<string>;
+  renderShell(pathname: string): Promise<string>;
   loadRouteModules(pathname: string): Promise<void>;
 }
 
@@ -55,7 +58,11 @@ try {
     // A runner per page: the modules it evaluated are exactly the ones this path needs.
     const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
     const prerender = await runner.import<PrerenderModule>('/src/app/prerender.tsx');
-    const body = page.prerender ? await prerender.renderPage(page.path) : null;
+    const body = page.prerender
+      ? await prerender.renderPage(page.path)
+      : page.shell
+        ? await prerender.renderShell(page.path)
+        : null;
     await prerender.loadRouteModules(page.path);
     const modules = [...runner.evaluatedModules.idToModuleMap.values()].map((node) =>
       path.relative(webRoot, node.file).split(path.sep).join('/'),
@@ -70,7 +77,7 @@ try {
     writeCompressed(file, html);
     await runner.close();
     console.log(
-      `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of markup`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,
+      `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of ${page.shell ? 'shell' : 'markup'}`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,
     );
   }
 } finally {

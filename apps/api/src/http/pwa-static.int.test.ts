@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEntries } from '../db/schema/catalog.schema.ts';
@@ -9,6 +9,9 @@ import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /** The built web app's PWA files as the API serves them (docs/decisions/010). */
 const LOGIN_PAGE = '<!doctype html><title>TOGO</title><div id="root"><h1>Iniciar sesión</h1></div>';
+/** The home's page carries its shell, with the place of its first banner (apps/web HomeShell.tsx). */
+const homePage = (image: string) =>
+  `<title>Inicio</title><div id="root"><main data-shell=""><div class="home-banner">${image}</div></main></div>`;
 let t: TestContext;
 let webDist: string;
 
@@ -29,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html'), LOGIN_PAGE);
   writeFileSync(path.join(webDist, '_pages', 'auth', 'login.html.br'), brotliCompressSync(LOGIN_PAGE));
   writeFileSync(path.join(webDist, '_pages', 'app', 'servicios', 'rtm.html'), '<title>RTM</title>');
-  writeFileSync(path.join(webDist, '_pages', 'app', 'home.html'), '<title>Inicio</title>');
+  writeFileSync(path.join(webDist, '_pages', 'app', 'home.html'), homePage('<!--togo:lcp-image-->'));
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -135,7 +138,7 @@ describe('entry pages (docs/decisions/044)', () => {
     expect(res.headers['content-encoding']).toBe('br');
   });
 
-  it("the home's page asks the browser to preload its first banner (the largest paint); other pages don't", async () => {
+  it("the home's page draws its first banner in its shell and asks the browser to preload it; other pages don't", async () => {
     const banner = '/static/banners/primero-prueba.svg';
     await t.database.db.insert(catalogEntries).values([
       {
@@ -152,15 +155,30 @@ describe('entry pages (docs/decisions/044)', () => {
         detalleArchivos: [{ archivo: banner }],
       },
     ]);
+    const image = `<img src="${banner}" alt="" width="1200" height="500" fetchpriority="high">`;
     const home = await get('/app/home');
-    expect(home.body).toBe('<title>Inicio</title>');
+    expect(home.body).toBe(homePage(image));
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.headers.link).toBe(`<${banner}>; rel=preload; as=image; fetchpriority=high`);
+    // Compressed for the browser that accepts it (the build's .br cannot hold the banner of the day).
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/app/home',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(homePage(image));
     // Anything but a plain path of this server (an operator's external address, odd characters) is not hinted.
     await t.database.db
       .update(catalogEntries)
       .set({ detalleArchivos: [{ archivo: 'https://cdn.example/a.svg>; rel=x' }] })
       .where(eq(catalogEntries.clave, 'PRUEBA'));
-    expect((await get('/app/home')).headers.link).toBeUndefined();
+    const plain = await get('/app/home');
+    expect(plain.headers.link).toBeUndefined();
+    // …nor drawn: the shell keeps its placeholder.
+    expect(plain.body).toBe(homePage(''));
     expect((await get('/auth/login')).headers.link).toBeUndefined();
     expect((await get('/app/profile')).headers.link).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { ShellPages } from './entry-page-shell.ts';
 import { spaPage, type SpaPages } from './spa-fallback.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -38,17 +39,27 @@ export async function registerWebApp(
   }
   // Single-page apps: /operador/* gets the console's page, any other GET that is not an API path gets
   // index.html; the rest a Spanish 404.
+  const entryPages = entryPagesIn(path.join(webDist, '_pages'));
   const pages: SpaPages = {
     web: hasWeb,
     console: hasWeb && existsSync(path.join(webDist, 'operador', 'operador.html')),
-    entryPages: entryPagesIn(path.join(webDist, '_pages')),
+    entryPages,
   };
+  // Pages whose shell shows an image only the server knows (the home's first banner).
+  const shells = new ShellPages(
+    webDist,
+    [...entryPages].map((route) => `_pages${route}.html`),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     const page = request.method === 'GET' ? spaPage(request.url, pages) : null;
     if (page) {
-      const link = await preloadLink(page, options, request.log);
-      if (link) reply.header('link', link);
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      const images = await pageImages(page, options, request.log);
+      if (images.length > 0) reply.header('link', preloadLink(images));
+      reply.header('cache-control', 'no-cache');
+      if (!shells.has(page)) return reply.sendFile(page);
+      const { body, encoding } = shells.body(page, images[0] ?? null, request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     return reply.code(404).send({ detail: 'No encontrado.' });
   });
@@ -57,27 +68,30 @@ export async function registerWebApp(
 export interface WebAppOptions {
   /**
    * Images an entry page shows first (its largest paint, known only to the server: the home's first banner),
-   * sent as `Link: rel=preload` so they download beside the page's scripts. Keyed by the route (/app/home).
+   * sent as `Link: rel=preload` so they download beside the page's scripts, and the first drawn in the page's
+   * shell when it has one (entry-page-shell.ts). Keyed by the route (/app/home).
    */
   preloadImages?: (route: string) => Promise<readonly string[]>;
 }
 
-/** The Link header of an entry page, or null; a failing look-up only costs the hint, never the page. */
-async function preloadLink(
+/** An entry page's first images; a failing look-up costs the hint and the shell's image, never the page. */
+async function pageImages(
   page: string,
   options: WebAppOptions,
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<readonly string[]> {
   const route = /^_pages(\/.+)\.html$/.exec(page)?.[1];
-  if (!route || !options.preloadImages) return null;
+  if (!route || !options.preloadImages) return [];
   try {
-    const images = await options.preloadImages(route);
-    return images.map((href) => `<${href}>; rel=preload; as=image; fetchpriority=high`).join(', ') || null;
+    return await options.preloadImages(route);
   } catch (error) {
     log.warn({ err: error, route }, 'preload look-up failed');
-    return null;
+    return [];
   }
 }
+
+const preloadLink = (images: readonly string[]) =>
+  images.map((href) => `<${href}>; rel=preload; as=image; fetchpriority=high`).join(', ');
 
 /** The paths the build wrote a page for (apps/web/scripts/prerender.ts): _pages/auth/login.html → /auth/login. */
 function entryPagesIn(dir: string): Set<string> {

@@ -17,6 +17,9 @@ export const HOME_READS: readonly string[] = [
   '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
 ];
 
+/** Set on <html> when the device holds a session: app/styles.css shows a page's shell only then. */
+export const SESSION_CLASS = 'togo-session';
+
 /** lib/storage.ts's STORAGE_KEYS.token. */
 export const TOKEN_KEY = 'token';
 
@@ -48,4 +51,6 @@ if (typeof window !== 'undefined' && typeof localStorage !== 'undefined' && !imp
     // Storage unavailable (private mode settings): the app reads as usual.
   }
   (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
+  // The page's shell (the home's, features/home/components/HomeShell.tsx) shows only for a device with a session.
+  if (token) document.documentElement.classList.add(SESSION_CLASS);
 }

@@ -50,8 +50,10 @@ const app = (
 // The public screens (sign-in, sign-up…) arrive prerendered (scripts/prerender.ts, docs/decisions/044): React
 // takes over that HTML instead of drawing it again. When the visitor's state differs from the prerender (a
 // session already open, say), React draws the page on the client; that is expected, not an error to report.
+// A signed-in screen's page carries a shell instead (the home's: features/home/components/HomeShell.tsx), a picture
+// of the screen before its data: React draws the screen over it (createRoot clears the container when it commits).
 function start(root: HTMLElement) {
-  if (root.firstElementChild) {
+  if (root.firstElementChild && !root.querySelector(':scope > [data-shell]')) {
     hydrateRoot(root, app, {
       onRecoverableError: (error) => {
         // Observable by the browser journeys and the benchmarks (a page that never hydrates loses the gain).

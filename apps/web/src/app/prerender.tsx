@@ -2,8 +2,10 @@
  * Build time only (scripts/prerender.ts, docs/decisions/044), run by Vite's server-side module runner: the HTML of
  * a public screen as a signed-out visitor first sees it, and the lazy route modules a path loads.
  */
+import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, matchRoutes } from 'react-router';
+import { HomeShell } from '../features/home/components/HomeShell.tsx';
 import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes } from './route-kit.tsx';
@@ -23,6 +25,21 @@ export async function renderPage(pathname: string): Promise<string> {
   const html = await new Response(prelude).text();
   client.clear();
   return html;
+}
+
+/** The shells of the signed-in entry routes (scripts/entry-pages.ts `shell`). */
+const SHELLS: Readonly<Record<string, ComponentType>> = { '/app/home': HomeShell };
+
+/** The markup of `pathname`'s shell: its layout before the data (no providers: a shell reads nothing). */
+export async function renderShell(pathname: string): Promise<string> {
+  const Shell = SHELLS[pathname];
+  if (!Shell) throw new Error(`La ruta ${pathname} no tiene un esqueleto`);
+  const { prelude } = await prerender(
+    <StaticRouter location={pathname}>
+      <Shell />
+    </StaticRouter>,
+  );
+  return new Response(prelude).text();
 }
 
 /** Loads every lazy route module `pathname` matches, guards aside (a signed-in visitor's screens). */

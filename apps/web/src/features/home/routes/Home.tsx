@@ -1,8 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import type { ComponentType } from 'react';
-import { Link } from 'react-router';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
-import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { isConnectionError } from '../../../lib/connectivity.ts';
 import { lazyWhenLoaded } from '../../../lib/lazy-when-loaded.ts';
@@ -10,7 +7,7 @@ import { getUserInfo, readJson, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalog } from '../api/catalog.ts';
 import { useSelectedVehicle, useUserGarages } from '../api/garage.ts';
-import { SideMenu } from '../components/SideMenu.tsx';
+import { FALLBACK_AVATAR, HeroVehiclePlaceholder, HomeBar, HomeTiles } from '../components/HomeFrame.tsx';
 import { isGarageEmpty, setGarageEmpty } from '../../../lib/garage-empty.ts';
 import '../home.css';
 
@@ -19,8 +16,6 @@ import '../home.css';
 const loadSections = () => import('../components/HomeSections.tsx');
 const HeroVehicle = lazyWhenLoaded(loadSections, (m) => m.HeroVehicle);
 const HomeFeed = lazyWhenLoaded(loadSections, (m) => m.HomeFeed);
-
-export const FALLBACK_AVATAR = '/avatar.svg';
 
 /**
  * 'NOMBRES APELLIDOS' upper-cased (same rule as lib/formatters upperFullName, kept here so the home's first
@@ -34,39 +29,17 @@ function greetingName(user: ReturnType<typeof getUserInfo>): string {
     .toLocaleUpperCase('es-CO');
 }
 
-const TILES: readonly { to: string; label: string; Icon: ComponentType; needsGarage: boolean }[] = [
-  { to: '/app/servicios', label: 'Servicios', Icon: WrenchIcon, needsGarage: true },
-  { to: '/app/garaje-personal', label: 'Tu Garaje', Icon: GarageIcon, needsGarage: false },
-  { to: '/app/alerts', label: 'Alertas', Icon: BellIcon, needsGarage: true },
-  { to: '/app/otros', label: 'Otros', Icon: GridIcon, needsGarage: false },
-];
-
-const MENU_LINKS = [{ to: '/app/otros/tutorial', label: 'Tutorial de instalación', icon: 'phone' as const }];
-
-/**
- * /app/home (AHGA §2, §4): URL aliases, garage and both banner sets load in parallel. The 'empty' flag is
- * set when the user has no vehicle or the load fails, and cleared when the selected vehicle loads; while it
- * is set, Servicios and Alertas are disabled.
- */
-/**
- * The places of the plate selector and the pico y placa line, kept while the garage loads, so the tiles and
- * banners below do not shift when they arrive (Lighthouse's CLS on the home).
- */
-function HeroVehiclePlaceholder() {
-  return (
-    <>
-      <div className="home-hero__placeholder" aria-hidden="true" />
-      <div className="home-pyp home-pyp--placeholder" aria-hidden="true" />
-    </>
-  );
-}
-
 /** The vehicle the home stored last (localStorage 'vehicleSelected'), when it has the fields the hero needs. */
 function storedVehicle(): Vehicle | null {
   const value = readJson<Partial<Vehicle>>(localStorage, STORAGE_KEYS.vehicleSelected);
   return value && typeof value.id === 'number' && typeof value.placa === 'string' ? (value as Vehicle) : null;
 }
 
+/**
+ * /app/home (AHGA §2, §4): URL aliases, garage and both banner sets load in parallel. The 'empty' flag is
+ * set when the user has no vehicle or the load fails, and cleared when the selected vehicle loads; while it
+ * is set, Servicios and Alertas are disabled.
+ */
 export function HomeRoute() {
   usePageTitle('Inicio');
   const [user] = useState(getUserInfo);
@@ -108,23 +81,7 @@ export function HomeRoute() {
 
   return (
     <main className="page page--app home-page">
-      <header className="app-bar home-bar">
-        <SideMenu links={MENU_LINKS} legal />
-        <span className="app-bar__brand">TOGO</span>
-        <span className="app-bar__spacer" />
-        <Link to="/app/profile" className="home-avatar" aria-label="Mi perfil">
-          <img
-            src={user?.profile_picture || FALLBACK_AVATAR}
-            alt=""
-            width={36}
-            height={36}
-            onError={(event) => {
-              const img = event.currentTarget;
-              if (!img.src.endsWith(FALLBACK_AVATAR)) img.src = FALLBACK_AVATAR;
-            }}
-          />
-        </Link>
-      </header>
+      <HomeBar avatar={user?.profile_picture || FALLBACK_AVATAR} />
 
       <section className="home-hero">
         <h1 className="home__greeting">
@@ -139,21 +96,7 @@ export function HomeRoute() {
         )}
       </section>
 
-      <nav className="home-tiles" aria-label="Secciones">
-        {TILES.map(({ to, label, Icon, needsGarage }) =>
-          needsGarage && empty ? (
-            <a key={to} role="link" aria-disabled="true" className="home-tile home-tile--disabled">
-              <Icon />
-              {label}
-            </a>
-          ) : (
-            <Link key={to} to={to} className="home-tile">
-              <Icon />
-              {label}
-            </Link>
-          ),
-        )}
-      </nav>
+      <HomeTiles empty={empty} />
 
       <Suspense fallback={<div className="home-banner home-banner--loading" aria-hidden="true" />}>
         <HomeFeed
