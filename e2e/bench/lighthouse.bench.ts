@@ -32,6 +32,9 @@ const CHROME_FLAGS = [
 /** Runs per page (LIGHTHOUSE_RUNS, default 3): the median run by performance score is reported. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
+/** LIGHTHOUSE_PAGES=home,wizard audits only those pages (while working on them; the JSON then holds only those). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((key) => key.trim());
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const MINIMUM: Record<Category, number> = {
@@ -111,6 +114,12 @@ async function audit(url: string, storage: Storage | null) {
       }
     }
     const metric = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+    // The main thread's longest tasks (observed, before the 4× slowdown is simulated): what the blocking time is made of.
+    const longTaskDetails = lhr.audits['long-tasks']?.details as
+      { items?: { url?: string; duration?: number }[] } | undefined;
+    const longTasks = (longTaskDetails?.items ?? [])
+      .slice(0, 4)
+      .map((task) => `${Math.round(task.duration ?? 0)} ms ${String(task.url ?? '').replace(origin, '')}`);
     return {
       scores,
       metrics: {
@@ -120,6 +129,7 @@ async function audit(url: string, storage: Storage | null) {
         cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       },
       failing,
+      longTasks,
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
@@ -154,7 +164,7 @@ async function main() {
     );
     const figures: Record<string, unknown> = {};
     const targets: Record<string, BenchTarget> = {};
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.key))) {
       const url = `${server.url}${page.path}`;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -175,12 +185,14 @@ async function main() {
         `         FCP ${run.metrics.fcp_ms} ms · LCP ${run.metrics.lcp_ms} ms · TBT ${run.metrics.tbt_ms} ms · CLS ${run.metrics.cls}`,
       );
       for (const f of run.failing) console.log(`         ✗ ${f}`);
+      if (run.longTasks.length > 0) console.log(`         long tasks: ${run.longTasks.join(' · ')}`);
       figures[page.key] = {
         path: page.path,
         ...run.scores,
         performance_runs: performanceRuns,
         ...run.metrics,
         failing: run.failing,
+        long_tasks: run.longTasks,
       };
       for (const c of CATEGORIES) {
         targets[`${page.key} ${c} ≥ ${MINIMUM[c]}`] = {
