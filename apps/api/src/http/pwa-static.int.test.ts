@@ -160,6 +160,9 @@ describe('entry pages (docs/decisions/044)', () => {
     expect(home.body).toBe(homePage(image));
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(home.headers['cache-control']).toBe('no-cache');
+    // Built per request, it still carries the security headers of every page.
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(home.headers['x-content-type-options']).toBe('nosniff');
     expect(home.headers.link).toBe(`<${banner}>; rel=preload; as=image; fetchpriority=high`);
     // Compressed for the browser that accepts it (the build's .br cannot hold the banner of the day).
     const compressed = await t.app.inject({
