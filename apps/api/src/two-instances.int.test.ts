@@ -274,32 +274,75 @@ describe.skipIf(!onPostgres)(title, () => {
     );
     expect(new Set(schedules.map((s) => s.cron))).toEqual(new Set(['* * * * *']));
 
-    type Run = { name: string; state: string; retry_count: number; minute: string; created_on: Date };
-    const runs = () =>
-      ctx.database.query<Run>(
-        `select name, state, retry_count, created_on, to_char(date_trunc('minute', created_on), 'HH24:MI') as minute
-           from (select name, state, retry_count, created_on from pgboss.job
-                 union all select name, state, retry_count, created_on from pgboss.archive) j
-          where name = any($1) and created_on >= $2
-          order by name, created_on`,
+    // pg-boss's scheduler sends a period's job through its `__pgboss__send-it` queue: one send-it job per schedule
+    // and minute (a unique singleton slot, whichever instance's scheduler inserts it); the worker that takes one
+    // inserts the job, then completes it. Two periods can be taken in one batch (a period sent a second late), so
+    // the minute a job was created is not its period: each job is matched to the send-it job whose run contains
+    // its creation.
+    type Row = {
+      kind: 'run' | 'send-it';
+      name: string;
+      state: string;
+      retry_count: number;
+      created_on: Date;
+      started_on: Date | null;
+      completed_on: Date | null;
+      slot: string | null;
+    };
+    const snapshot = () =>
+      ctx.database.query<Row>(
+        `select case when name = '__pgboss__send-it' then 'send-it' else 'run' end as kind,
+                case when name = '__pgboss__send-it' then singleton_key else name end as name,
+                state, retry_count, created_on, started_on, completed_on,
+                to_char(singleton_on, 'HH24:MI') as slot
+           from (select name, state, retry_count, created_on, started_on, completed_on, singleton_key, singleton_on
+                   from pgboss.job
+                 union all
+                 select name, state, retry_count, created_on, started_on, completed_on, singleton_key, singleton_on
+                   from pgboss.archive) j
+          where (name = any($1) and created_on >= $2::timestamptz - interval '2 minutes')
+             or (name = '__pgboss__send-it' and singleton_key = any($1)
+                 and (completed_on >= $2 or state in ('created', 'retry', 'active')))
+          order by created_on`,
         [names, ctx.bothUp],
       );
-    // Two full periods after both were up (their start-up minute may hold a run queued before that).
+    // Two full periods after both were up, at a moment when no send-it job is half done (its job inserted, itself
+    // not yet completed).
     const all = await waitFor('two completed runs of every scheduled job', 240_000, async () => {
-      const rows = await runs();
+      const rows = await snapshot();
+      const settled = rows.every((r) => r.kind === 'run' || r.state === 'completed' || r.state === 'created');
       const complete = names.every(
-        (n) => rows.filter((r) => r.name === n && r.state === 'completed').length >= 2,
+        (n) =>
+          rows.filter(
+            (r) => r.kind === 'run' && r.name === n && r.state === 'completed' && r.created_on >= ctx.bothUp,
+          ).length >= 2,
       );
-      return complete ? rows : null;
+      return settled && complete ? rows : null;
     });
+    const at = (d: Date | null) => d?.getTime() ?? Number.NaN;
     for (const name of names) {
-      const mine = all.filter((r) => r.name === name);
-      const minutes = mine.map((r) => r.minute);
-      // One run per minute: never two in the same period, whichever instance queued or worked it.
-      expect(new Set(minutes).size, `${name}: ${minutes.join(', ')}`).toBe(minutes.length);
+      const sent = all.filter((r) => r.kind === 'send-it' && r.name === name && r.state === 'completed');
+      // One send-it per period, sent once (a retried one could have inserted its job twice).
+      const slots = sent.map((r) => r.slot);
+      expect(new Set(slots).size, `${name}: ${slots.join(', ')}`).toBe(slots.length);
+      for (const r of sent) expect(r.retry_count).toBe(0);
+      const runs = all.filter((r) => r.kind === 'run' && r.name === name);
+      const sentBy = (run: Row) =>
+        sent.filter(
+          (s) => at(s.started_on) <= at(run.created_on) && at(run.created_on) <= at(s.completed_on),
+        );
+      // Every job created since both were up was sent by the scheduler…
+      for (const run of runs.filter((r) => r.created_on >= ctx.bothUp)) {
+        expect(sentBy(run).length, `${name} created at ${run.created_on.toISOString()}`).toBeGreaterThan(0);
+      }
+      // …and each period's send-it inserted exactly one job: never two runs for one period.
+      const matched = runs.filter((run) => sentBy(run).length > 0);
+      expect(matched.length, `${name}: ${matched.length} runs for periods ${slots.join(', ')}`).toBe(
+        sent.length,
+      );
       // Each ran once: the completed ones needed no retry.
-      for (const r of mine.filter((x) => x.state === 'completed')) expect(r.retry_count).toBe(0);
-      expect(mine.filter((r) => r.state === 'failed')).toEqual([]);
+      for (const r of matched.filter((x) => x.state === 'completed')) expect(r.retry_count).toBe(0);
+      expect(matched.filter((r) => r.state === 'failed')).toEqual([]);
     }
   });
 });
