@@ -276,9 +276,9 @@ describe.skipIf(!onPostgres)(title, () => {
 
     // pg-boss's scheduler sends a period's job through its `__pgboss__send-it` queue: one send-it job per schedule
     // and minute (a unique singleton slot, whichever instance's scheduler inserts it); the worker that takes one
-    // inserts the job, then completes it. Two periods can be taken in one batch (a period sent a second late), so
-    // the minute a job was created is not its period: each job is matched to the send-it job whose run contains
-    // its creation.
+    // inserts the job, then completes it. A send-it job queued at the end of a minute can be taken in the next one,
+    // beside that minute's own (CI under load), so the minute a job was created is not its period: each job is
+    // matched to the send-it job whose run contains its creation.
     type Row = {
       kind: 'run' | 'send-it';
       name: string;
