@@ -17,11 +17,30 @@ export const HOME_READS: readonly string[] = [
   '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
 ];
 
-/** Set on <html> when the device holds a session: app/styles.css shows a page's shell only then. */
+/** Set on <html> when the home will open: app/styles.css shows its shell only then. */
 export const SESSION_CLASS = 'togo-session';
 
-/** lib/storage.ts's STORAGE_KEYS.token. */
+/** lib/storage.ts's STORAGE_KEYS.token and STORAGE_KEYS.userInfo. */
 export const TOKEN_KEY = 'token';
+export const USER_INFO_KEY = 'userInfo';
+
+/** packages/domain roles.ts's ROLE_COMPANY. */
+export const COMPANY_ROLE = 2;
+
+/**
+ * Whether the home opens for what the device stores: a session, not a company's account (app/guards.ts tokenGuard
+ * and homeGuard send the others to the sign-in and to /flota). Only then are its reads started and its shell shown.
+ */
+export function homeOpens(token: string | null, userInfo: string | null): boolean {
+  if (!token) return false;
+  let roles: unknown;
+  try {
+    roles = (JSON.parse(userInfo ?? 'null') as { ids_roles?: unknown } | null)?.ids_roles;
+  } catch {
+    // Unreadable: the guard reads no roles either.
+  }
+  return !(Array.isArray(roles) && roles.includes(COMPANY_ROLE));
+}
 
 /** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
 export function startEarlyReads(
@@ -45,12 +64,14 @@ export function startEarlyReads(
 
 if (typeof window !== 'undefined' && typeof localStorage !== 'undefined' && !import.meta.env.SSR) {
   let token: string | null = null;
+  let opens = false;
   try {
     token = localStorage.getItem(TOKEN_KEY);
+    opens = homeOpens(token, localStorage.getItem(USER_INFO_KEY));
   } catch {
     // Storage unavailable (private mode settings): the app reads as usual.
   }
-  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
-  // The page's shell (the home's, features/home/components/HomeShell.tsx) shows only for a device with a session.
-  if (token) document.documentElement.classList.add(SESSION_CLASS);
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, opens ? token : null, fetch);
+  // The home's shell (features/home/components/HomeShell.tsx) shows only when the home will open.
+  if (opens) document.documentElement.classList.add(SESSION_CLASS);
 }

@@ -4,9 +4,9 @@ import { FALLBACK_AVATAR, HeroVehiclePlaceholder, HomeBar, HomeTiles } from './H
 /**
  * The home as it looks before its data arrives, prerendered into /app/home's page (scripts/prerender.ts,
  * docs/decisions/044): app bar, greeting, the hero's placeholders, the tiles and the first banner, which the
- * server fills in. It is shown only when the device holds a session (app/early-reads.ts marks the document), so a
- * signed-out visitor never sees it; React draws the real home over it (app/main.tsx). It is a picture, not the
- * screen: hidden from assistive technology and not interactive.
+ * server fills in. It is shown only when the home opens for the device (app/early-reads.ts marks the document),
+ * so a signed-out visitor or a company never sees it; React draws the real home over it (app/main.tsx). It is a
+ * picture, not the screen: hidden from assistive technology and not interactive.
  */
 export function HomeShell() {
   return (
