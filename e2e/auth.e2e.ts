@@ -163,6 +163,21 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     });
     const vehicle = await createSelectedVehicle(server, session, 'SHL123');
     const page = await signedInPage(browser, session, vehicle);
+    // What the home's first renders drew (the shell aside): its first must already hold the banner and the hero,
+    // or the banner the shell showed would give way to a grey placeholder before coming back.
+    await page.addInitScript(() => {
+      const w = window as unknown as { drawn: string[] };
+      w.drawn = [];
+      new MutationObserver(() => {
+        const home = document.querySelector('main.home-page:not([data-shell])');
+        if (!home) return;
+        const state = [
+          home.querySelector('.home-banner--loading') ? 'banner placeholder' : 'banner',
+          home.querySelector('.home-hero__placeholder') ? 'hero placeholder' : 'hero',
+        ].join(', ');
+        if (w.drawn.at(-1) !== state) w.drawn.push(state);
+      }).observe(document, { childList: true, subtree: true });
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
@@ -184,6 +199,9 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.getByRole('heading', { name: 'Hola, SARA ESQUELETO' }).waitFor({ timeout: TIMEOUT });
     expect(await page.locator('[data-shell]').count()).toBe(0);
     await page.getByRole('button', { name: /Vehículo seleccionado/ }).waitFor({ timeout: TIMEOUT });
+    expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([
+      'banner, hero',
+    ]);
     await screenshot(page, 'home-after-shell');
     await page.context().close();
   });

@@ -98,12 +98,13 @@ export const routes: RouteObject[] = [
             ...guarded(
               homeGuard,
               screen(
-                // The sections below the greeting are their own chunk: fetch it beside the home's.
+                // The sections below the greeting are their own chunk: fetch it beside the home's, and count the
+                // screen loaded once the home has them (its first render then draws them, not their fallback).
                 () =>
                   Promise.all([
                     import('../features/home/routes/Home.tsx'),
                     import('../features/home/components/HomeSections.tsx'),
-                  ]).then(([home]) => home),
+                  ]).then(([home]) => home.sectionsReady.then(() => home)),
                 'HomeRoute',
                 prefetchHome,
               ),

@@ -19,12 +19,17 @@ export function settled<T>(value: T): Promise<T> {
 export function lazyWhenLoaded<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
-): LazyExoticComponent<ComponentType<P>> {
+): LazyExoticComponent<ComponentType<P>> & { ready: Promise<void> } {
   let loaded: ComponentType<P> | null = null;
   const pending = load().then((module) => (loaded = pick(module)));
   // A failure shows when the component renders (its error boundary); never an unhandled rejection here.
   pending.catch(() => undefined);
-  return lazy(() =>
-    loaded ? settled({ default: loaded }) : pending.then((component) => ({ default: component })),
+  const component = lazy(() =>
+    loaded ? settled({ default: loaded }) : pending.then((resolved) => ({ default: resolved })),
   );
+  // Settles (loaded or failed) once the component renders without suspending: a screen's preload waits for it, so
+  // the first render draws the section rather than its fallback (React shows a fallback at least 300 ms).
+  return Object.assign(component, { ready: pending.then(noop, noop) });
 }
+
+const noop = () => undefined;

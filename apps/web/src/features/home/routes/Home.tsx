@@ -17,6 +17,9 @@ const loadSections = () => import('../components/HomeSections.tsx');
 const HeroVehicle = lazyWhenLoaded(loadSections, (m) => m.HeroVehicle);
 const HomeFeed = lazyWhenLoaded(loadSections, (m) => m.HomeFeed);
 
+/** Settles when the sections render without suspending: the route's preload waits for it (app/router.tsx). */
+export const sectionsReady = Promise.all([HeroVehicle.ready, HomeFeed.ready]);
+
 /**
  * 'NOMBRES APELLIDOS' upper-cased (same rule as lib/formatters upperFullName, kept here so the home's first
  * chunk does not carry the Intl number and date formatters).
