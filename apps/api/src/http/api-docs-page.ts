@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 /** The OpenAPI document's parts the page reads (OpenAPI 3.1). */
 export interface OpenApiDocumentView {
   openapi: string;
@@ -13,15 +15,6 @@ interface OperationView {
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const PARAM_PLACES: Record<string, string> = {
   path: 'ruta',

@@ -19,7 +19,7 @@ describe('withLcpImage', () => {
   });
 
   it('is not fooled by replacement patterns in the address', () => {
-    expect(withLcpImage(LCP_IMAGE_MARKER, "/a$&$'.svg")).toContain('src="/a$&amp;$\'.svg"');
+    expect(withLcpImage(LCP_IMAGE_MARKER, "/a$&$'.svg")).toContain('src="/a$&amp;$&#39;.svg"');
   });
 });
 

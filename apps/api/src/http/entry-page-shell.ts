@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import escapeHtml from 'escape-html';
 import { LCP_IMAGE_MARKER } from '@togo/domain/entry-pages';
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The page with its image in place of the marker (decorative in the shell, which is hidden from assistive
@@ -16,7 +14,7 @@ export function withLcpImage(html: string, src: string | null): string {
   const image =
     src === null
       ? ''
-      : `<img src="${escapeAttribute(src)}" alt="" width="1200" height="500" fetchpriority="high">`;
+      : `<img src="${escapeHtml(src)}" alt="" width="1200" height="500" fetchpriority="high">`;
   return html.replace(LCP_IMAGE_MARKER, () => image);
 }
 

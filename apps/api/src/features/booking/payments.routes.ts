@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,10 +14,6 @@ const REFERENCE_RE = /^TG[0-9A-Z]{10}$/;
 /** The checkout page: its own inline styles, a form posting to itself, nothing else. */
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STATE_TEXT: Record<string, string> = {
   PENDING: 'Pendiente de pago',

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { FLEET_ALERT_DOCUMENT_NAMES, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { displayDate } from '@togo/domain/pico-placa/pico-placa.message';
 import type { NewFineRow } from './fleet-digest.repository.ts';
@@ -16,9 +17,6 @@ export interface DigestContent {
 
 /** At most this many lines per section; the rest is "y N más" with a link to the fleet screens. */
 const MAX_LINES = 20;
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function alertLine(a: FleetAlert): string {
   const doc = FLEET_ALERT_DOCUMENT_NAMES[a.documento];
@@ -78,17 +76,17 @@ export function digestEmail(
   ].join('\n');
 
   const html = [
-    `<p>${esc(greeting)}</p><p>${esc(intro)}</p>`,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
     ...sections.map(
       (s) =>
-        `<h3>${esc(s.title)} (${s.lines.length})</h3>` +
+        `<h3>${escapeHtml(s.title)} (${s.lines.length})</h3>` +
         (s.lines.length
           ? `<ul>${shown(s)
-              .map((l) => `<li>${esc(l)}</li>`)
-              .join('')}${more(s) ? `<li>${esc(more(s) as string)}</li>` : ''}</ul>`
-          : `<p>${esc(s.empty)}</p>`),
+              .map((l) => `<li>${escapeHtml(l)}</li>`)
+              .join('')}${more(s) ? `<li>${escapeHtml(more(s) as string)}</li>` : ''}</ul>`
+          : `<p>${escapeHtml(s.empty)}</p>`),
     ),
-    `<p><a href="${esc(link)}">Ver la flota en TOGO</a></p>`,
+    `<p><a href="${escapeHtml(link)}">Ver la flota en TOGO</a></p>`,
     '<p><small>Puedes desactivar este resumen en la sección Miembros de tu flota.</small></p>',
   ].join('');
   return { text, html };

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { MessageKind } from '@togo/domain/reminders/reminders.contract';
 import type { OutgoingMessage } from '../../integrations/messaging/messenger.ts';
 import type { WhatsAppTemplateMessage } from '../../integrations/messaging/whatsapp.ts';
@@ -14,15 +15,6 @@ export function kindOf(code: string): MessageKind {
 /** The WhatsApp template every notification uses: {{1}} name, {{2}} title, {{3}} message, {{4}} link. */
 export const WHATSAPP_TEMPLATE = 'togo_aviso';
 export const WHATSAPP_LANGUAGE = 'es';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 export function emailOf(
   n: DeliveryRow,
