@@ -74,7 +74,8 @@ try {
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);
-    writeCompressed(file, html);
+    // A page with a shell is compressed by the API on each request (it fills in the banner): no .gz/.br for it.
+    if (!page.shell) writeCompressed(file, html);
     await runner.close();
     console.log(
       `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of ${page.shell ? 'shell' : 'markup'}`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,

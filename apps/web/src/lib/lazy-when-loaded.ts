@@ -22,13 +22,12 @@ export function lazyWhenLoaded<M, P extends object>(
 ): LazyExoticComponent<ComponentType<P>> & { ready: Promise<void> } {
   let loaded: ComponentType<P> | null = null;
   const pending = load().then((module) => (loaded = pick(module)));
-  // A failure shows when the component renders (its error boundary); never an unhandled rejection here.
-  pending.catch(() => undefined);
   const component = lazy(() =>
     loaded ? settled({ default: loaded }) : pending.then((resolved) => ({ default: resolved })),
   );
   // Settles (loaded or failed) once the component renders without suspending: a screen's preload waits for it, so
-  // the first render draws the section rather than its fallback (React shows a fallback at least 300 ms).
+  // the first render draws the section rather than its fallback (React shows a fallback at least 300 ms). A failure
+  // shows where the component renders (its error boundary); handled here, it is never an unhandled rejection.
   return Object.assign(component, { ready: pending.then(noop, noop) });
 }
 
