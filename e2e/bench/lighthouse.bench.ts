@@ -115,7 +115,7 @@ async function audit(url: string, storage: Storage | null) {
       }
     }
     const metric = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
-    // The main thread's longest tasks (observed, before the 4× slowdown is simulated): what the blocking time is made of.
+    // The main thread's longest tasks, as Lighthouse simulates them (4× CPU): what the blocking time is made of.
     const longTaskDetails = lhr.audits['long-tasks']?.details as
       { items?: { url?: string; duration?: number }[] } | undefined;
     const longTasks = (longTaskDetails?.items ?? [])
