@@ -10,6 +10,16 @@ const TIMEOUT = 15_000;
 const stepHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: TIMEOUT });
 
+/**
+ * Waits until the step on screen has its own history entry: it is pushed in an effect, which may run just after
+ * the paint on a busy machine, and a back before it would leave the wizard (as in drivers-loop).
+ */
+const historyAt = (page: Page, step: string) =>
+  page.waitForFunction(
+    (flowStep) => (history.state as { usr?: { flowStep?: string } } | null)?.usr?.flowStep === flowStep,
+    step,
+  );
+
 const pressed = (page: Page, name: string | RegExp) =>
   page
     .getByRole('button', typeof name === 'string' ? { name, exact: true } : { name })
@@ -62,6 +72,7 @@ describe.skipIf(!chromePath)("drivers' wizards and the back button (Chromium, 39
     await page.getByText(comboName).first().waitFor({ timeout: TIMEOUT });
 
     // The browser's back, one step at a time, with every choice kept.
+    await historyAt(page, 'detalle');
     await page.goBack();
     await stepHeading(page, 'Elige tu combo');
     await page.goBack();
@@ -117,6 +128,7 @@ describe.skipIf(!chromePath)("drivers' wizards and the back button (Chromium, 39
     await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
     await stepHeading(page, 'Agenda tu cita');
 
+    await historyAt(page, 'agenda');
     await page.goBack();
     await stepHeading(page, 'Elige la sede');
     expect(await page.getByLabel('Ciudad').inputValue()).toBe('11001');
