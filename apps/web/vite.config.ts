@@ -1,8 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { operatorDevPages, precompress, reactRouterProductionBuild } from './vite.shared.ts';
+import {
+  operatorDevPages,
+  precompress,
+  preactCompat,
+  reactJsx,
+  reactRouterProductionBuild,
+} from './vite.shared.ts';
 
 /**
  * Inlines the entry's stylesheet (the shell's critical CSS, ~4 KB gzipped) into index.html as a <style>, so
@@ -38,7 +43,7 @@ const apiTarget = process.env.API_DEV_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [
-    react(),
+    reactJsx(),
     // Installable PWA (docs/decisions/010): manifest + our own worker (src/sw/sw.ts), registered by
     // src/app/pwa.ts; a new build waits for 'Actualizar'.
     VitePWA({
@@ -82,6 +87,7 @@ export default defineConfig({
     inlineEntryCss(),
     precompress(),
     reactRouterProductionBuild(),
+    preactCompat(),
     operatorDevPages(),
   ],
   server: {

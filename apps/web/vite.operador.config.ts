@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import { precompress, reactRouterProductionBuild } from './vite.shared.ts';
+import { precompress, preactCompat, reactJsx, reactRouterProductionBuild } from './vite.shared.ts';
 
 /**
  * The operator console's build (docs/decisions/029): a second pass after the drivers' build, into
@@ -10,7 +9,7 @@ import { precompress, reactRouterProductionBuild } from './vite.shared.ts';
  * drivers' service worker, generated in the first pass, never precaches the console.
  */
 export default defineConfig({
-  plugins: [react(), precompress(), reactRouterProductionBuild()],
+  plugins: [reactJsx(), precompress(), reactRouterProductionBuild(), preactCompat()],
   base: '/operador/',
   // The drivers' build already copies public/ (favicon, icons) to the site root.
   publicDir: false,

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hasEarlyReads } from '../lib/api-client.ts';
+import { installControlledInputs } from '../lib/controlled-inputs.ts';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -10,6 +11,7 @@ import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
 import './styles.css';
 
+installControlledInputs();
 const queryClient = createQueryClient();
 // The login page needs it (social buttons); start fetching it with the first route chunk.
 void queryClient.prefetchQuery({

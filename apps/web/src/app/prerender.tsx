@@ -2,8 +2,9 @@
  * Build time only (scripts/prerender.ts, docs/decisions/044), run by Vite's server-side module runner: the HTML of
  * a public screen as a signed-out visitor first sees it, and the lazy route modules a path loads.
  */
-import type { ComponentType } from 'react';
-import { prerender } from 'react-dom/static';
+import type { ComponentType, ReactElement } from 'react';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter, matchRoutes } from 'react-router';
 import { HomeShell } from '../features/home/components/HomeShell.tsx';
 import { AppProviders } from './AppProviders.tsx';
@@ -12,17 +13,24 @@ import { AppRoutes } from './route-kit.tsx';
 import type { RouteHandle } from './route-kit.tsx';
 import { routes } from './router.tsx';
 
+/**
+ * The app renders with Preact through preact/compat (docs/decisions/045): its string renderer, which waits for
+ * lazy screens. The JSX is typed with React's types, hence the cast.
+ */
+async function render(element: ReactElement): Promise<string> {
+  return await renderToStringAsync(element as unknown as VNode);
+}
+
 /** The markup of `pathname` once every lazy screen it shows has loaded (no data: nothing is fetched). */
 export async function renderPage(pathname: string): Promise<string> {
   const client = createQueryClient();
-  const { prelude } = await prerender(
+  const html = await render(
     <AppProviders client={client}>
       <StaticRouter location={pathname}>
         <AppRoutes routes={routes} />
       </StaticRouter>
     </AppProviders>,
   );
-  const html = await new Response(prelude).text();
   client.clear();
   return html;
 }
@@ -34,12 +42,11 @@ const SHELLS: Readonly<Record<string, ComponentType>> = { '/app/home': HomeShell
 export async function renderShell(pathname: string): Promise<string> {
   const Shell = SHELLS[pathname];
   if (!Shell) throw new Error(`La ruta ${pathname} no tiene un esqueleto`);
-  const { prelude } = await prerender(
+  return render(
     <StaticRouter location={pathname}>
       <Shell />
     </StaticRouter>,
   );
-  return new Response(prelude).text();
 }
 
 /** Loads every lazy route module `pathname` matches, guards aside (a signed-in visitor's screens). */

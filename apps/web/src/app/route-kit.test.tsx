@@ -123,6 +123,37 @@ describe('route kit', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 
+  it('does not render the screen being left again while the next one loads (its guard would redirect)', async () => {
+    const next = deferredModule<{ Next: () => React.JSX.Element }>();
+    let flowEnded = false;
+    const guard = vi.fn(() => (flowEnded ? '/fuera' : null));
+    function Code() {
+      return (
+        <Link to="/siguiente" onClick={() => (flowEnded = true)}>
+          Terminar
+        </Link>
+      );
+    }
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        Component: RootLayout,
+        children: [
+          { path: 'codigo', ...guarded(guard), children: [{ index: true, Component: Code }] },
+          { path: 'siguiente', ...lazyRoute(next.load, 'Next') },
+          { path: 'fuera', element: <p>Fuera</p> },
+        ],
+      },
+    ];
+    const view = renderRoutes(routes, { initialEntries: ['/codigo'] });
+    await view.user.click(screen.getByRole('link', { name: 'Terminar' }));
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    await act(async () => next.resolve({ Next: () => <p>Pantalla siguiente</p> }));
+    expect(await screen.findByText('Pantalla siguiente')).toBeInTheDocument();
+    expect(screen.queryByText('Fuera')).not.toBeInTheDocument();
+    expect(guard.mock.results.map((result) => result.value)).not.toContain('/fuera');
+  });
+
   it('a chunk that fails to load shows the error screen, and the next navigation leaves it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = deferredModule<{ Broken: () => React.JSX.Element }>();

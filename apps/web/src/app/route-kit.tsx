@@ -1,4 +1,4 @@
-import { lazy, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -17,13 +17,15 @@ import type { Guard } from './guards.ts';
 export interface RouteHandle {
   /** Starts loading the route's chunk (idempotent). */
   preload?: () => Promise<unknown>;
+  /** Whether the route's chunk has loaded (it then renders without suspending). */
+  loaded?: () => boolean;
   /** The route's guard: a path to redirect to, or null to enter. Preloading stops at a guard that redirects. */
   guard?: Guard;
   /** Starts the route's reads alongside its chunk (the query functions live in the entry); settles with them. */
   prefetch?: (client: QueryClient) => void | Promise<unknown>;
 }
 
-export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType> };
+export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType>; loaded: () => boolean };
 
 let inFlight = 0;
 const listeners = new Set<() => void>();
@@ -76,6 +78,7 @@ export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): L
     loaded ? settled({ default: loaded }) : preload().then((screen) => ({ default: screen })),
   ) as unknown as LazyComponent;
   Component.preload = preload;
+  Component.loaded = () => loaded !== null;
   return Component;
 }
 
@@ -103,6 +106,16 @@ export function preloadRoutes(
   return Promise.all(loads).then(() => undefined);
 }
 
+/** Whether every lazy route a path matches has loaded, down to the first guard that would redirect. */
+export function routesLoaded(routes: RouteObject[], pathname: string): boolean {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (handle?.guard?.(pathname)) return true;
+    if (handle?.loaded && !handle.loaded()) return false;
+  }
+  return true;
+}
+
 type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
 
 /**
@@ -115,7 +128,10 @@ export function screen<M>(
   prefetch?: RouteHandle['prefetch'],
 ): RouteParts & { Component: LazyComponent; handle: RouteHandle } {
   const Component = lazyScreen(load, name);
-  return { Component, handle: { preload: Component.preload, prefetch } satisfies RouteHandle };
+  return {
+    Component,
+    handle: { preload: Component.preload, loaded: Component.loaded, prefetch } satisfies RouteHandle,
+  };
 }
 
 /**
@@ -136,9 +152,33 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
 /**
  * The app's routes for the current location (inside a BrowserRouter or, in tests, a MemoryRouter). Every
  * chunk the location needs starts loading at once, before the nested lazy screens ask for them one by one.
+ * While a navigation waits for a screen's chunk, the screen the user was on stays (with the progress bar) and
+ * the new one replaces it once loaded, never a full-page loader in between (docs/decisions/045: Preact has no
+ * transitions to do this). The first page, with nothing to keep, shows the loader.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  const { pathname } = useLocation();
-  void preloadRoutes(routes, pathname, useQueryClient());
-  return useRoutes(routes);
+  const location = useLocation();
+  const ready = preloadRoutes(routes, location.pathname, useQueryClient());
+  const loaded = routesLoaded(routes, location.pathname);
+  const [shown, setShown] = useState(location);
+  if (loaded && shown !== location) setShown(location);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    void ready.then(() => {
+      if (current) setShown(location);
+    });
+    return () => {
+      current = false;
+    };
+    // `ready` is this location's preload, started in this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, loaded]);
+  const target = loaded ? location : shown;
+  const element = useRoutes(routes, target);
+  // The routes' element is drawn once per location: while a navigation waits, the screen being left is not
+  // rendered again (its guard would see the state the navigation changed, and redirect).
+  const [drawn, setDrawn] = useState({ at: target, element });
+  if (drawn.at !== target) setDrawn({ at: target, element });
+  return drawn.at === target ? drawn.element : element;
 }

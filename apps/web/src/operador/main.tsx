@@ -1,6 +1,7 @@
 import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installControlledInputs } from '../lib/controlled-inputs.ts';
 import OperatorApp from './shell/OperatorApp.tsx';
 import '../app/styles.css';
 import './operador.css';
@@ -13,6 +14,7 @@ import './operador.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
 
+installControlledInputs();
 createRoot(container).render(
   <StrictMode>
     <OperatorApp />

@@ -36,7 +36,7 @@ describe('RefreshStatus', () => {
     expect(await screen.findByText('Aún sin consultar')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Actualizar ahora' }));
     expect(await screen.findByText(/nov.* 2026, 10:05/)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Ya actualizaste este vehículo');
+    expect(await screen.findByRole('status')).toHaveTextContent('Ya actualizaste este vehículo');
   });
 
   it("a malformed status reads as a failed one ('No disponible'); a malformed refresh, as a failed refresh", async () => {

@@ -60,7 +60,7 @@ function setup(flow: OtpFlow, routes: Parameters<typeof mockFetch>[0] = {}) {
   );
   const boxes = () => screen.getAllByRole('textbox') as HTMLInputElement[];
   const typeCode = (code: string) =>
-    code.split('').forEach((digit, index) => fireEvent.change(boxes()[index]!, { target: { value: digit } }));
+    code.split('').forEach((digit, index) => fireEvent.input(boxes()[index]!, { target: { value: digit } }));
   return { ...view, api, boxes, typeCode };
 }
 
@@ -121,7 +121,7 @@ describe('SendCode', () => {
     expect(verify).toBeDisabled();
     view.typeCode('123');
     expect(verify).toBeDisabled();
-    fireEvent.change(view.boxes()[3]!, { target: { value: '4' } });
+    fireEvent.input(view.boxes()[3]!, { target: { value: '4' } });
     expect(verify).toBeEnabled();
     fireEvent.focus(view.boxes()[1]!); // focusing a box clears it
     expect(verify).toBeDisabled();
@@ -229,7 +229,7 @@ describe('SendCode', () => {
     view.typeCode('4821');
     const verify = screen.getByRole('button', { name: 'Verificar' });
     expect(verify).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Vuelve a escribir tu contraseña'), {
+    fireEvent.input(screen.getByLabelText('Vuelve a escribir tu contraseña'), {
       target: { value: 'secreta123' },
     });
     expect(verify).toBeEnabled();

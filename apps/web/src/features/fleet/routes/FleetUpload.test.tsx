@@ -119,7 +119,7 @@ describe('fleet upload (/flota/upload)', () => {
 
     await control.finish(uploadStatus());
     // uploaded → the selection is cleared (SPPF §4)
-    expect(screen.queryByText('flota.xlsx')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('flota.xlsx')).not.toBeInTheDocument());
     expect(await screen.findByRole('progressbar', { name: 'Procesando vehículos' })).toHaveAttribute(
       'value',
       '50',

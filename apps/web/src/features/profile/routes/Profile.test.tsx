@@ -41,7 +41,7 @@ const boxes = (scope: HTMLElement) => within(scope).getAllByRole('textbox') as H
 const typeCode = (scope: HTMLElement, code: string) =>
   code
     .split('')
-    .forEach((digit, index) => fireEvent.change(boxes(scope)[index]!, { target: { value: digit } }));
+    .forEach((digit, index) => fireEvent.input(boxes(scope)[index]!, { target: { value: digit } }));
 
 const stored = () => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as UserInfo;
 
