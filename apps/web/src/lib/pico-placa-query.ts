@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { picoPlacaResponseSchema } from '@togo/domain/pico-placa/pico-placa.contract';
 import type { PicoPlacaResponse } from '@togo/domain/pico-placa/pico-placa.contract';
-import { apiGet } from './api-client.ts';
+import { apiParse } from './api-client.ts';
 import { logFailure } from './log-failure.ts';
 
 /**
@@ -16,7 +17,7 @@ export const picoPlacaKey = (vehicleId: number | null | undefined) => [
 
 /** GET /api/togo/pico-placa/?id_garaje= — today's restriction (rules engine), the city and the embedded page. */
 export function fetchPicoPlaca(vehicleId: number, signal?: AbortSignal): Promise<PicoPlacaResponse> {
-  return apiGet<PicoPlacaResponse>(`/api/togo/pico-placa/?id_garaje=${vehicleId}`, signal);
+  return apiParse(picoPlacaResponseSchema, `/api/togo/pico-placa/?id_garaje=${vehicleId}`, { signal });
 }
 
 /**

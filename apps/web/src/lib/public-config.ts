@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { publicConfigSchema } from '@togo/domain/public-config.contract';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
-import { apiGet } from './api-client.ts';
+import { apiParse } from './api-client.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export const DEFAULT_FACEBOOK_API_VERSION = 'v10.0';
@@ -8,7 +9,7 @@ export const DEFAULT_FACEBOOK_API_VERSION = 'v10.0';
 export const publicConfigKey = ['public-config'] as const;
 
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiGet<PublicConfig>('/api/config', signal);
+  return apiParse(publicConfigSchema, '/api/config', { signal });
 }
 
 /**

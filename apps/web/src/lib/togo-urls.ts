@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UrlListResponse } from '@togo/domain/catalog/catalog.contract';
-import { apiGet } from './api-client.ts';
+import { urlListResponseSchema } from '@togo/domain/catalog/catalog.contract';
+import { apiParse } from './api-client.ts';
 import { logFailure } from './log-failure.ts';
 
 /** GET /api/automas-param-system/togo-urls/?name__in=a,b — configured URLs by name (unknown ones left out). */
@@ -9,9 +9,10 @@ export async function getUrls(
   signal?: AbortSignal,
 ): Promise<Record<string, string>> {
   const query = new URLSearchParams({ name__in: names.join(',') });
-  const answer = await apiGet<UrlListResponse>(
+  const answer = await apiParse(
+    urlListResponseSchema,
     `/api/automas-param-system/togo-urls/?${query.toString()}`,
-    signal,
+    { signal },
   );
   return Object.fromEntries(answer.results.map((entry) => [entry.name, entry.url]));
 }

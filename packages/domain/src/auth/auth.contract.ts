@@ -135,6 +135,17 @@ export const otpResponseSchema = z.object({
 });
 export type OtpResponse = z.infer<typeof otpResponseSchema>;
 
+/** 200 of verificar-codigo-otp. */
+export const otpVerifiedSchema = z.object({ detail: z.string(), verificado: z.boolean() });
+export type OtpVerified = z.infer<typeof otpVerifiedSchema>;
+
+/** 201 of signup. */
+export const signupResponseSchema = z.object({ id: z.number().int(), email: z.string(), detail: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** 200 of validar-username. */
+export const usernameAvailabilitySchema = z.object({ disponible: z.boolean() });
+
 export const otpVerifySchema = z.object({
   codigo: trimmed().regex(OTP_PATTERN, 'El código debe tener 4 dígitos.'),
   identificador: requiredText().max(254),

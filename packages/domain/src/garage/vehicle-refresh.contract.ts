@@ -41,18 +41,20 @@ export const vehicleRefreshStatusSchema = z.object({
 });
 export type VehicleRefreshStatus = z.infer<typeof vehicleRefreshStatusSchema>;
 
-export interface LookupCount {
-  hechas: number;
-  total: number;
-  errores: number;
-}
+export const lookupCountSchema = z.object({
+  hechas: z.number().int(),
+  total: z.number().int(),
+  errores: z.number().int(),
+});
+export type LookupCount = z.infer<typeof lookupCountSchema>;
 
-export interface FleetLookupProgress {
-  registro: LookupCount;
-  multas: LookupCount;
+export const fleetLookupProgressSchema = z.object({
+  registro: lookupCountSchema,
+  multas: lookupCountSchema,
   /** True while some vehicle has never been answered (the screens show the progress bar). */
-  en_curso: boolean;
-}
+  en_curso: z.boolean(),
+});
+export type FleetLookupProgress = z.infer<typeof fleetLookupProgressSchema>;
 
 export const VEHICLE_REFRESH_MSG = {
   tooSoon: 'Ya actualizaste este vehículo hace menos de una hora.',

@@ -35,6 +35,19 @@ export const banner = (clave: string, valor: string, route: string) => ({
 
 export const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
+/** A pico y placa answer as the API sends it (pico-placa.contract.ts), for today unless `fecha` says otherwise. */
+export const picoPlacaAnswer = (overrides: Record<string, unknown> = {}) => ({
+  status: 'not_restricted',
+  mensaje: 'Hoy puedes circular',
+  ventanas: [],
+  ciudad: { id: 11001, name: 'Bogotá' },
+  slug: 'bogota',
+  url: 'https://www.pyphoy.com/bogota',
+  iframe_height: 600,
+  regla: null,
+  ...overrides,
+});
+
 export const CATALOG = 'GET /api/conf/catalogos/paginado/';
 export const GARAGES = 'GET /api/togo/vehicle/user_garages/';
 export const SELECTED = 'GET /api/togo/vehicle/get_garaje_selected/';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { loginResponseSchema } from '@togo/domain/auth/auth.contract';
 import type { LoginResponse, SocialProvider } from '@togo/domain/auth/auth.contract';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiParse } from '../../../lib/api-client.ts';
 
 /** POST /api/identidad/usuarios/oauth/{google|facebook}/ — the provider's id/access token. */
 export function socialLogin({
@@ -10,7 +11,10 @@ export function socialLogin({
   provider: SocialProvider;
   token: string;
 }): Promise<LoginResponse> {
-  return apiPost<LoginResponse>(`/api/identidad/usuarios/oauth/${provider}/`, { token });
+  return apiParse(loginResponseSchema, `/api/identidad/usuarios/oauth/${provider}/`, {
+    method: 'POST',
+    body: { token },
+  });
 }
 
 export function useSocialLoginMutation() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  fleetLookupProgressSchema,
   VEHICLE_REFRESH_PATHS,
-  type FleetLookupProgress,
 } from '@togo/domain/garage/vehicle-refresh.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiParse } from '../../../lib/api-client.ts';
 
 /** How often the look-up progress is asked while some vehicle has never been answered. */
 export const LOOKUP_POLL_MS = 5000;
@@ -12,7 +12,8 @@ export const LOOKUP_POLL_MS = 5000;
 export function useLookupProgressQuery() {
   return useQuery({
     queryKey: ['fleet', 'lookups'] as const,
-    queryFn: ({ signal }) => apiGet<FleetLookupProgress>(VEHICLE_REFRESH_PATHS.fleetProgress, signal),
+    queryFn: ({ signal }) =>
+      apiParse(fleetLookupProgressSchema, VEHICLE_REFRESH_PATHS.fleetProgress, { signal }),
     refetchInterval: (query) => (query.state.data?.en_curso === true ? LOOKUP_POLL_MS : false),
     retry: false,
   });

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DatesAlertResponse, FinesAlertResponse } from '@togo/domain/alerts/alerts.contract';
-import { apiGet } from '../../../lib/api-client.ts';
+import {
+  datesAlertResponseSchema,
+  finesAlertResponseSchema,
+  type DatesAlertResponse,
+  type FinesAlertResponse,
+} from '@togo/domain/alerts/alerts-answers.contract';
+import { apiParse, type AnswerSchema } from '../../../lib/api-client.ts';
 
 type SummaryCode = 'INFRACCION_TRANSITO' | 'ALERTA_SOAT' | 'ALERTA_RTM';
 interface SummaryAnswers {
@@ -9,13 +14,21 @@ interface SummaryAnswers {
   ALERTA_RTM: DatesAlertResponse;
 }
 
+/** The domain's schema of each answer (the alerts screens parse the same ones under the same keys). */
+const SUMMARY_SCHEMAS: { [C in SummaryCode]: AnswerSchema<SummaryAnswers[C]> } = {
+  INFRACCION_TRANSITO: finesAlertResponseSchema,
+  ALERTA_SOAT: datesAlertResponseSchema,
+  ALERTA_RTM: datesAlertResponseSchema,
+};
+
 /**
  * GET /api/togo/alerta/get_alerta/?id_garaje=&code= — the raw answer, under the alerts screens' own key
  * (['alerts', code, id]) so the home and those screens share one cache entry of one shape.
  */
 function fetchAlert<C extends SummaryCode>(code: C, vehicleId: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ id_garaje: String(vehicleId), code });
-  return apiGet<SummaryAnswers[C]>(`/api/togo/alerta/get_alerta/?${query.toString()}`, signal);
+  const schema: AnswerSchema<SummaryAnswers[C]> = SUMMARY_SCHEMAS[code];
+  return apiParse(schema, `/api/togo/alerta/get_alerta/?${query.toString()}`, { signal });
 }
 
 export const useHomeAlert = <C extends SummaryCode>(code: C, vehicleId: number | undefined) =>

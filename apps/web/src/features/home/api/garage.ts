@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { vehicleSchema } from '@togo/domain/garage/garage.contract';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
-import { apiGet, isApiError } from '../../../lib/api-client.ts';
+import { apiParse, isApiError } from '../../../lib/api-client.ts';
+
+const vehicleListSchema = z.array(vehicleSchema);
 
 /** Every garage query key starts with 'garage' (the garage form invalidates them after a creation). */
 export const garageKeys = {
@@ -11,13 +15,13 @@ export const garageKeys = {
 
 /** GET /api/togo/vehicle/user_garages/ → the user's vehicles. */
 export function fetchUserGarages(signal?: AbortSignal): Promise<Vehicle[]> {
-  return apiGet<Vehicle[]>('/api/togo/vehicle/user_garages/', signal);
+  return apiParse(vehicleListSchema, '/api/togo/vehicle/user_garages/', { signal });
 }
 
 /** GET /api/togo/vehicle/get_garaje_selected/ → the selected vehicle; null on 404 (none selected). */
 export async function fetchSelectedVehicle(signal?: AbortSignal): Promise<Vehicle | null> {
   try {
-    return await apiGet<Vehicle>('/api/togo/vehicle/get_garaje_selected/', signal);
+    return await apiParse(vehicleSchema, '/api/togo/vehicle/get_garaje_selected/', { signal });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

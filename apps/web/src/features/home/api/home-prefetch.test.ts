@@ -11,6 +11,8 @@ const banner = (clave: string, archivo: string) => ({
   detalle_archivos: [{ archivo }],
 });
 
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.head.innerHTML = '';
@@ -20,11 +22,14 @@ describe('prefetchHome', () => {
   it("starts the home's five reads at once and preloads the carousel's first image", async () => {
     const { fetchMock } = mockFetch({
       'GET /api/conf/catalogos/paginado/': ({ url }) =>
-        json(200, {
-          results: url.includes('BANNERS_GENERALES_TOGO')
-            ? [banner('B1', '/static/banners/rtm.svg'), banner('B2', '/static/banners/soat.svg')]
-            : [],
-        }),
+        json(
+          200,
+          page(
+            url.includes('BANNERS_GENERALES_TOGO')
+              ? [banner('B1', '/static/banners/rtm.svg'), banner('B2', '/static/banners/soat.svg')]
+              : [],
+          ),
+        ),
       'GET /api/togo/vehicle/user_garages/': () => json(200, []),
       'GET /api/togo/vehicle/get_garaje_selected/': () => json(404, { detail: 'No encontrado.' }),
     });

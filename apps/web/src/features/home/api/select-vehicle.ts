@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Vehicle } from '@togo/domain/garage/garage.contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { vehicleSchema, type Vehicle } from '@togo/domain/garage/garage.contract';
+import { apiParse } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { garageKeys } from './garage.ts';
 
 /** PUT /api/togo/vehicle/{id}/set_garaje_selected/ → the vehicle. */
 export function selectVehicle(id: number): Promise<Vehicle> {
-  return apiRequest<Vehicle>(`/api/togo/vehicle/${id}/set_garaje_selected/`, { method: 'PUT' });
+  return apiParse(vehicleSchema, `/api/togo/vehicle/${id}/set_garaje_selected/`, { method: 'PUT' });
 }
 
 /**

@@ -3,7 +3,16 @@ import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-mock.ts';
 import { PICO_PLACA_NO_SAVED_DATA } from '../../../lib/pico-placa-query.ts';
-import { GARAGES, NOTES, page, PYP, SELECTED, setup, vehicle } from '../home.test-support.ts';
+import {
+  GARAGES,
+  NOTES,
+  page,
+  picoPlacaAnswer,
+  PYP,
+  SELECTED,
+  setup,
+  vehicle,
+} from '../home.test-support.ts';
 
 /** The home without a connection (decision 040): plate selector and pico y placa line from what is saved. */
 
@@ -14,17 +23,7 @@ afterEach(() => {
 
 const cached = (body: unknown) => json(200, body, { 'x-togo-offline': '1' });
 const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
-const pyp = (fecha: string | undefined) => ({
-  ...(fecha ? { fecha } : {}),
-  status: 'not_restricted',
-  mensaje: 'Hoy puedes circular',
-  ventanas: [],
-  ciudad: { id: 11001, name: 'Bogotá' },
-  slug: 'bogota',
-  url: 'https://www.pyphoy.com/bogota',
-  iframe_height: 600,
-  regla: null,
-});
+const pyp = (fecha: string | undefined) => picoPlacaAnswer(fecha ? { fecha } : {});
 
 describe('Home offline', () => {
   const only = vehicle(1, 'ABC123', { is_selected: true });

@@ -10,6 +10,7 @@ import {
   GARAGES,
   NOTES,
   page,
+  picoPlacaAnswer,
   param,
   PYP,
   SELECTED,
@@ -202,7 +203,7 @@ describe('Notifications tell the truth', () => {
       return json(200, dates(code === 'ALERTA_SOAT' ? soat : rtm));
     };
   const pyp = (status: 'restricted' | 'not_restricted', mensaje: string) => () =>
-    json(200, { status, mensaje, windows: [] });
+    json(200, picoPlacaAnswer({ status, mensaje }));
 
   it('lists unpaid fines with count and total, today’s pico y placa and expired documents', async () => {
     const { user } = setup({

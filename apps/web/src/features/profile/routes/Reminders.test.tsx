@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFERENCES, type Preferences } from '@togo/domain/reminders/reminders.contract';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
+import { json, mockFetch, PUBLIC_CONFIG, type MockRequest } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { RemindersRoute } from './Reminders.tsx';
 
@@ -24,7 +24,7 @@ function setup(overrides: Record<string, (req: MockRequest) => Response> = {}) {
       return json(200, stored);
     },
     'GET /api/togo/calendario/': () => json(200, { url }),
-    'GET /api/config': () => json(200, { pico_placa_aviso: '18:30' }),
+    'GET /api/config': () => json(200, { ...PUBLIC_CONFIG, pico_placa_aviso: '18:30' }),
     'POST /api/togo/calendario/revocar/': () => {
       url = 'http://localhost:3000/api/togo/calendario/feed/BBB.ics';
       return json(200, { url });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MY_BOOKINGS_PATHS,
+  myBookingItemSchema,
   myBookingItemsResponseSchema,
   payAgainResponseSchema,
   type MyBookingItem,
   type PayAgainResponse,
   type RescheduleRequest,
 } from '@togo/domain/booking/my-bookings.contract';
-import { ApiError, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiParse, apiPost, apiRequest } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/storage.ts';
 
 /** GET /api/togo/agendamientos/ — the user's bookings with what the policy allows now. */
@@ -35,7 +36,7 @@ export const cancelMyBooking = (id: string) =>
 
 /** POST …/reprogramar/ — another date and hour at the same branch. */
 export const rescheduleMyBooking = (id: string, body: RescheduleRequest) =>
-  apiPost<MyBookingItem>(MY_BOOKINGS_PATHS.reschedule(id), body);
+  apiParse(myBookingItemSchema, MY_BOOKINGS_PATHS.reschedule(id), { method: 'POST', body });
 
 /** POST …/pagar/ — a fresh payment link (the hold restarts). */
 export async function payMyBooking(id: string): Promise<PayAgainResponse> {
