@@ -8,6 +8,8 @@ export function setPageReload(fn: (() => void) | null): void {
   reloadPage = fn ?? (() => window.location.reload());
 }
 
+/** Reloads after `delay` with the reload in effect now (a test's spy stays the one called after it ends). */
 export function schedulePageReload(delay: number = RELOAD_DELAY_MS): void {
-  setTimeout(() => reloadPage(), delay);
+  const reload = reloadPage;
+  setTimeout(() => reload(), delay);
 }
