@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { page } from '../home.test-support.ts';
 import { prefetchHome } from './home-prefetch.ts';
 
 const banner = (clave: string, archivo: string) => ({
@@ -10,8 +11,6 @@ const banner = (clave: string, archivo: string) => ({
   valor_json: { activo: true, alias_url_app: 'app/servicios/rtm', descripcion: '' },
   detalle_archivos: [{ archivo }],
 });
-
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 afterEach(() => {
   vi.unstubAllGlobals();
