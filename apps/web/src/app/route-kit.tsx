@@ -94,27 +94,33 @@ export function preloadRoutes(
   client?: QueryClient,
   { withReads = false }: { withReads?: boolean } = {},
 ): Promise<void> {
-  const loads: Promise<unknown>[] = [];
+  return preloadHandles(enteredHandles(routes, pathname), client, withReads);
+}
+
+/** The handles of the routes a path matches, down to the first guard that would redirect (excluded). */
+function enteredHandles(routes: RouteObject[], pathname: string): RouteHandle[] {
+  const handles: RouteHandle[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.guard?.(pathname)) break;
-    const load = handle?.preload?.();
+    if (handle) handles.push(handle);
+  }
+  return handles;
+}
+
+function preloadHandles(handles: RouteHandle[], client: QueryClient | undefined, withReads: boolean) {
+  const loads: Promise<unknown>[] = [];
+  for (const handle of handles) {
+    const load = handle.preload?.();
     if (load) loads.push(load.catch(() => undefined));
-    const reads = client ? handle?.prefetch?.(client) : undefined;
+    const reads = client ? handle.prefetch?.(client) : undefined;
     if (withReads && reads) loads.push(reads.catch(() => undefined));
   }
   return Promise.all(loads).then(() => undefined);
 }
 
-/** Whether every lazy route a path matches has loaded, down to the first guard that would redirect. */
-export function routesLoaded(routes: RouteObject[], pathname: string): boolean {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    if (handle?.guard?.(pathname)) return true;
-    if (handle?.loaded && !handle.loaded()) return false;
-  }
-  return true;
-}
+/** Whether every lazy route among `handles` has loaded (it then renders without suspending). */
+const allLoaded = (handles: RouteHandle[]) => handles.every((handle) => handle.loaded?.() ?? true);
 
 type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
 
@@ -158,8 +164,10 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  const ready = preloadRoutes(routes, location.pathname, useQueryClient());
-  const loaded = routesLoaded(routes, location.pathname);
+  // One walk of the matched routes: what to preload, and whether it has all loaded.
+  const handles = enteredHandles(routes, location.pathname);
+  const ready = preloadHandles(handles, useQueryClient(), false);
+  const loaded = allLoaded(handles);
   const [shown, setShown] = useState(location);
   if (loaded && shown !== location) setShown(location);
   useEffect(() => {
