@@ -2,7 +2,7 @@
  * npm run bench:lighthouse — Lighthouse 12.2.3 (mobile, default simulated throttling) in Debian's Chromium on the
  * entry routes: sign-in, home (signed in), a wizard step (/app/servicios/rtm) and the fleet list (/flota, a
  * company). Targets per page: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
- * Each page is audited LIGHTHOUSE_RUNS times (default 3) and its median run by performance score is reported.
+ * Each page is audited LIGHTHOUSE_RUNS times (default 5) and its median run by performance score is reported.
  * Each run uses its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
  * the web app's localStorage (token, userInfo, selected vehicle) on the origin before Lighthouse loads it, and
  * Lighthouse is told not to reset storage. Builds the web app only when apps/web/dist is missing.
@@ -10,7 +10,7 @@
  * best practices or SEO is below target in its best run, and, with LIGHTHOUSE_ENFORCE=1, when any target fails.
  */
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -30,11 +30,25 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** Runs per page (LIGHTHOUSE_RUNS, default 3): the median run by performance score is reported. */
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+/** Runs per page (LIGHTHOUSE_RUNS, default 5): the median run by performance score is reported. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 
 /** LIGHTHOUSE_PAGES=home,wizard audits only those pages (while working on them; the JSON then holds only those). */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((key) => key.trim());
+
+/**
+ * LIGHTHOUSE_SAVE=<folder> keeps each run's report and trace there (`<page>-<n>.report.json`, `.trace.json`):
+ * what the long tasks are made of, and which requests Lighthouse's simulation counted before the first paint.
+ */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+let saved = 0;
+function saveRun(url: string, lhr: unknown, trace: unknown) {
+  if (!SAVE_DIR) return;
+  mkdirSync(SAVE_DIR, { recursive: true });
+  const name = `${new URL(url).pathname.replaceAll('/', '_').replace(/^_/, '')}-${++saved}`;
+  writeFileSync(`${SAVE_DIR}/${name}.report.json`, JSON.stringify(lhr));
+  writeFileSync(`${SAVE_DIR}/${name}.trace.json`, JSON.stringify(trace));
+}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -98,6 +112,7 @@ async function audit(url: string, storage: Storage | null) {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (SAVE_DIR) saveRun(url, lhr, result.artifacts.Trace);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -132,6 +147,8 @@ async function audit(url: string, storage: Storage | null) {
       failing,
       longTasks,
       finalUrl: lhr.finalDisplayedUrl,
+      // The host's CPU as Lighthouse rates it (docs/throttling.md: the 4× slowdown assumes 1000–2000 or more).
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();
@@ -185,7 +202,7 @@ async function main() {
         `${page.key.padEnd(8)} ${page.path.padEnd(20)} ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(' · ')} (performance runs: ${performanceRuns.join(', ')})`,
       );
       console.log(
-        `         FCP ${run.metrics.fcp_ms} ms · LCP ${run.metrics.lcp_ms} ms · TBT ${run.metrics.tbt_ms} ms · CLS ${run.metrics.cls}`,
+        `         benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')} · FCP ${run.metrics.fcp_ms} ms · LCP ${run.metrics.lcp_ms} ms · TBT ${run.metrics.tbt_ms} ms · CLS ${run.metrics.cls}`,
       );
       for (const f of run.failing) console.log(`         ✗ ${f}`);
       if (run.longTasks.length > 0) console.log(`         long tasks: ${run.longTasks.join(' · ')}`);
@@ -204,6 +221,7 @@ async function main() {
         ...run.scores,
         ...best,
         performance_runs: performanceRuns,
+        benchmark_index_runs: runs.map((r) => r.benchmarkIndex),
         ...run.metrics,
         failing: run.failing,
         long_tasks: run.longTasks,

@@ -1,13 +1,18 @@
-const copFormatter = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+import { onFirstUse } from './on-first-use.ts';
+
+const copFormatter = onFirstUse(
+  () =>
+    new Intl.NumberFormat('es-CO', {
+      style: 'currency',
+      currency: 'COP',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
 
 /** Colombian pesos without decimals: 1234567 → '$ 1.234.567'. */
 export function formatCOP(value: number): string {
-  return copFormatter.format(value);
+  return copFormatter().format(value);
 }
 
 /** Wire date 'YYYY-MM-DD' → display 'dd-MM-yyyy'; anything else is returned as is. */
@@ -17,16 +22,19 @@ export function formatDate(value: string | null | undefined): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Bogota',
-});
+const dateTimeFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      dateStyle: 'short',
+      timeStyle: 'medium',
+      timeZone: 'America/Bogota',
+    }),
+);
 
 /** ISO timestamp → local Colombian date and time. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormatter().format(date);
 }
 
 /** Seconds → 'mm:ss' (120 → '02:00'). */
@@ -46,20 +54,27 @@ export function upperFullName(nombres?: string | null, apellidos?: string | null
     .toLocaleUpperCase('es-CO');
 }
 
-const dayMinuteParts = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Bogota',
-});
+const dayMinuteParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Bogota',
+    }),
+);
 
 /** ISO timestamp → 'dd/MM/yyyy HH:mm' in Colombian time (fleet error list, SPPF §2); '' when invalid. */
 export function formatDayMinute(value: string | null | undefined): string {
   const date = new Date(value ?? '');
   if (!value || Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dayMinuteParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    dayMinuteParts()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }

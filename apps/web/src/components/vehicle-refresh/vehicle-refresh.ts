@@ -5,6 +5,7 @@ import {
   vehicleRefreshStatusSchema,
 } from '@togo/domain/garage/vehicle-refresh.contract';
 import { apiParse } from '../../lib/api-client.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /** Which routes: the driver's own vehicle, or a vehicle of the company's fleet. */
 export type RefreshScope = 'garage' | 'fleet';
@@ -45,16 +46,19 @@ export function useRefreshMutation(scope: RefreshScope, vehicleId: number) {
   });
 }
 
-const when = new Intl.DateTimeFormat('es-CO', {
-  timeZone: 'America/Bogota',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const when = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      timeZone: 'America/Bogota',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** '25 nov 2026, 10:05 a. m.' in Bogotá time, or 'Aún sin consultar'. */
 export function showRefreshedAt(iso: string | null): string {
-  return iso ? when.format(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
+  return iso ? when().format(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
 }

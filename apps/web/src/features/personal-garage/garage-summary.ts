@@ -1,4 +1,5 @@
 import type { Vehicle, VehicleData } from '@togo/domain/garage/garage.contract';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /** SPPF §2 "Personal garage screen": texts as the spec writes them. */
 export const GARAGE_TEXTS = {
@@ -49,17 +50,22 @@ export function isDisplayableImage(url: string | null | undefined): url is strin
   return ext !== undefined && IMAGE_EXTENSIONS.has(ext);
 }
 
-const usd = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'USD',
-  currencyDisplay: 'code',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+const usd = onFirstUse(
+  () =>
+    new Intl.NumberFormat('es-CO', {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'code',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
 
 /** Commercial value in US dollars without decimals: 18250.4 → 'USD 18.250'. */
 export function formatUSD(value: number): string {
-  return usd.format(Math.round(value)).replace(/\u00a0/g, ' ');
+  return usd()
+    .format(Math.round(value))
+    .replace(/\u00a0/g, ' ');
 }
 
 /** Filled stars for a score: clamped to 1–5; null when there is no score. */

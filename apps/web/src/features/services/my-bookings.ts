@@ -1,5 +1,6 @@
 import { bogotaInstant, slotHour } from '@togo/domain/booking/booking.rules';
 import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 export const SERVICE_NAMES: Record<MyBookingItem['servicio'], string> = {
   rtm: 'Revisión técnico-mecánica',
@@ -76,17 +77,20 @@ export function directionsLinks(
   };
 }
 
-const deadlineFormatter = new Intl.DateTimeFormat('es-CO', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'America/Bogota',
-});
+const deadlineFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/Bogota',
+    }),
+);
 
 /** 'martes, 24 de noviembre, 9:00 a. m.' */
-export const formatDeadline = (iso: string) => deadlineFormatter.format(new Date(iso));
+export const formatDeadline = (iso: string) => deadlineFormatter().format(new Date(iso));
 
 /** The free-cancellation sentence; its one final period (the deadline may already end in 'a. m.'). */
 export function freeCancelSentence(iso: string): string {

@@ -1,14 +1,21 @@
-const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
-const dateTime = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Bogota',
-});
-const day = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' });
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const cop = onFirstUse(
+  () => new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 }),
+);
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'America/Bogota',
+    }),
+);
+const day = onFirstUse(() => new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /** $ 85.000 */
-export const formatCop = (value: number) => cop.format(value);
+export const formatCop = (value: number) => cop().format(value);
 /** An instant in Bogotá time: "24 nov 2026, 7:00 a. m." */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 /** A calendar date "YYYY-MM-DD" as "24 nov 2026". */
-export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+export const formatDay = (date: string) => day().format(new Date(`${date}T00:00:00Z`));

@@ -1,8 +1,9 @@
 import type { VehicleValueResponse } from '@togo/domain/garage/garage.contract';
 import { formatCOP, formatDate } from '../../../lib/formatters.ts';
 import { formatUSD } from '../garage-summary.ts';
+import { onFirstUse } from '../../../lib/on-first-use.ts';
 
-const rateFormatter = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+const rateFormatter = onFirstUse(() => new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }));
 
 interface Props {
   value: VehicleValueResponse | undefined;
@@ -25,7 +26,7 @@ export function VehicleValue({ value, pending, missing }: Props) {
   const note =
     !pending && value
       ? value.valor_cop !== undefined && value.tasa_usd_cop !== undefined
-        ? `Equivale a ${formatUSD(value.valor_vehiculo)} a $ ${rateFormatter.format(value.tasa_usd_cop)} por dólar (tasa del ${formatDate(value.tasa_fecha)}).`
+        ? `Equivale a ${formatUSD(value.valor_vehiculo)} a $ ${rateFormatter().format(value.tasa_usd_cop)} por dólar (tasa del ${formatDate(value.tasa_fecha)}).`
         : 'Valor en dólares estadounidenses (USD).'
       : null;
   return (

@@ -1,3 +1,5 @@
+import { onFirstUse } from '../../../lib/on-first-use.ts';
+
 /** Spanish labels of the support screens' codes (booking states, services, channels, delivery states). */
 
 const BOOKING_STATE: Record<string, string> = {
@@ -60,14 +62,17 @@ export function deliveryTone(estado: string): 'ok' | 'error' | 'neutral' {
   return 'neutral';
 }
 
-const dateTime = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Bogota',
-});
-const dateOnly = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'America/Bogota',
+    }),
+);
+const dateOnly = onFirstUse(() => new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /** An ISO instant in Bogotá time. */
-export const formatInstant = (iso: string) => dateTime.format(new Date(iso));
+export const formatInstant = (iso: string) => dateTime().format(new Date(iso));
 /** A 'YYYY-MM-DD' calendar date. */
-export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string) => dateOnly().format(new Date(`${day}T00:00:00Z`));
