@@ -107,9 +107,24 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     );
     expect(closure?.n).toBe(1);
 
-    // Agenda → check in.
+    // Agenda → check in. While the agenda's chunk loads (held here, as on a slow link), the branches' screen
+    // stays with the progress bar above it, not the console's loader.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const agendaChunk = /\/operador\/assets\/AgendaScreen-[^/]+\.js$/;
+    await page.route(agendaChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
     await nav.getByRole('link', { name: 'Agenda' }).click();
+    await page.getByRole('progressbar', { name: 'Cargando' }).waitFor();
+    expect(await closeForm.isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Cargando…' }).count()).toBe(0);
+    await screenshot(page, 'operator-ops-navigating-1280');
+    release();
     await page.getByRole('heading', { name: 'Agenda' }).waitFor();
+    await page.unroute(agendaChunk);
+    expect(await page.getByRole('progressbar', { name: 'Cargando' }).count()).toBe(0);
     await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
     await page.getByLabel('Fecha', { exact: true }).fill(fecha);
     const checkIn = page.getByRole('button', { name: `Registrar llegada de ${PLACA}` });

@@ -93,7 +93,9 @@ export function OperatorLayout({ me, screens }: { me: StaffMe; screens: Operator
       ) : null}
       <main id="op-main" className="op-main" tabIndex={-1}>
         <ShellBoundary resetKey={location.pathname}>
-          <Suspense fallback={<ShellLoading />}>
+          {/* One boundary per screen: a screen left while its chunk was loading is dropped with its boundary, not
+              resumed out of the page when the chunk arrives (Preact's Suspense would). */}
+          <Suspense key={location.pathname.split('/')[1]} fallback={<ShellLoading />}>
             <Outlet />
           </Suspense>
         </ShellBoundary>

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
@@ -9,6 +10,22 @@ const ME = 'GET /api/operador/yo/';
 
 function Probe() {
   return <h1>Pantalla de prueba</h1>;
+}
+function One() {
+  return <h1>Pantalla uno</h1>;
+}
+function Two() {
+  return <h1>Pantalla dos</h1>;
+}
+
+/** A chunk that loads when the test says so. */
+function deferredChunk() {
+  let settle!: { resolve: (m: { default: ComponentType }) => void; reject: (e: Error) => void };
+  const load = () =>
+    new Promise<{ default: ComponentType }>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+  return { load, settle: () => settle };
 }
 
 afterEach(() => {
@@ -36,6 +53,47 @@ describe('console shell', () => {
     expect(within(nav).queryByRole('link', { name: 'Solo admin' })).toBeNull();
     await user.click(within(nav).getByRole('link', { name: 'Soporte prueba' }));
     expect(await screen.findByRole('heading', { name: 'Pantalla de prueba' })).toBeInTheDocument();
+  });
+
+  it("keeps the screen on show, with a progress bar, while the next screen's chunk loads", async () => {
+    const two = deferredChunk();
+    operatorScreens.push(
+      { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
+      { path: 'dos', label: 'Dos', roles: ALL_STAFF, load: two.load },
+    );
+    setOperatorToken('tok');
+    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    const { user } = renderConsole('/uno');
+    expect(await screen.findByRole('heading', { name: 'Pantalla uno' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Secciones de la consola' });
+    await user.click(within(nav).getByRole('link', { name: 'Dos' }));
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    // The screen being left stays; no loader replaces it.
+    expect(screen.getByRole('heading', { name: 'Pantalla uno' })).toBeInTheDocument();
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    two.settle().resolve({ default: Two });
+    expect(await screen.findByRole('heading', { name: 'Pantalla dos' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pantalla uno' })).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('a screen whose chunk fails to load shows its error, not the screen being left', async () => {
+    const two = deferredChunk();
+    operatorScreens.push(
+      { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
+      { path: 'dos', label: 'Dos', roles: ALL_STAFF, load: two.load },
+    );
+    setOperatorToken('tok');
+    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderConsole('/uno');
+    expect(await screen.findByRole('heading', { name: 'Pantalla uno' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Dos' }));
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    two.settle().reject(new Error('chunk'));
+    expect(await screen.findByText(/No pudimos cargar esta pantalla/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pantalla uno' })).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('a screen the role may not open is "no encontrada"', async () => {

@@ -1,29 +1,18 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import type { StaffMe } from '@togo/domain/operator/operator-shell.contract';
 import { isApiError } from '../../lib/api-client.ts';
-import type { OperatorScreen } from '../screens.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
 import { StaffRoleProvider } from '../lib/staff-role.tsx';
 import { OperatorLayout } from './OperatorLayout.tsx';
 import { useOperatorToken, useStaffMe } from './session.ts';
 import { screensFor } from './shell-screens.ts';
 import { ShellLoading } from './ShellBoundary.tsx';
+import { screenChunk, useHeldLocation } from './screen-chunks.ts';
 
 const SignIn = lazy(() => import('../auth/SignIn.tsx'));
 const AcceptInvitation = lazy(() => import('../auth/AcceptInvitation.tsx'));
 const TotpEnrolment = lazy(() => import('../auth/TotpEnrolment.tsx'));
-
-/** One React.lazy per screen, made once, so a screen keeps its state across renders of the shell. */
-const lazyScreens = new Map<OperatorScreen['load'], LazyExoticComponent<ComponentType>>();
-function screenComponent(screen: OperatorScreen): LazyExoticComponent<ComponentType> {
-  let component = lazyScreens.get(screen.load);
-  if (!component) {
-    component = lazy(screen.load);
-    lazyScreens.set(screen.load, component);
-  }
-  return component;
-}
 
 /**
  * Signed-in area: without a token (never had one, or a 401 anywhere forgot it) back to /ingresar, keeping
@@ -80,12 +69,14 @@ export function OperatorRoutes() {
 
 function SignedIn({ me }: { me: StaffMe }) {
   const screens = screensFor(me.rol);
+  const { location, waiting } = useHeldLocation(screens);
   return (
     <StaffRoleProvider role={me.rol}>
-      <Routes>
+      {waiting ? <div className="route-progress" role="progressbar" aria-label="Cargando" /> : null}
+      <Routes location={location}>
         <Route element={<OperatorLayout me={me} screens={screens} />}>
           {screens.map((screen) => {
-            const Screen = screenComponent(screen);
+            const Screen = screenChunk(screen).Component;
             return screen.path === '' ? (
               <Route key="" index element={<Screen />} />
             ) : (
