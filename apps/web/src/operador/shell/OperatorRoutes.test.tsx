@@ -18,14 +18,23 @@ function Two() {
   return <h1>Pantalla dos</h1>;
 }
 
-/** A chunk that loads when the test says so. */
-function deferredChunk() {
+/**
+ * Two screens, 'Uno' loaded at once and 'Dos' whose chunk loads when the test says so (`settle()`), for an
+ * admin already signed in.
+ */
+function twoScreens() {
   let settle!: { resolve: (m: { default: ComponentType }) => void; reject: (e: Error) => void };
   const load = () =>
     new Promise<{ default: ComponentType }>((resolve, reject) => {
       settle = { resolve, reject };
     });
-  return { load, settle: () => settle };
+  operatorScreens.push(
+    { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
+    { path: 'dos', label: 'Dos', roles: ALL_STAFF, load },
+  );
+  setOperatorToken('tok');
+  mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+  return { settle: () => settle };
 }
 
 afterEach(() => {
@@ -56,13 +65,7 @@ describe('console shell', () => {
   });
 
   it("keeps the screen on show, with a progress bar, while the next screen's chunk loads", async () => {
-    const two = deferredChunk();
-    operatorScreens.push(
-      { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
-      { path: 'dos', label: 'Dos', roles: ALL_STAFF, load: two.load },
-    );
-    setOperatorToken('tok');
-    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    const two = twoScreens();
     const { user } = renderConsole('/uno');
     expect(await screen.findByRole('heading', { name: 'Pantalla uno' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Secciones de la consola' });
@@ -78,13 +81,7 @@ describe('console shell', () => {
   });
 
   it('a screen whose chunk fails to load shows its error, not the screen being left', async () => {
-    const two = deferredChunk();
-    operatorScreens.push(
-      { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
-      { path: 'dos', label: 'Dos', roles: ALL_STAFF, load: two.load },
-    );
-    setOperatorToken('tok');
-    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    const two = twoScreens();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderConsole('/uno');
     expect(await screen.findByRole('heading', { name: 'Pantalla uno' })).toBeInTheDocument();

@@ -2,16 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { errorText, useLoad } from '../../lib/use-load.ts';
 import { cityHistory, revertCity } from './pico-placa-api.ts';
-import { onFirstUse } from '../../../lib/on-first-use.ts';
-
-const formatter = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('es-CO', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'America/Bogota',
-    }),
-);
+import { formatDateTime } from '../../components/format.ts';
 
 /** Every saved version of a city's rules; restoring one (after confirming) saves it as a new version. */
 export function HistoryPanel({
@@ -69,7 +60,7 @@ export function HistoryPanel({
           <li key={v.version}>
             <span>
               <strong>Versión {v.version}</strong>
-              {v.version === 0 ? ' (archivo inicial)' : ''} · {formatter().format(new Date(v.fecha))}
+              {v.version === 0 ? ' (archivo inicial)' : ''} · {formatDateTime(v.fecha)}
               {v.staff ? ` · ${v.staff}` : ''}
             </span>
             {v.version === current ? (

@@ -1,5 +1,3 @@
-import { onFirstUse } from '../../../lib/on-first-use.ts';
-
 /** Spanish labels of the support screens' codes (booking states, services, channels, delivery states). */
 
 const BOOKING_STATE: Record<string, string> = {
@@ -62,17 +60,5 @@ export function deliveryTone(estado: string): 'ok' | 'error' | 'neutral' {
   return 'neutral';
 }
 
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('es-CO', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'America/Bogota',
-    }),
-);
-const dateOnly = onFirstUse(() => new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }));
-
-/** An ISO instant in Bogotá time. */
-export const formatInstant = (iso: string) => dateTime().format(new Date(iso));
-/** A 'YYYY-MM-DD' calendar date. */
-export const formatDay = (day: string) => dateOnly().format(new Date(`${day}T00:00:00Z`));
+/** An ISO instant in Bogotá time, and a 'YYYY-MM-DD' calendar date: the console's own formats. */
+export { formatDateTime as formatInstant, formatDay } from '../../components/format.ts';
