@@ -142,7 +142,11 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     // Still waiting after a reload: asked again.
     await page.reload();
     await prompt.waitFor({ timeout: TIMEOUT });
+    // 'Actualizar' activates the new worker, which then reloads the page: wait for that load, or the next
+    // journey's navigation races with it (and is aborted).
+    const reloaded = page.waitForEvent('load', { timeout: TIMEOUT });
     await prompt.getByRole('button', { name: 'Actualizar' }).click();
+    await reloaded;
     await page.waitForFunction(
       async () => {
         const registration = await navigator.serviceWorker.getRegistration();
