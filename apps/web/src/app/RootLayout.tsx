@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { DemoBanner } from '../components/ui/DemoBanner.tsx';
 import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';
-import { useRouteLoading } from './route-kit.tsx';
+import { useRouteLoading } from '../lib/lazy-screen.ts';
 
 /**
  * Root of every route: the page, a thin progress bar while the next screen's chunk loads (the current screen

@@ -24,10 +24,11 @@ function Two() {
  */
 function twoScreens() {
   let settle!: { resolve: (m: { default: ComponentType }) => void; reject: (e: Error) => void };
-  const load = () =>
-    new Promise<{ default: ComponentType }>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
+  // One chunk: every import of it settles the same way.
+  const chunk = new Promise<{ default: ComponentType }>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const load = () => chunk;
   operatorScreens.push(
     { path: 'uno', label: 'Uno', roles: ALL_STAFF, load: async () => ({ default: One }) },
     { path: 'dos', label: 'Dos', roles: ALL_STAFF, load },

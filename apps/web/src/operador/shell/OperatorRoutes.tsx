@@ -76,7 +76,7 @@ function SignedIn({ me }: { me: StaffMe }) {
       <Routes location={location}>
         <Route element={<OperatorLayout me={me} screens={screens} />}>
           {screens.map((screen) => {
-            const Screen = screenChunk(screen).Component;
+            const Screen = screenChunk(screen);
             return screen.path === '' ? (
               <Route key="" index element={<Screen />} />
             ) : (

@@ -1,39 +1,15 @@
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, type Location } from 'react-router';
-import { settled } from '../../lib/lazy-when-loaded.ts';
+import { lazyScreen, type LazyComponent } from '../../lib/lazy-screen.ts';
 import type { OperatorScreen } from '../screens.ts';
 
-/** A screen's lazy component, the loading of its chunk, and whether it has loaded. */
-export interface ScreenChunk {
-  Component: LazyExoticComponent<ComponentType>;
-  /** Loads the chunk once; settles when the component can render (loaded) or show its error (failed). */
-  load(): Promise<void>;
-  loaded(): boolean;
-}
+/** One lazy screen per console screen, made once, so a screen keeps its state across renders of the shell. */
+const chunks = new Map<OperatorScreen['load'], LazyComponent>();
 
-/** One per screen, made once, so a screen keeps its state across renders of the shell. */
-const chunks = new Map<OperatorScreen['load'], ScreenChunk>();
-
-export function screenChunk(screen: OperatorScreen): ScreenChunk {
+export function screenChunk(screen: OperatorScreen): LazyComponent {
   let chunk = chunks.get(screen.load);
   if (!chunk) {
-    let component: ComponentType | null = null;
-    let pending: Promise<void> | null = null;
-    const load = () =>
-      // A failure stays: React.lazy keeps it too, and the shell's boundary shows it.
-      (pending ??= screen.load().then((module) => {
-        component = module.default;
-      }));
-    chunk = {
-      // Loaded: renders in the first pass (no fallback frame); otherwise suspends on the same load.
-      Component: lazy(() =>
-        component
-          ? settled({ default: component })
-          : load().then(() => ({ default: component as ComponentType })),
-      ),
-      load,
-      loaded: () => component !== null,
-    };
+    chunk = lazyScreen(screen.load, 'default');
     chunks.set(screen.load, chunk);
   }
   return chunk;
@@ -65,7 +41,7 @@ export function useHeldLocation(screens: OperatorScreen[]): { location: Location
     const show = () => {
       if (current) setShown(location);
     };
-    chunk.load().then(show, show);
+    chunk.preload().then(show, show);
     return () => {
       current = false;
     };
