@@ -109,9 +109,17 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
       const html = await (await fetch(`${server.url}${path}`)).text();
       const root = html.slice(html.indexOf('<div id="root">'));
       expect(root, path).toContain(text);
-      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+      // The app's scripts are requested by the page's inline script after the first paint (decision 047).
+      expect(html, path).toMatch(
+        /<script data-entry="\/assets\/index-[^"]+\.js" data-preloads="\/assets\/[^"]+\.js/,
+      );
+      expect(html, path).not.toContain('<script type="module"');
     }
     const page = await newMobilePage(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto(`${server.url}/auth/login`, { waitUntil: 'networkidle' });
     // The form answers: React hydrated the prerendered markup…
     await page.getByRole('button', { name: 'Celular' }).click();
@@ -123,6 +131,8 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
       () => performance.getEntriesByName('togo:hydration-fallback').length,
     );
     expect(fallbacks).toBe(0);
+    // The inline script ran under the page's CSP (allowed by its hash): no violation was reported.
+    expect(errors).toEqual([]);
     // A visitor with a session open is sent on from the prerendered sign-in, as from any other.
     await page.evaluate(() => localStorage.setItem('token', 'x'));
     await page.goto(`${server.url}/auth/login`);

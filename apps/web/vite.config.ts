@@ -103,20 +103,15 @@ export default defineConfig({
     // only skip the hint and load the chunks through their imports (decision 043).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The home's early reads (src/app/early-reads.ts, decision 044): an entry of their own, named only by the
-      // home's page, kept out of the 'app' chunk below.
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        'early-reads': fileURLToPath(new URL('src/app/early-reads.ts', import.meta.url)),
-      },
+      // The home's early reads (src/app/early-reads.ts) are no entry of their own: they are inlined in the
+      // home's page (scripts/prerender.ts, decision 047).
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)) },
       output: {
         codeSplitting: {
           // Everything the first paint needs (React, the router, the query client, the guards) in one chunk
           // beside the entry, instead of eight small ones: on a slow mobile link each request costs a round
           // trip (docs/decisions/014).
-          groups: [
-            { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/early-reads.ts') },
-          ],
+          groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },
     },

@@ -34,7 +34,8 @@ import { registerApiSchemas } from './http/openapi.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp, resolveWebDist } from './http/web-app.ts';
+import { inlineScriptHashes } from './http/inline-scripts.ts';
 import type { Clock } from './lib/clock.ts';
 import { Metrics } from './lib/metrics.ts';
 import { countProviderErrors } from './integrations/provider-metrics.ts';
@@ -95,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);
   metricsRoutes(app, { metrics, token: config.METRICS_TOKEN });
   const providers = countProviderErrors(deps.providers, metrics);
-  registerSecurityHeaders(app, { hsts: config.NODE_ENV === 'production' });
+  registerSecurityHeaders(app, {
+    hsts: config.NODE_ENV === 'production',
+    scriptHashes: inlineScriptHashes(resolveWebDist(config.WEB_DIST_DIR)),
+  });
   // Shared by every upload route; each route passes its own fileSize limit.
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },

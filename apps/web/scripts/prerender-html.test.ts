@@ -52,29 +52,61 @@ describe('routeAssets', () => {
 });
 
 describe('pageHtml', () => {
-  it('a prerendered page: blocking styles, modulepreloads and the markup in #root', () => {
+  const boot = { code: 'boot()', earlyReads: false };
+
+  it('a prerendered page: its boot script in place of the entry, blocking styles and the markup in #root', () => {
     const html = pageHtml(
       TEMPLATE,
-      { scripts: ['assets/Login-1.js'], styles: ['assets/a.css'] },
+      { scripts: ['assets/Login-1.js', 'assets/Field-1.js'], styles: ['assets/a.css'] },
       '<h1>Hola $&</h1>',
+      boot,
     );
+    // The entry is requested by the boot script after the first paint, with the route's chunks (decision 047).
+    expect(html).not.toContain('src="/assets/index-1.js"');
     expect(html).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/Login-1.js"></head>',
+      '<html><head><script data-entry="/assets/index-1.js" data-preloads="/assets/Login-1.js /assets/Field-1.js">boot()</script>',
     );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/a.css"></head>');
+    expect(html).not.toContain('rel="modulepreload" crossorigin href="/assets/Login-1.js"');
     // Replacement patterns in the markup ($&) are kept as text.
     expect(html).toContain('<div id="root"><h1>Hola $&</h1></div>');
   });
 
-  it('a page without markup only preloads its styles and keeps #root empty', () => {
-    const html = pageHtml(TEMPLATE, { scripts: [], styles: ['assets/a.css'] }, null);
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css"></head>');
-    expect(html).toContain('<div id="root"></div>');
+  it("the home's shell: the boot script also starts the early reads", () => {
+    const html = pageHtml(TEMPLATE, { scripts: [], styles: [] }, '<main data-shell></main>', {
+      code: 'boot()',
+      earlyReads: true,
+    });
+    expect(html).toContain(
+      '<script data-entry="/assets/index-1.js" data-preloads="" data-early-reads>boot()</script>',
+    );
   });
 
-  it('refuses a template without #root', () => {
+  it('a page without markup keeps the entry, preloads its styles, names its chunks and keeps #root empty', () => {
+    const html = pageHtml(TEMPLATE, { scripts: ['assets/Home-1.js'], styles: ['assets/a.css'] }, null);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/Home-1.js"></head>',
+    );
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-entry');
+  });
+
+  it('refuses a template without #root or without the entry, and markup without its boot script', () => {
     expect(() =>
       pageHtml('<html><head></head><body></body></html>', { scripts: [], styles: [] }, null),
     ).toThrow(/root/);
+    expect(() =>
+      pageHtml(
+        '<html><head></head><body><div id="root"></div></body></html>',
+        { scripts: [], styles: [] },
+        null,
+      ),
+    ).toThrow(/index-/);
+    expect(() => pageHtml(TEMPLATE, { scripts: [], styles: [] }, '<h1>Hola</h1>')).toThrow(/arranque/);
+    expect(() =>
+      pageHtml(TEMPLATE, { scripts: [], styles: [] }, null, { code: 'boot()', earlyReads: true }),
+    ).toThrow(/lecturas/);
   });
 });
 

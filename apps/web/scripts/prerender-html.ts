@@ -38,36 +38,51 @@ export function routeAssets(manifest: Manifest, modules: readonly string[], temp
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
+/** The entry pages' inline script (scripts/page-boot-script.ts) and whether this page starts the early reads. */
+export interface PageBootScript {
+  code: string;
+  earlyReads: boolean;
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
+
 /**
- * index.html with the route's chunks and styles in <head>, the early reads' script (when named) before the
- * entry, and the prerendered markup (when there is some) in #root. A prerendered page's styles block its first
- * paint (it shows content); the others only preload them.
+ * index.html with the route's styles in <head> and the prerendered markup or shell (when there is some) in #root.
+ * - A page with markup blocks its first paint on its styles only: the entry's tag gives way to the inline script
+ *   (`boot`), which requests the entry and the route's chunks after that paint (src/app/page-boot.ts, decision 047).
+ * - A page without markup has nothing to paint before the app runs: it keeps the entry's tag, preloads its styles
+ *   and names its chunks (modulepreload) so they download beside the entry.
  */
 export function pageHtml(
   template: string,
   assets: RouteAssets,
   body: string | null,
-  earlyScript: string | null = null,
+  boot: PageBootScript | null = null,
 ): string {
   if (!template.includes('</head>') || !template.includes('<div id="root"></div>')) {
     throw new Error('index.html no tiene </head> o <div id="root"></div>: no se puede generar la página');
   }
-  const entry = '<script type="module" crossorigin src="/assets/index-';
-  if (earlyScript !== null && !template.includes(entry)) {
-    throw new Error('index.html no carga /assets/index-….js: no se puede anteponer el script de lecturas');
+  const entry = ENTRY_SCRIPT.exec(template);
+  if (!entry) throw new Error('index.html no carga /assets/index-….js: no se puede generar la página');
+  if (body !== null && boot === null)
+    throw new Error('Una página con contenido necesita su script de arranque');
+  if (body === null && boot?.earlyReads) {
+    throw new Error('Las lecturas tempranas van en una página con contenido (su script de arranque)');
   }
-  const links = [
-    ...assets.styles.map((file) =>
-      body === null
-        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
-        : `<link rel="stylesheet" crossorigin href="/${file}">`,
-    ),
-    ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
-  const early =
-    earlyScript === null ? '' : `<script type="module" async crossorigin src="/${earlyScript}"></script>`;
-  const head = template
-    .replace(entry, () => `${early}${entry}`)
-    .replace('</head>', `${links.join('')}</head>`);
-  return body === null ? head : head.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (body === null) {
+    const links = [
+      ...assets.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ];
+    return template.replace('</head>', () => `${links.join('')}</head>`);
+  }
+  const preloads = assets.scripts.map((file) => `/${file}`).join(' ');
+  const script =
+    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot?.earlyReads ? ' data-early-reads' : ''}>` +
+    `${boot?.code ?? ''}</script>`;
+  const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  return template
+    .replace(entry[0], () => script)
+    .replace('</head>', () => `${styles.join('')}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }

@@ -5,8 +5,10 @@
  *   JavaScript runs, and React hydrates it.
  * - The home's page carries its shell (its layout before the data, with the first banner the server fills in),
  *   shown on a device with a session until React draws the screen.
- * - Every page names its route's chunks (modulepreload) and styles, so they download beside the entry instead of
- *   after it has run: one round trip less on a slow mobile link.
+ * - A page with markup (prerendered or a shell) paints from its HTML and styles alone: its inline script
+ *   (src/app/page-boot.ts) requests the entry and the route's chunks after that first paint (decision 047).
+ * - A page without markup names its route's chunks (modulepreload) and styles, so they download beside the entry
+ *   instead of after it has run: one round trip less on a slow mobile link.
  * Run with tsx from apps/web (its `build` script does it).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, createServerModuleRunner } from 'vite';
 import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
 import { writeCompressed } from '../vite.shared.ts';
+import { buildPageBootScript } from './page-boot-script.ts';
 import { ENTRY_PAGES } from './entry-pages.ts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +54,7 @@ const server = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 const outDir = path.join(dist, '_pages');
+const bootScript = await buildPageBootScript(webRoot);
 rmSync(outDir, { recursive: true, force: true });
 try {
   for (const page of ENTRY_PAGES) {
@@ -68,9 +72,8 @@ try {
       path.relative(webRoot, node.file).split(path.sep).join('/'),
     );
     const assets = routeAssets(manifest, modules, template);
-    const early = page.earlyReads ? manifest['src/app/early-reads.ts']?.file : null;
-    if (early === undefined) throw new Error('The build has no src/app/early-reads.ts entry');
-    const html = pageHtml(template, assets, body, early);
+    const boot = body === null ? null : { code: bootScript, earlyReads: page.earlyReads === true };
+    const html = pageHtml(template, assets, body, boot);
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);

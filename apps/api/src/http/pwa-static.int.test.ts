@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,9 @@ import { catalogEntries } from '../db/schema/catalog.schema.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /** The built web app's PWA files as the API serves them (docs/decisions/010). */
-const LOGIN_PAGE = '<!doctype html><title>TOGO</title><div id="root"><h1>Iniciar sesión</h1></div>';
+/** A prerendered page, with its inline boot script (apps/web src/app/page-boot.ts, docs/decisions/047). */
+const BOOT_SCRIPT = 'boot(document.currentScript)';
+const LOGIN_PAGE = `<!doctype html><title>TOGO</title><script data-entry="/assets/index-abc123.js">${BOOT_SCRIPT}</script><div id="root"><h1>Iniciar sesión</h1></div>`;
 /** The home's page carries its shell, with the place of its first banner (apps/web HomeShell.tsx). */
 const homePage = (image: string) =>
   `<title>Inicio</title><div id="root"><main data-shell=""><div class="home-banner">${image}</div></main></div>`;
@@ -127,6 +130,17 @@ describe('entry pages (docs/decisions/044)', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await get('/app/servicios/rtm')).body).toBe('<title>RTM</title>');
+  });
+
+  it("the pages' CSP allows the build's inline boot script by its hash, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+    for (const url of ['/auth/login', '/app/servicios/rtm', '/']) {
+      const csp = (await get(url)).headers['content-security-policy'];
+      expect(csp, url).toContain(
+        `script-src 'self' https://accounts.google.com https://connect.facebook.net ${hash};`,
+      );
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
   });
 
   it('is sent pre-compressed when the browser accepts it', async () => {

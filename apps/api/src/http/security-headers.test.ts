@@ -2,9 +2,9 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from './security-headers.ts';
 
-async function headersOf(hsts: boolean, url: string) {
+async function headersOf(hsts: boolean, url: string, scriptHashes?: string[]) {
   const app = Fastify();
-  registerSecurityHeaders(app, { hsts });
+  registerSecurityHeaders(app, { hsts, scriptHashes });
   app.get('/', async () => 'página');
   app.get('/app', async () => 'página');
   app.get('/api/x', async () => ({ ok: true }));
@@ -34,6 +34,16 @@ describe('security headers (helmet, computed once)', () => {
       expect(h['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(self), payment=(self)');
       expect(h['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it("allows the build's inline scripts by their hashes on pages only, never 'unsafe-inline'", async () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    const page = (await headersOf(false, '/app', hashes))['content-security-policy'];
+    expect(page).toContain(
+      "script-src 'self' https://accounts.google.com https://connect.facebook.net 'sha256-AAAA' 'sha256-BBBB';",
+    );
+    expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect((await headersOf(false, '/api/x', hashes))['content-security-policy']).not.toContain('sha256');
   });
 
   it('gives API answers a CSP that loads and frames nothing', async () => {

@@ -55,14 +55,23 @@ function policy(directives: Record<string, string[]>, hsts: boolean): HelmetOpti
 /**
  * Security headers from helmet (the library behind @fastify/helmet), computed once at start-up: the plugin
  * builds helmet's middleware on every request, which cost the API's hot reads most of their speed (decision 004).
- * API responses get a `default-src 'none'` CSP, pages the app's CSP.
+ * API responses get a `default-src 'none'` CSP, pages the app's CSP (with the hashes of the build's inline
+ * scripts, `scriptHashes`).
  */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { hsts: boolean; scriptHashes?: readonly string[] },
+): void {
   // Not a helmet header: the browser features the app uses (location for the map, payments).
   const permissions = {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
   };
-  const page = { ...helmetHeaders(policy(PAGE_CSP_DIRECTIVES, opts.hsts)), ...permissions };
+  // The entry pages' inline boot script, allowed by its hash (inline-scripts.ts), never by 'unsafe-inline'.
+  const pageDirectives = {
+    ...PAGE_CSP_DIRECTIVES,
+    'script-src': [...PAGE_CSP_DIRECTIVES['script-src'], ...(opts.scriptHashes ?? [])],
+  };
+  const page = { ...helmetHeaders(policy(pageDirectives, opts.hsts)), ...permissions };
   const api = { ...helmetHeaders(policy(API_CSP_DIRECTIVES, opts.hsts)), ...permissions };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : page);

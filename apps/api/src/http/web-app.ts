@@ -8,6 +8,11 @@ import { spaPage, type SpaPages } from './spa-fallback.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** Where the built web app is: WEB_DIST_DIR, or apps/web/dist beside the API. */
+export function resolveWebDist(webDistDir: string | undefined): string {
+  return path.resolve(webDistDir ?? defaultWebDist);
+}
+
 /**
  * The built web app (when present) and the fallback: static files with their caching, index.html for any other
  * GET that is not an API path, a Spanish 404 for the rest. Registered last, after every API route.
@@ -17,7 +22,7 @@ export async function registerWebApp(
   webDistDir: string | undefined,
   options: WebAppOptions = {},
 ): Promise<void> {
-  const webDist = path.resolve(webDistDir ?? defaultWebDist);
+  const webDist = resolveWebDist(webDistDir);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,9 +1,9 @@
 /**
- * The home's first reads, started by a script of their own (docs/decisions/044). `_pages/app/home.html` names
- * this file before the app's entry: it is a few hundred bytes, so it runs while the entry (≈ 100 KB) is still
- * downloading, and the reads are answered by the time React asks for them (`takeEarlyRead` in
- * lib/api-client.ts adopts them once). It imports nothing, so no chunk is shared with the entry; the storage key
- * and the paths are checked against the app's in early-reads.test.ts (type imports are erased).
+ * The home's first reads, started before the app's entry has even been requested (docs/decisions/044, 047):
+ * `_pages/app/home.html`'s inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is
+ * parsed, and the reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts
+ * them once). It imports nothing, so the inline script carries none of the app; the storage key and the paths are
+ * checked against the app's in early-reads.test.ts (type imports are erased).
  */
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
 
@@ -62,7 +62,11 @@ export function startEarlyReads(
   return reads;
 }
 
-if (typeof window !== 'undefined' && typeof localStorage !== 'undefined' && !import.meta.env.SSR) {
+/**
+ * Starts the home's reads for what the device stores and marks the document when the home will open. Run by the
+ * entry pages' inline script (app/page-boot.ts) while the page's <head> is parsed, before its first paint.
+ */
+export function bootEarlyReads(): void {
   let token: string | null = null;
   let opens = false;
   try {

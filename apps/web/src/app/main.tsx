@@ -9,6 +9,7 @@ import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
+import { whenLoaded } from './when-loaded.ts';
 import './styles.css';
 
 installControlledInputs();
@@ -28,12 +29,11 @@ const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient,
   withReads: hasEarlyReads(),
 });
 
-// The service worker (offline shell, cached reads, update prompt) is registered after the first paint,
-// in its own chunk, so it never weighs on the initial JavaScript.
+// The service worker (offline shell, cached reads, update prompt) is registered once the page has loaded,
+// in its own chunk, so it never weighs on the initial JavaScript. An entry page requests this script after its
+// first paint (app/page-boot.ts): the page may have finished loading by the time it runs.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('./pwa.ts').then((pwa) => pwa.startPwa());
-  });
+  whenLoaded(() => void import('./pwa.ts').then((pwa) => pwa.startPwa()));
 }
 
 const container = document.getElementById('root');

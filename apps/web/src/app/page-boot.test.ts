@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EarlyReadsHolder } from '../lib/api-client.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { json } from '../test/fetch-mock.ts';
+import { HOME_READS, SESSION_CLASS } from './early-reads.ts';
+import { afterFirstPaint, bootPage, FIRST_PAINT_FALLBACK_MS, loadApp, pageBootOf } from './page-boot.ts';
+
+function bootScript(attributes: Record<string, string>): HTMLScriptElement {
+  const script = document.createElement('script');
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  return script;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+  document.documentElement.classList.remove(SESSION_CLASS);
+  delete (window as EarlyReadsHolder).__togoEarlyReads;
+  localStorage.clear();
+});
+
+describe('page boot (decision 047)', () => {
+  it("reads what to load from the script's attributes", () => {
+    expect(
+      pageBootOf(
+        bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '/assets/a.js /assets/b.js' }),
+      ),
+    ).toEqual({ entry: '/assets/index-1.js', preloads: ['/assets/a.js', '/assets/b.js'], earlyReads: false });
+    expect(
+      pageBootOf(
+        bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': '' }),
+      ),
+    ).toEqual({ entry: '/assets/index-1.js', preloads: [], earlyReads: true });
+    expect(pageBootOf(bootScript({ 'data-preloads': '/assets/a.js' }))).toBeNull();
+    expect(pageBootOf(null)).toBeNull();
+  });
+
+  it('runs the load once, in the task after the next frame, or after the fallback when no frame comes', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const win = {
+      requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
+      setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
+    } as unknown as Window;
+    const run = vi.fn();
+    afterFirstPaint(run, win);
+    expect(run).not.toHaveBeenCalled();
+    frames.forEach((frame) => frame(0));
+    // The frame callback runs before the paint: the load waits for the task after it.
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS);
+    expect(run).toHaveBeenCalledTimes(1);
+
+    // A tab opened in the background: no frame, the fallback loads the app.
+    const hidden = vi.fn();
+    afterFirstPaint(hidden, { ...win, requestAnimationFrame: () => 0 } as unknown as Window);
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS - 1);
+    expect(hidden).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(hidden).toHaveBeenCalledTimes(1);
+  });
+
+  it("requests the route's chunks and the entry as module scripts with CORS, as the page's tags would", () => {
+    loadApp(document, {
+      entry: '/assets/index-1.js',
+      preloads: ['/assets/a.js', '/assets/b.js'],
+      earlyReads: false,
+    });
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['modulepreload', '/assets/a.js', 'anonymous'],
+      ['modulepreload', '/assets/b.js', 'anonymous'],
+    ]);
+    const script = document.head.querySelector('script');
+    expect([script?.type, script?.getAttribute('src'), script?.crossOrigin]).toEqual([
+      'module',
+      '/assets/index-1.js',
+      'anonymous',
+    ]);
+  });
+
+  it("starts the home's reads and shows its shell at once on a device with a session, the app after the paint", () => {
+    vi.useFakeTimers();
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ids_roles: [1] }));
+    const fetchFn = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchFn);
+    bootPage(bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': '' }));
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_READS.length);
+    expect(Object.keys((window as EarlyReadsHolder).__togoEarlyReads ?? {})).toEqual([...HOME_READS]);
+    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(true);
+    expect(document.head.querySelector('script')).toBeNull();
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-1.js');
+  });
+
+  it('starts no read on a page without them, and refuses a script that names no entry', () => {
+    const fetchFn = vi.fn();
+    vi.stubGlobal('fetch', fetchFn);
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    bootPage(bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '' }));
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
+    expect(() => bootPage(bootScript({}))).toThrow(/data-entry/);
+  });
+});

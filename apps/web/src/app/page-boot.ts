@@ -1,0 +1,73 @@
+/**
+ * The entry pages' inline script (docs/decisions/047): a prerendered page (the sign-in, the sign-up…) and the
+ * home's shell are painted from their HTML alone, so the app's scripts are requested only after that first paint.
+ * Requested with the page, they arrive while it is being laid out, and their evaluation (tens of milliseconds on a
+ * phone) runs before the page is painted: the visitor waits for JavaScript to see HTML the server already sent.
+ *
+ * scripts/prerender.ts builds `page-boot.entry.ts` into a classic script inlined at the top of <head> (the API
+ * allows it by its hash, apps/api/src/http/inline-scripts.ts) and says what to load in the script's attributes:
+ * - `data-entry`: the app's entry (/assets/index-….js);
+ * - `data-preloads`: the route's chunks, space-separated, fetched beside the entry (modulepreload);
+ * - `data-early-reads`: present on the home's page, whose reads start at once (app/early-reads.ts).
+ */
+import { bootEarlyReads } from './early-reads.ts';
+
+/** A tab opened in the background paints no frame until it is shown: the app loads after this anyway. */
+export const FIRST_PAINT_FALLBACK_MS = 300;
+
+/** What an entry page's script is told by the build. */
+export interface PageBoot {
+  entry: string;
+  preloads: string[];
+  earlyReads: boolean;
+}
+
+/** Reads the script's attributes; null when the script carries no entry (a page the build got wrong). */
+export function pageBootOf(script: HTMLOrSVGScriptElement | null): PageBoot | null {
+  const data = script instanceof HTMLScriptElement ? script.dataset : null;
+  if (!data?.entry) return null;
+  return {
+    entry: data.entry,
+    preloads: (data.preloads ?? '').split(' ').filter(Boolean),
+    earlyReads: data.earlyReads !== undefined,
+  };
+}
+
+/**
+ * Runs `run` once, in the task after the next frame is painted (a frame callback, then a task it queues), or after
+ * FIRST_PAINT_FALLBACK_MS when no frame comes.
+ */
+export function afterFirstPaint(run: () => void, win: Window = window): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  win.requestAnimationFrame(() => win.setTimeout(once, 0));
+  win.setTimeout(once, FIRST_PAINT_FALLBACK_MS);
+}
+
+/** Requests the route's chunks and the app's entry, as the page's own tags would have (module, CORS). */
+export function loadApp(doc: Document, boot: PageBoot): void {
+  for (const href of boot.preloads) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    doc.head.append(link);
+  }
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = 'anonymous';
+  script.src = boot.entry;
+  doc.head.append(script);
+}
+
+/** The inline script's work: the early reads now (the home), the app after the first paint. */
+export function bootPage(script: HTMLOrSVGScriptElement | null, doc: Document = document): void {
+  const boot = pageBootOf(script);
+  if (!boot) throw new Error('La página no dice qué script cargar (data-entry)');
+  if (boot.earlyReads) bootEarlyReads();
+  afterFirstPaint(() => loadApp(doc, boot));
+}
