@@ -3,7 +3,14 @@ import type { EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
 import { HOME_READS, SESSION_CLASS } from './early-reads.ts';
-import { afterFirstPaint, bootPage, FIRST_PAINT_FALLBACK_MS, loadApp, pageBootOf } from './page-boot.ts';
+import {
+  afterFirstPaint,
+  bootPage,
+  FIRST_PAINT_FALLBACK_MS,
+  loadApp,
+  pageBootOf,
+  PRELOADS_PER_TASK,
+} from './page-boot.ts';
 
 function bootScript(attributes: Record<string, string>): HTMLScriptElement {
   const script = document.createElement('script');
@@ -63,23 +70,24 @@ describe('page boot (decision 047)', () => {
     expect(hidden).toHaveBeenCalledTimes(1);
   });
 
-  it("requests the route's chunks and the entry as module scripts with CORS, as the page's tags would", () => {
-    loadApp(document, {
-      entry: '/assets/index-1.js',
-      preloads: ['/assets/a.js', '/assets/b.js'],
-      earlyReads: false,
-    });
-    const links = [...document.head.querySelectorAll('link')];
-    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin])).toEqual([
-      ['modulepreload', '/assets/a.js', 'anonymous'],
-      ['modulepreload', '/assets/b.js', 'anonymous'],
-    ]);
+  it("requests the entry, then the route's chunks a few per task, with CORS, as the page's tags would", () => {
+    vi.useFakeTimers();
+    const preloads = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js'];
+    loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: false });
     const script = document.head.querySelector('script');
     expect([script?.type, script?.getAttribute('src'), script?.crossOrigin]).toEqual([
       'module',
       '/assets/index-1.js',
       'anonymous',
     ]);
+    const links = () => [...document.head.querySelectorAll('link')];
+    expect(links()).toHaveLength(0);
+    vi.advanceTimersToNextTimer();
+    expect(links()).toHaveLength(PRELOADS_PER_TASK);
+    vi.runAllTimers();
+    expect(links().map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin])).toEqual(
+      preloads.map((href) => ['modulepreload', href, 'anonymous']),
+    );
   });
 
   it("starts the home's reads and shows its shell at once on a device with a session, the app after the paint", () => {

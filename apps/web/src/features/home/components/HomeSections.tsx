@@ -5,6 +5,7 @@ import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-i
 import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
 import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { isConnectionError } from '../../../lib/connectivity.ts';
+import { useLaterTask } from '../../../lib/use-later-task.ts';
 import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { useSelectVehicle } from '../api/select-vehicle.ts';
 import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
@@ -83,8 +84,13 @@ export interface HomeFeedProps {
   garageId: number | undefined;
 }
 
-/** 'Crea tu garaje' invitation, carousel, promotions strip and the selected vehicle's notifications. */
+/**
+ * 'Crea tu garaje' invitation, carousel, promotions strip and the selected vehicle's notifications. The
+ * promotions and the notifications are below the fold on a phone: they are drawn in a task after the rest of the
+ * home (useLaterTask), so the home's first render is shorter.
+ */
 export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: HomeFeedProps) {
+  const belowTheFold = useLaterTask();
   return (
     <>
       {noVehicle ? (
@@ -98,17 +104,21 @@ export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: 
         </section>
       ) : null}
       <BannerCarousel query={banners} aliases={aliases} />
-      <h2 className="home-section-title">Promociones</h2>
-      <PromotionStrip query={promotions} aliases={aliases} />
-      <section className="home-notes" aria-labelledby="home-notes-title">
-        <div className="home-notes__head">
-          <h2 id="home-notes-title" className="home-section-title">
-            Notificaciones
-          </h2>
-          <PushToggle />
-        </div>
-        <NotificationList garageId={garageId} />
-      </section>
+      {belowTheFold ? (
+        <>
+          <h2 className="home-section-title">Promociones</h2>
+          <PromotionStrip query={promotions} aliases={aliases} />
+          <section className="home-notes" aria-labelledby="home-notes-title">
+            <div className="home-notes__head">
+              <h2 id="home-notes-title" className="home-section-title">
+                Notificaciones
+              </h2>
+              <PushToggle />
+            </div>
+            <NotificationList garageId={garageId} />
+          </section>
+        </>
+      ) : null}
     </>
   );
 }

@@ -74,7 +74,7 @@ describe('Home', () => {
       '/static/banners/peritaje.svg',
       '/static/banners/poliza.svg',
     ]);
-    const promotions = screen.getByRole('region', { name: 'Promociones' });
+    const promotions = await screen.findByRole('region', { name: 'Promociones' });
     expect(within(promotions).getAllByText('Financiación')).toHaveLength(2); // strip duplicated for the loop
   });
 
@@ -104,7 +104,7 @@ describe('Home', () => {
     expect(external).toHaveAttribute('href', 'https://aliado.example/promo');
     expect(external).toHaveAttribute('target', '_blank');
     expect(external).toHaveAttribute('rel', 'noopener noreferrer');
-    const promotions = screen.getByRole('region', { name: 'Promociones' });
+    const promotions = await screen.findByRole('region', { name: 'Promociones' });
     expect(within(promotions).getByRole('link', { name: /Promo Sin descripcion/ })).toHaveAttribute(
       'href',
       '/app/otros',
