@@ -205,6 +205,9 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     // The change-name modal, with its checks.
     await page.getByRole('button', { name: /^Nombre/ }).click();
     const modal = page.getByRole('dialog', { name: 'Cambiar nombre' });
+    // The modal moves the focus inside once drawn (an effect): filling before that, the field Playwright focused
+    // and selected lost the focus before the deletion (CI on 44b9158), so the name was never emptied.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
     await modal.getByLabel('Apellidos').fill('');
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await modal.getByText('Este campo es obligatorio').waitFor();
