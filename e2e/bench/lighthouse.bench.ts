@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
+import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
 import { startApp, webDist } from '../support/app-server.ts';
 import { chromePath } from '../support/browser.ts';
 import { benchUsers, type Storage } from './bench-users.ts';
@@ -60,6 +60,11 @@ function saveRun(dir: string, url: string, lhr: unknown, trace: unknown) {
 const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER
   ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER)
   : null;
+if (CPU_MULTIPLIER !== null && !(CPU_MULTIPLIER > 0)) {
+  throw new Error(
+    `LIGHTHOUSE_CPU_MULTIPLIER must be a positive number, not '${process.env.LIGHTHOUSE_CPU_MULTIPLIER}'`,
+  );
+}
 
 /** The host class the performance budget was set on (benchmarkIndex 3,400–4,000, docs/decisions/047). */
 const ENFORCE_MIN_BENCHMARK_INDEX = 3500;
@@ -85,11 +90,6 @@ const PAGES: Page[] = [
   { key: 'wizard', path: '/app/servicios/rtm', as: 'client' },
   { key: 'fleet', path: '/flota', as: 'company' },
 ];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** Writes the signed-in user's localStorage on the app's origin in this Chromium (its own profile). */
 async function seedStorage(chrome: LaunchedChrome, origin: string, storage: Storage) {

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { benchUsers, type BenchUsers } from './bench-users.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
 import { chromePath, launchBrowser } from '../support/browser.ts';
-import { writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
+import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
 
 const RUNS = 5;
 const SLOW_4G = {
@@ -166,10 +166,6 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
   } satisfies Run;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchResult, writeBenchResult } from './bench-results.ts';
+import { benchResult, median, writeBenchResult } from './bench-results.ts';
 
 describe('bench results', () => {
   it('passes only when every target holds, reading dotted figures', () => {
@@ -35,5 +35,14 @@ describe('bench results', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('median', () => {
+  it('is the middle run, the upper middle for an even count, whatever the order', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([99, 93, 99, 97, 100])).toBe(99);
+    expect(median([4, 1, 3, 2])).toBe(3);
+    expect(() => median([])).toThrow(/no values/);
   });
 });

@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 export const benchResultsDir = fileURLToPath(new URL('../../../bench-results', import.meta.url));
 
+/** The middle value (the upper one of the two middles for an even count), as the benches report their runs. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
 /** A target: the figure it reads, a comparison and a bound. */
 export interface BenchTarget {
   figure: string;

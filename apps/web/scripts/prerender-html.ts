@@ -64,22 +64,21 @@ export function pageHtml(
   }
   const entry = ENTRY_SCRIPT.exec(template);
   if (!entry) throw new Error('index.html no carga /assets/index-….js: no se puede generar la página');
-  if (body !== null && boot === null)
-    throw new Error('Una página con contenido necesita su script de arranque');
-  if (body === null && boot?.earlyReads) {
-    throw new Error('Las lecturas tempranas van en una página con contenido (su script de arranque)');
-  }
   if (body === null) {
+    if (boot?.earlyReads) {
+      throw new Error('Las lecturas tempranas van en una página con contenido (su script de arranque)');
+    }
     const links = [
       ...assets.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
     return template.replace('</head>', () => `${links.join('')}</head>`);
   }
+  if (boot === null) throw new Error('Una página con contenido necesita su script de arranque');
   const preloads = assets.scripts.map((file) => `/${file}`).join(' ');
   const script =
-    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot?.earlyReads ? ' data-early-reads' : ''}>` +
-    `${boot?.code ?? ''}</script>`;
+    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ' data-early-reads' : ''}>` +
+    `${boot.code}</script>`;
   const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return template
     .replace(entry[0], () => script)

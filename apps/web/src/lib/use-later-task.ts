@@ -8,9 +8,8 @@ import { useEffect, useState } from 'react';
 export function useLaterTask(): boolean {
   const [later, setLater] = useState(false);
   useEffect(() => {
-    if (later) return;
     const timer = setTimeout(() => setLater(true), 0);
     return () => clearTimeout(timer);
-  }, [later]);
+  }, []);
   return later;
 }
