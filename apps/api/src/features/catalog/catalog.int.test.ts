@@ -54,7 +54,7 @@ describe('GET /api/conf/catalogos/paginado/', () => {
         alias_url_app: 'app/servicios/rtm',
         descripcion: expect.any(String) as string,
       },
-      detalle_archivos: [{ archivo: '/static/banners/rtm.svg' }],
+      detalle_archivos: [{ archivo: '/static/banners/rtm.webp' }],
     });
     expect(page.results.map((e) => e.valor_json.alias_url_app)).toEqual([
       'app/servicios/rtm',
@@ -153,7 +153,7 @@ describe('GET /api/conf/catalogos/paginado/', () => {
 
     const financiacion = await catalog('clave_padre=FINANCIACION_TOGO');
     expect(financiacion.results[0]?.clave).toBe('FINANCIACION_BANNER');
-    expect(financiacion.results[0]?.detalle_archivos[0]?.archivo).toBe('/static/banners/financiacion.svg');
+    expect(financiacion.results[0]?.detalle_archivos[0]?.archivo).toBe('/static/banners/financiacion.webp');
     expect(
       financiacion.results.slice(1).every((e) => e.detalle_archivos[0]?.archivo.includes('/marcas/')),
     ).toBe(true);
@@ -215,15 +215,19 @@ describe('GET /api/automas-param-system/togo-urls/', () => {
 });
 
 describe('static assets under /static/', () => {
-  it('serves the banner images as SVG with a long cache', async () => {
-    for (const name of ['rtm', 'financiacion', 'peritaje', 'poliza']) {
-      const res = await t.app.inject({ method: 'GET', url: `/static/banners/${name}.svg` });
+  it('serves the banner images as WebP (1200 × 500) with a long cache, beside their SVG sources', async () => {
+    for (const name of ['rtm', 'financiacion', 'peritaje', 'poliza', 'soat']) {
+      const res = await t.app.inject({ method: 'GET', url: `/static/banners/${name}.webp` });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=2592000');
       expect(res.headers.etag).toBeTruthy();
-      expect(res.body).toContain('<svg');
-      expect(res.body).toContain('viewBox="0 0 1200 500"');
+      const body = res.rawPayload;
+      expect(body.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(body.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      const source = await t.app.inject({ method: 'GET', url: `/static/banners/${name}.svg` });
+      expect(source.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(source.body).toContain('viewBox="0 0 1200 500"');
     }
   });
 

@@ -4,7 +4,7 @@ const banner = (clave: string, valor: string, route: string, image: string, desc
   clave,
   valor,
   valor_json: { activo: true, alias_url_app: route, descripcion },
-  detalle_archivos: [{ archivo: `/static/banners/${image}.svg` }],
+  detalle_archivos: [{ archivo: `/static/banners/${image}.webp` }],
 });
 
 /** Used for the carousel and for the promotions strip when their catalogue returns none (AHGA §9). */

@@ -69,10 +69,10 @@ describe('Home', () => {
     const carousel = await screen.findByRole('region', { name: 'Novedades' });
     const images = within(carousel).getAllByRole('img', { hidden: true });
     expect(images.map((img) => img.getAttribute('src'))).toEqual([
-      '/static/banners/rtm.svg',
-      '/static/banners/financiacion.svg',
-      '/static/banners/peritaje.svg',
-      '/static/banners/poliza.svg',
+      '/static/banners/rtm.webp',
+      '/static/banners/financiacion.webp',
+      '/static/banners/peritaje.webp',
+      '/static/banners/poliza.webp',
     ]);
     const promotions = await screen.findByRole('region', { name: 'Promociones' });
     expect(within(promotions).getAllByText('Financiación')).toHaveLength(2); // strip duplicated for the loop
