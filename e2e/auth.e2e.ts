@@ -217,4 +217,48 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await screenshot(page, 'home-after-shell');
     await page.context().close();
   });
+
+  it("the wizard's and the fleet's pages show their shells only to the visitors their guards let in", async () => {
+    const session = await createClient(server, {
+      email: 'shell2.e2e@correo.com',
+      phone: '3105550198',
+      password: 'ClaveSegura2026',
+      nombres: 'Sara',
+      apellidos: 'Esqueleto',
+    });
+    const vehicle = await createSelectedVehicle(server, session, 'SHL456');
+    /** The shell's display with the app's entry held back (what the device shows before the app runs). */
+    const shellDisplay = async (page: Page, path: string) => {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+      return page.locator('[data-shell]').evaluate((shell) => getComputedStyle(shell).display);
+    };
+    const withoutApp = async (page: Page) => {
+      await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+      return page;
+    };
+
+    // A driver: the wizard's frame, but not the fleet's (its guard sends drivers to the app).
+    const driver = await withoutApp(await signedInPage(browser, session, vehicle));
+    expect(await shellDisplay(driver, '/app/servicios/rtm')).not.toBe('none');
+    await screenshot(driver, 'wizard-shell');
+    expect(await shellDisplay(driver, '/flota')).toBe('none');
+    await driver.context().close();
+
+    // A company's session: the fleet's frame. A visitor without one: neither.
+    const company = await withoutApp(await newMobilePage(browser));
+    await company.addInitScript(
+      ({ token, userInfo }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userInfo', JSON.stringify(userInfo));
+      },
+      { token: session.token, userInfo: { ...session.userInfo, ids_roles: [1, 2] } },
+    );
+    expect(await shellDisplay(company, '/flota')).not.toBe('none');
+    await screenshot(company, 'fleet-shell');
+    await company.context().close();
+    const visitor = await withoutApp(await newMobilePage(browser));
+    expect(await shellDisplay(visitor, '/flota')).toBe('none');
+    expect(await shellDisplay(visitor, '/app/servicios/rtm')).toBe('none');
+    await visitor.context().close();
+  });
 });

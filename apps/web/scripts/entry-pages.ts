@@ -4,6 +4,8 @@
  * home also carries its shell.
  * A path listed here must match a route of src/app/router.tsx (prerender-html.test.ts checks it).
  */
+import type { ShellAudience } from '../src/app/page-shells.ts';
+
 export interface EntryPage {
   path: string;
   prerender: boolean;
@@ -11,9 +13,9 @@ export interface EntryPage {
   earlyReads?: boolean;
   /**
    * A signed-in screen whose page carries its shell (src/app/prerender.tsx renderShell): its layout before the
-   * data, shown only on a device with a session (the early reads mark it), drawn over by React.
+   * data, shown only to the audience the route's guard lets in (src/app/page-shells.ts), drawn over by React.
    */
-  shell?: boolean;
+  shell?: ShellAudience;
 }
 
 export const ENTRY_PAGES: readonly EntryPage[] = [
@@ -21,7 +23,7 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/auth/login', prerender: true },
   { path: '/auth/create-account', prerender: true },
   { path: '/auth/reset-password', prerender: true },
-  { path: '/app/home', prerender: false, earlyReads: true, shell: true },
-  { path: '/app/servicios/rtm', prerender: false },
-  { path: '/flota', prerender: false },
+  { path: '/app/home', prerender: false, earlyReads: true, shell: 'home' },
+  { path: '/app/servicios/rtm', prerender: false, shell: 'session' },
+  { path: '/flota', prerender: false, shell: 'fleet' },
 ];

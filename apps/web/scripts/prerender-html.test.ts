@@ -82,6 +82,22 @@ describe('pageHtml', () => {
     );
   });
 
+  it("a shell's page names who sees it", () => {
+    const html = pageHtml(
+      TEMPLATE,
+      { scripts: ['assets/Fleet-1.js'], styles: [] },
+      '<div data-shell></div>',
+      {
+        code: 'boot()',
+        earlyReads: false,
+        shell: 'fleet',
+      },
+    );
+    expect(html).toContain(
+      '<script data-entry="/assets/index-1.js" data-preloads="/assets/Fleet-1.js" data-shell-for="fleet">boot()</script>',
+    );
+  });
+
   it('a page without markup keeps the entry, preloads its styles, names its chunks and keeps #root empty', () => {
     const html = pageHtml(TEMPLATE, { scripts: ['assets/Home-1.js'], styles: ['assets/a.css'] }, null);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');

@@ -1,4 +1,5 @@
 /** Pure helpers of scripts/prerender.ts: a route's chunks from Vite's manifest, and its page from index.html. */
+import type { ShellAudience } from '../src/app/page-shells.ts';
 
 export interface ManifestChunk {
   file: string;
@@ -38,10 +39,14 @@ export function routeAssets(manifest: Manifest, modules: readonly string[], temp
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
-/** The entry pages' inline script (scripts/page-boot-script.ts) and whether this page starts the early reads. */
+/**
+ * The entry pages' inline script (scripts/page-boot-script.ts), whether this page starts the early reads and, for a
+ * page with a shell, who sees it.
+ */
 export interface PageBootScript {
   code: string;
   earlyReads: boolean;
+  shell?: ShellAudience | null;
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
@@ -77,7 +82,8 @@ export function pageHtml(
   if (boot === null) throw new Error('Una página con contenido necesita su script de arranque');
   const preloads = assets.scripts.map((file) => `/${file}`).join(' ');
   const script =
-    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ' data-early-reads' : ''}>` +
+    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ' data-early-reads' : ''}` +
+    `${boot.shell ? ` data-shell-for="${boot.shell}"` : ''}>` +
     `${boot.code}</script>`;
   const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return template

@@ -19,6 +19,7 @@ import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
 import { writeCompressed } from '../vite.shared.ts';
 import { buildPageBootScript } from './page-boot-script.ts';
 import { ENTRY_PAGES } from './entry-pages.ts';
+import { LCP_IMAGE_MARKER } from '@togo/domain/entry-pages';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(webRoot, 'dist');
@@ -72,13 +73,16 @@ try {
       path.relative(webRoot, node.file).split(path.sep).join('/'),
     );
     const assets = routeAssets(manifest, modules, template);
-    const boot = body === null ? null : { code: bootScript, earlyReads: page.earlyReads === true };
+    const boot =
+      body === null
+        ? null
+        : { code: bootScript, earlyReads: page.earlyReads === true, shell: page.shell ?? null };
     const html = pageHtml(template, assets, body, boot);
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);
-    // A page with a shell is compressed by the API on each request (it fills in the banner): no .gz/.br for it.
-    if (!page.shell) writeCompressed(file, html);
+    // A shell with an image only the server knows is compressed by the API on each request: no .gz/.br for it.
+    if (!html.includes(LCP_IMAGE_MARKER)) writeCompressed(file, html);
     await runner.close();
     console.log(
       `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of ${page.shell ? 'shell' : 'markup'}`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,

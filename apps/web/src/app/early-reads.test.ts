@@ -2,18 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
-import { ROLE_COMPANY } from '@togo/domain/roles';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import {
-  COMPANY_ROLE,
-  HOME_READS,
-  homeOpens,
-  startEarlyReads,
-  TOKEN_KEY,
-  USER_INFO_KEY,
-} from './early-reads.ts';
-import { homeGuard, tokenGuard } from './guards.ts';
+import { HOME_READS, startEarlyReads } from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -24,10 +15,7 @@ afterEach(() => {
 });
 
 describe('early reads', () => {
-  it("are exactly the home's first reads and the public configuration, with the app's storage key", async () => {
-    expect(TOKEN_KEY).toBe(STORAGE_KEYS.token);
-    expect(USER_INFO_KEY).toBe(STORAGE_KEYS.userInfo);
-    expect(COMPANY_ROLE).toBe(ROLE_COMPANY);
+  it("are exactly the home's first reads and the public configuration", async () => {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -39,26 +27,6 @@ describe('early reads', () => {
     void prefetchHome(new QueryClient());
     await vi.waitFor(() => expect(urls.length).toBe(HOME_READS.length - 1));
     expect(['/api/config', ...urls].sort()).toEqual([...HOME_READS].sort());
-  });
-
-  it("say the home opens exactly when the app's guards let it (a session, not a company's account)", () => {
-    const cases: [string | null, string | null][] = [
-      [null, null],
-      [null, JSON.stringify({ ids_roles: [1] })],
-      ['tok', null],
-      ['tok', JSON.stringify({ ids_roles: [1] })],
-      ['tok', JSON.stringify({ ids_roles: [1, 2] })],
-      ['tok', JSON.stringify({ ids_roles: 'x' })],
-      ['tok', '{not json'],
-      ['tok', 'null'],
-    ];
-    for (const [token, userInfo] of cases) {
-      localStorage.clear();
-      if (token !== null) localStorage.setItem(STORAGE_KEYS.token, token);
-      if (userInfo !== null) localStorage.setItem(STORAGE_KEYS.userInfo, userInfo);
-      const guarded = tokenGuard('/app/home') ?? homeGuard('/app/home');
-      expect(homeOpens(token, userInfo), `${token} ${userInfo}`).toBe(guarded === null);
-    }
   });
 
   it('start nothing without a session, and send the token and Accept header with one', () => {

@@ -2,10 +2,11 @@
  * The home's first reads, started before the app's entry has even been requested (docs/decisions/044, 047):
  * `_pages/app/home.html`'s inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is
  * parsed, and the reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts
- * them once). It imports nothing, so the inline script carries none of the app; the storage key and the paths are
- * checked against the app's in early-reads.test.ts (type imports are erased).
+ * them once). It imports nothing of the app (page-shells.ts neither), so the inline script carries none of it; the
+ * paths are checked against the app's in early-reads.test.ts, the storage keys in page-shells.test.ts.
  */
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
+import { shellOpens, storedSession } from './page-shells.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
 export const HOME_READS: readonly string[] = [
@@ -16,31 +17,6 @@ export const HOME_READS: readonly string[] = [
   '/api/conf/catalogos/paginado/?clave_padre=ALIAS_URLS_TOGO',
   '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
 ];
-
-/** Set on <html> when the home will open: app/styles.css shows its shell only then. */
-export const SESSION_CLASS = 'togo-session';
-
-/** lib/storage.ts's STORAGE_KEYS.token and STORAGE_KEYS.userInfo. */
-export const TOKEN_KEY = 'token';
-export const USER_INFO_KEY = 'userInfo';
-
-/** packages/domain roles.ts's ROLE_COMPANY. */
-export const COMPANY_ROLE = 2;
-
-/**
- * Whether the home opens for what the device stores: a session, not a company's account (app/guards.ts tokenGuard
- * and homeGuard send the others to the sign-in and to /flota). Only then are its reads started and its shell shown.
- */
-export function homeOpens(token: string | null, userInfo: string | null): boolean {
-  if (!token) return false;
-  let roles: unknown;
-  try {
-    roles = (JSON.parse(userInfo ?? 'null') as { ids_roles?: unknown } | null)?.ids_roles;
-  } catch {
-    // Unreadable: the guard reads no roles either.
-  }
-  return !(Array.isArray(roles) && roles.includes(COMPANY_ROLE));
-}
 
 /** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
 export function startEarlyReads(
@@ -63,19 +39,16 @@ export function startEarlyReads(
 }
 
 /**
- * Starts the home's reads for what the device stores and marks the document when the home will open. Run by the
- * entry pages' inline script (app/page-boot.ts) while the page's <head> is parsed, before its first paint.
+ * Starts the home's reads for what the device stores, when the home will open. Run by the home page's inline
+ * script (app/page-boot.ts) while the page's <head> is parsed, before its first paint.
  */
 export function bootEarlyReads(): void {
   let token: string | null = null;
-  let opens = false;
   try {
-    token = localStorage.getItem(TOKEN_KEY);
-    opens = homeOpens(token, localStorage.getItem(USER_INFO_KEY));
+    const stored = storedSession();
+    if (shellOpens('home', stored)) token = stored.token;
   } catch {
     // Storage unavailable (private mode settings): the app reads as usual.
   }
-  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, opens ? token : null, fetch);
-  // The home's shell (features/home/components/HomeShell.tsx) shows only when the home will open.
-  if (opens) document.documentElement.classList.add(SESSION_CLASS);
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
 }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { HOME_READS, SESSION_CLASS } from './early-reads.ts';
+import { HOME_READS } from './early-reads.ts';
+import { SESSION_CLASS } from './page-shells.ts';
 import {
   afterFirstPaint,
   bootPage,
@@ -33,12 +34,23 @@ describe('page boot (decision 047)', () => {
       pageBootOf(
         bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '/assets/a.js /assets/b.js' }),
       ),
-    ).toEqual({ entry: '/assets/index-1.js', preloads: ['/assets/a.js', '/assets/b.js'], earlyReads: false });
+    ).toEqual({
+      entry: '/assets/index-1.js',
+      preloads: ['/assets/a.js', '/assets/b.js'],
+      earlyReads: false,
+      shell: null,
+    });
     expect(
       pageBootOf(
         bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': '' }),
       ),
-    ).toEqual({ entry: '/assets/index-1.js', preloads: [], earlyReads: true });
+    ).toEqual({ entry: '/assets/index-1.js', preloads: [], earlyReads: true, shell: null });
+    expect(
+      pageBootOf(bootScript({ 'data-entry': '/assets/index-1.js', 'data-shell-for': 'fleet' }))?.shell,
+    ).toBe('fleet');
+    expect(
+      pageBootOf(bootScript({ 'data-entry': '/assets/index-1.js', 'data-shell-for': 'otro' }))?.shell,
+    ).toBeNull();
     expect(pageBootOf(bootScript({ 'data-preloads': '/assets/a.js' }))).toBeNull();
     expect(pageBootOf(null)).toBeNull();
   });
@@ -73,7 +85,7 @@ describe('page boot (decision 047)', () => {
   it("requests the entry, then the route's chunks a few per task, with CORS, as the page's tags would", () => {
     vi.useFakeTimers();
     const preloads = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js'];
-    loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: false });
+    loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: false, shell: null });
     const script = document.head.querySelector('script');
     expect([script?.type, script?.getAttribute('src'), script?.crossOrigin]).toEqual([
       'module',
@@ -96,7 +108,14 @@ describe('page boot (decision 047)', () => {
     localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ids_roles: [1] }));
     const fetchFn = vi.fn(async () => json(200, {}));
     vi.stubGlobal('fetch', fetchFn);
-    bootPage(bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': '' }));
+    bootPage(
+      bootScript({
+        'data-entry': '/assets/index-1.js',
+        'data-preloads': '',
+        'data-early-reads': '',
+        'data-shell-for': 'home',
+      }),
+    );
     expect(fetchFn).toHaveBeenCalledTimes(HOME_READS.length);
     expect(Object.keys((window as EarlyReadsHolder).__togoEarlyReads ?? {})).toEqual([...HOME_READS]);
     expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(true);
@@ -113,5 +132,17 @@ describe('page boot (decision 047)', () => {
     expect(fetchFn).not.toHaveBeenCalled();
     expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
     expect(() => bootPage(bootScript({}))).toThrow(/data-entry/);
+  });
+
+  it("shows a page's shell to its audience only, without the home's reads", () => {
+    const fetchFn = vi.fn();
+    vi.stubGlobal('fetch', fetchFn);
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ids_roles: [1] }));
+    bootPage(bootScript({ 'data-entry': '/assets/index-1.js', 'data-shell-for': 'fleet' }));
+    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
+    bootPage(bootScript({ 'data-entry': '/assets/index-1.js', 'data-shell-for': 'session' }));
+    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(true);
+    expect(fetchFn).not.toHaveBeenCalled();
   });
 });

@@ -8,9 +8,11 @@
  * allows it by its hash, apps/api/src/http/inline-scripts.ts) and says what to load in the script's attributes:
  * - `data-entry`: the app's entry (/assets/index-….js);
  * - `data-preloads`: the route's chunks, space-separated, fetched beside the entry (modulepreload);
- * - `data-early-reads`: present on the home's page, whose reads start at once (app/early-reads.ts).
+ * - `data-early-reads`: present on the home's page, whose reads start at once (app/early-reads.ts);
+ * - `data-shell-for`: on a page with a shell, who sees it (app/page-shells.ts).
  */
 import { bootEarlyReads } from './early-reads.ts';
+import { markShell, SHELL_AUDIENCES, type ShellAudience } from './page-shells.ts';
 
 /** A tab opened in the background paints no frame until it is shown: the app loads after this anyway. */
 export const FIRST_PAINT_FALLBACK_MS = 300;
@@ -20,6 +22,7 @@ export interface PageBoot {
   entry: string;
   preloads: string[];
   earlyReads: boolean;
+  shell: ShellAudience | null;
 }
 
 /** Reads the script's attributes; null when the script carries no entry (a page the build got wrong). */
@@ -30,6 +33,7 @@ export function pageBootOf(script: HTMLOrSVGScriptElement | null): PageBoot | nu
     entry: data.entry,
     preloads: (data.preloads ?? '').split(' ').filter(Boolean),
     earlyReads: data.earlyReads !== undefined,
+    shell: SHELL_AUDIENCES.find((audience) => audience === data.shellFor) ?? null,
   };
 }
 
@@ -82,6 +86,7 @@ export function loadApp(doc: Document, boot: PageBoot, win: Window = window): vo
 export function bootPage(script: HTMLOrSVGScriptElement | null, doc: Document = document): void {
   const boot = pageBootOf(script);
   if (!boot) throw new Error('La página no dice qué script cargar (data-entry)');
+  if (boot.shell) markShell(boot.shell, doc);
   if (boot.earlyReads) bootEarlyReads();
   afterFirstPaint(() => loadApp(doc, boot));
 }

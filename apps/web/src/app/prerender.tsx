@@ -6,7 +6,9 @@ import type { ComponentType, ReactElement } from 'react';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter, matchRoutes } from 'react-router';
+import { FleetShell } from '../features/fleet/components/FleetShell.tsx';
 import { HomeShell } from '../features/home/components/HomeShell.tsx';
+import { ServiceShell } from '../features/services/components/ServiceShell.tsx';
 import { AppProviders } from './AppProviders.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes } from './route-kit.tsx';
@@ -36,7 +38,11 @@ export async function renderPage(pathname: string): Promise<string> {
 }
 
 /** The shells of the signed-in entry routes (scripts/entry-pages.ts `shell`). */
-const SHELLS: Readonly<Record<string, ComponentType>> = { '/app/home': HomeShell };
+const SHELLS: Readonly<Record<string, ComponentType>> = {
+  '/app/home': HomeShell,
+  '/app/servicios/rtm': ServiceShell,
+  '/flota': FleetShell,
+};
 
 /** The markup of `pathname`'s shell: its layout before the data (no providers: a shell reads nothing). */
 export async function renderShell(pathname: string): Promise<string> {

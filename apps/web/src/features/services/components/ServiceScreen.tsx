@@ -14,6 +14,15 @@ export interface ServiceScreenProps {
   children?: ReactNode;
 }
 
+/** The bar's back arrow (also drawn by ServiceShell). */
+export function BackArrow() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** Frame of every booking step: blue bar with back button (§4 back rules) and title, content, overlay. */
 export function ServiceScreen({
   title,
@@ -28,15 +37,7 @@ export function ServiceScreen({
     <main className="page page--app services" aria-busy={loading || undefined}>
       <header className="app-bar services-bar">
         <button type="button" className="back-button" aria-label="Volver" onClick={onBack}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M15 5 8 12l7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-            />
-          </svg>
+          <BackArrow />
         </button>
         <div className="services-bar__titles">
           <h1 className="services-bar__title">{title}</h1>

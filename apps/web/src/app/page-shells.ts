@@ -1,0 +1,73 @@
+/**
+ * Who sees a signed-in entry page's shell (docs/decisions/044, 048): the page's inline script (app/page-boot.ts)
+ * reads the device's storage before the first paint and marks <html> when the screen will open, so a visitor the
+ * route's guard sends elsewhere never sees a picture of a screen that is not theirs. Boot-time code: it imports
+ * nothing of the app but the membership's shape (a module without zod); page-shells.test.ts
+ * checks each audience against app/guards.ts.
+ */
+import { isMembership } from '@togo/domain/organisation/organisation.roles';
+
+/**
+ * - `home`: a session, not a company's account (tokenGuard, homeGuard);
+ * - `session`: any session (tokenGuard: the booking wizards);
+ * - `fleet`: a session of a company, or of an organisation's member (fleetGuard).
+ */
+export type ShellAudience = 'home' | 'session' | 'fleet';
+export const SHELL_AUDIENCES: readonly ShellAudience[] = ['home', 'session', 'fleet'];
+
+/** Set on <html> when the page's screen will open: app/styles.css shows its shell only then. */
+export const SESSION_CLASS = 'togo-session';
+
+/** lib/storage.ts's STORAGE_KEYS.token, STORAGE_KEYS.userInfo and STORAGE_KEYS.fleetMembership. */
+export const TOKEN_KEY = 'token';
+export const USER_INFO_KEY = 'userInfo';
+export const FLEET_MEMBERSHIP_KEY = 'fleetMembership';
+
+/** What the guards read from localStorage. */
+export interface StoredSession {
+  token: string | null;
+  userInfo: string | null;
+  membership: string | null;
+}
+
+function parsed(json: string | null): unknown {
+  try {
+    return JSON.parse(json ?? 'null');
+  } catch {
+    return null; // Unreadable: the guards read nothing either.
+  }
+}
+
+function isCompany(userInfo: string | null): boolean {
+  const roles = (parsed(userInfo) as { ids_roles?: unknown } | null)?.ids_roles;
+  return Array.isArray(roles) && roles.includes(COMPANY_ROLE);
+}
+
+/** packages/domain roles.ts's ROLE_COMPANY. */
+export const COMPANY_ROLE = 2;
+
+export function shellOpens(audience: ShellAudience, stored: StoredSession): boolean {
+  if (!stored.token) return false;
+  if (audience === 'home') return !isCompany(stored.userInfo);
+  if (audience === 'fleet') return isCompany(stored.userInfo) || isMembership(parsed(stored.membership));
+  return true;
+}
+
+export function storedSession(storage: Storage = localStorage): StoredSession {
+  return {
+    token: storage.getItem(TOKEN_KEY),
+    userInfo: storage.getItem(USER_INFO_KEY),
+    membership: storage.getItem(FLEET_MEMBERSHIP_KEY),
+  };
+}
+
+/** Marks the document when `audience`'s screen will open for what the device stores. */
+export function markShell(audience: ShellAudience, doc: Document = document): void {
+  let opens = false;
+  try {
+    opens = shellOpens(audience, storedSession());
+  } catch {
+    // Storage unavailable (private mode settings): no shell, the app draws the screen.
+  }
+  if (opens) doc.documentElement.classList.add(SESSION_CLASS);
+}
