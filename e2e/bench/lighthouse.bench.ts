@@ -66,6 +66,12 @@ if (CPU_MULTIPLIER !== null && !(CPU_MULTIPLIER > 0)) {
   );
 }
 
+/**
+ * LIGHTHOUSE_WEB_DIST=<folder> audits another build of the web app (for analysis: two builds compared in turns on
+ * the same host, whose speed drifts from one run to the next).
+ */
+const WEB_DIST = process.env.LIGHTHOUSE_WEB_DIST;
+
 /** The host class the performance budget was set on (benchmarkIndex 3,400–4,000, docs/decisions/047). */
 const ENFORCE_MIN_BENCHMARK_INDEX = 3500;
 const ENFORCE = process.env.LIGHTHOUSE_ENFORCE;
@@ -197,8 +203,8 @@ async function auditWithRetry(url: string, storage: Storage | null) {
 
 async function main() {
   if (!chromePath) throw new Error('Chromium not found (CHROME_PATH or /usr/bin/chromium)');
-  if (!existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
-  const server = await startApp();
+  if (!WEB_DIST && !existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
+  const server = await startApp({ webDistDir: WEB_DIST });
   try {
     const users = await benchUsers(server);
     console.log(
