@@ -1,4 +1,5 @@
 import { Logo } from '../../../components/ui/Logo.tsx';
+import { ShellLines } from '../../../components/ui/ShellLines.tsx';
 
 /**
  * The fleet list before its screen has loaded, prerendered into /flota's page (scripts/entry-pages.ts,
@@ -21,13 +22,11 @@ export function FleetShell() {
           <header className="fleet-screen__head">
             <div>
               <h1 className="fleet-screen__title">Tu flota</h1>
-              <span className="shell-line shell-line--short" />
+              <ShellLines lines={['short']} />
             </div>
           </header>
           <div className="fleet-empty fleet-card fleet-shell__card">
-            <span className="shell-line" />
-            <span className="shell-line" />
-            <span className="shell-line shell-line--short" />
+            <ShellLines lines={['text', 'text', 'short']} />
           </div>
         </section>
       </main>

@@ -1,3 +1,4 @@
+import { ShellLines } from '../../../components/ui/ShellLines.tsx';
 import { BackArrow } from './ServiceScreen.tsx';
 
 /**
@@ -14,15 +15,12 @@ export function ServiceShell() {
           <BackArrow />
         </span>
         <div className="services-bar__titles">
-          <span className="shell-line shell-line--title" />
-          <span className="shell-line shell-line--short" />
+          <ShellLines lines={['title', 'short']} />
         </div>
       </header>
       <div className="services__content">
         <div className="info-card">
-          <span className="shell-line shell-line--title" />
-          <span className="shell-line" />
-          <span className="shell-line shell-line--short" />
+          <ShellLines lines={['title', 'text', 'short']} />
         </div>
       </div>
     </main>
