@@ -2,8 +2,8 @@
  * The home's first reads, started before the app's entry has even been requested (docs/decisions/044, 047):
  * `_pages/app/home.html`'s inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is
  * parsed, and the reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts
- * them once). It imports nothing of the app (page-shells.ts neither), so the inline script carries none of it; the
- * paths are checked against the app's in early-reads.test.ts, the storage keys in page-shells.test.ts.
+ * them once). Of the app it imports only page-shells.ts (who opens the home), so the inline script carries next to
+ * none of it; the paths are checked against the app's in early-reads.test.ts, the storage keys in page-shells.test.ts.
  */
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
 import { shellOpens, storedSession } from './page-shells.ts';

@@ -1,9 +1,9 @@
 /**
  * Who sees a signed-in entry page's shell (docs/decisions/044, 048): the page's inline script (app/page-boot.ts)
  * reads the device's storage before the first paint and marks <html> when the screen will open, so a visitor the
- * route's guard sends elsewhere never sees a picture of a screen that is not theirs. Boot-time code: it imports
- * nothing of the app but the membership's shape (a module without zod); page-shells.test.ts
- * checks each audience against app/guards.ts.
+ * route's guard sends elsewhere never sees a picture of a screen that is not theirs. Boot-time code: of the app it
+ * imports only the membership's shape (a module without zod); page-shells.test.ts checks each audience against
+ * app/guards.ts.
  */
 import { isMembership } from '@togo/domain/organisation/organisation.roles';
 
