@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { Link, Outlet } from 'react-router';
+import { Link, matchRoutes, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
-import { guarded, preloadRoutes, screen as lazyRoute } from './route-kit.tsx';
+import { guarded, preloadRoutes, routeMatches, screen as lazyRoute } from './route-kit.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 /** A module promise the test resolves or rejects by hand. */
@@ -196,5 +196,22 @@ describe('route kit', () => {
     const settled = preloadRoutes(routes, '/rota');
     broken.reject(new TypeError('Failed to fetch dynamically imported module'));
     await expect(settled).resolves.toBeUndefined();
+  });
+});
+
+describe('routeMatches', () => {
+  it("is React Router's match of a path, computed once per route table and path", () => {
+    const table: RouteObject[] = [{ path: '/', children: [{ path: 'a/:id' }, { path: 'b' }, { path: '*' }] }];
+    const other: RouteObject[] = [{ path: '/b' }];
+    const first = routeMatches(table, '/a/7');
+    expect(first).toEqual(matchRoutes(table, '/a/7'));
+    expect(first?.at(-1)?.params).toEqual({ id: '7' });
+    expect(routeMatches(table, '/a/7')).toBe(first);
+    expect(routeMatches(table, '/b')).not.toBe(first);
+    expect(routeMatches(other, '/a/7')).toBeNull();
+    // Past the paths it keeps it starts again, with the same answers.
+    for (let i = 0; i < 100; i++)
+      expect(routeMatches(table, `/a/${i}`)?.at(-1)?.params).toEqual({ id: String(i) });
+    expect(routeMatches(table, '/a/7')).toEqual(first);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { RouteMatch, RouteObject } from 'react-router';
 import { lazyScreen, type LazyComponent } from '../lib/lazy-screen.ts';
 import type { Guard } from './guards.ts';
 
@@ -39,10 +39,31 @@ export function preloadRoutes(
   return preloadHandles(enteredHandles(routes, pathname), client, withReads);
 }
 
+/** How many paths' matches are kept per route table (the screens a session visits; a table has 64 routes). */
+const MATCHES_KEPT = 64;
+const matchesByTable = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
+
+/**
+ * matchRoutes for a static route table, kept per path: React Router flattens, ranks and compiles the whole table on
+ * every call, a few milliseconds on a phone, and the start-up asks for the same path twice here (main.tsx's
+ * preload, then AppRoutes' first render) besides useRoutes' own match.
+ */
+export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] | null {
+  let byPath = matchesByTable.get(routes);
+  if (!byPath) matchesByTable.set(routes, (byPath = new Map()));
+  let matches = byPath.get(pathname);
+  if (matches === undefined) {
+    if (byPath.size >= MATCHES_KEPT) byPath.clear();
+    matches = matchRoutes(routes, pathname);
+    byPath.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** The handles of the routes a path matches, down to the first guard that would redirect (excluded). */
 function enteredHandles(routes: RouteObject[], pathname: string): RouteHandle[] {
   const handles: RouteHandle[] = [];
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of routeMatches(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.guard?.(pathname)) break;
     if (handle) handles.push(handle);
