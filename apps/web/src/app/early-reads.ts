@@ -2,11 +2,10 @@
  * The home's first reads, started before the app's entry has even been requested (docs/decisions/044, 047):
  * `_pages/app/home.html`'s inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is
  * parsed, and the reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts
- * them once). Of the app it imports only page-shells.ts (who opens the home), so the inline script carries next to
- * none of it; the paths are checked against the app's in early-reads.test.ts, the storage keys in page-shells.test.ts.
+ * them once). It imports nothing, so the inline script carries none of the app; the paths are checked against the
+ * app's in early-reads.test.ts (type imports are erased).
  */
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
-import { shellOpens, storedSession } from './page-shells.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
 export const HOME_READS: readonly string[] = [
@@ -39,16 +38,10 @@ export function startEarlyReads(
 }
 
 /**
- * Starts the home's reads for what the device stores, when the home will open. Run by the home page's inline
- * script (app/page-boot.ts) while the page's <head> is parsed, before its first paint.
+ * Starts the home's reads with the session's token (none without one: app/page-shells.ts `openingToken` says when
+ * the home opens). Run by the home page's inline script (app/page-boot.ts) while the page's <head> is parsed, before
+ * its first paint.
  */
-export function bootEarlyReads(): void {
-  let token: string | null = null;
-  try {
-    const stored = storedSession();
-    if (shellOpens('home', stored)) token = stored.token;
-  } catch {
-    // Storage unavailable (private mode settings): the app reads as usual.
-  }
+export function bootEarlyReads(token: string | null): void {
   (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
 }

@@ -145,4 +145,18 @@ describe('page boot (decision 047)', () => {
     expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(true);
     expect(fetchFn).not.toHaveBeenCalled();
   });
+
+  it('shows no shell and starts no read when storage is unavailable', () => {
+    const fetchFn = vi.fn();
+    vi.stubGlobal('fetch', fetchFn);
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    bootPage(
+      bootScript({ 'data-entry': '/assets/index-1.js', 'data-early-reads': '', 'data-shell-for': 'home' }),
+    );
+    getItem.mockRestore();
+    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
 });

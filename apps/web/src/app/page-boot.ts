@@ -12,7 +12,7 @@
  * - `data-shell-for`: on a page with a shell, who sees it (app/page-shells.ts).
  */
 import { bootEarlyReads } from './early-reads.ts';
-import { markShell, SHELL_AUDIENCES, type ShellAudience } from './page-shells.ts';
+import { openingToken, SESSION_CLASS, SHELL_AUDIENCES, type ShellAudience } from './page-shells.ts';
 
 /** A tab opened in the background paints no frame until it is shown: the app loads after this anyway. */
 export const FIRST_PAINT_FALLBACK_MS = 300;
@@ -86,7 +86,9 @@ export function loadApp(doc: Document, boot: PageBoot, win: Window = window): vo
 export function bootPage(script: HTMLOrSVGScriptElement | null, doc: Document = document): void {
   const boot = pageBootOf(script);
   if (!boot) throw new Error('La página no dice qué script cargar (data-entry)');
-  if (boot.shell) markShell(boot.shell, doc);
-  if (boot.earlyReads) bootEarlyReads();
+  // One look at the device's storage: whether the page's screen opens, and the token its early reads send.
+  const token = boot.shell ? openingToken(boot.shell) : null;
+  if (token) doc.documentElement.classList.add(SESSION_CLASS);
+  if (boot.earlyReads) bootEarlyReads(token);
   afterFirstPaint(() => loadApp(doc, boot));
 }

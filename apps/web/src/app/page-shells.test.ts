@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_COMPANY } from '@togo/domain/roles';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { fleetGuard, homeGuard, tokenGuard, type Guard } from './guards.ts';
 import {
-  COMPANY_ROLE,
   FLEET_MEMBERSHIP_KEY,
-  markShell,
+  openingToken,
   SESSION_CLASS,
   SHELL_AUDIENCES,
   shellOpens,
@@ -33,11 +31,10 @@ const COMPANY = JSON.stringify({ ids_roles: [1, 2] });
 const MEMBER = JSON.stringify({ empresa: 'Transportes Andinos', rol: 'operador' });
 
 describe('page shells (decision 048)', () => {
-  it("read the app's storage keys and company role", () => {
+  it("read the app's storage keys", () => {
     expect(TOKEN_KEY).toBe(STORAGE_KEYS.token);
     expect(USER_INFO_KEY).toBe(STORAGE_KEYS.userInfo);
     expect(FLEET_MEMBERSHIP_KEY).toBe(STORAGE_KEYS.fleetMembership);
-    expect(COMPANY_ROLE).toBe(ROLE_COMPANY);
   });
 
   it('show a shell exactly to the visitors the route lets in', () => {
@@ -64,19 +61,15 @@ describe('page shells (decision 048)', () => {
     }
   });
 
-  it('mark the document only when the screen will open, and not when storage is unavailable', () => {
+  it("give the session's token only when the screen will open, and none when storage is unavailable", () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.userInfo, CLIENT);
-    markShell('fleet');
-    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
-    markShell('home');
-    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(true);
+    expect(openingToken('fleet')).toBeNull();
+    expect(openingToken('home')).toBe('tok');
 
-    document.documentElement.classList.remove(SESSION_CLASS);
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    expect(() => markShell('session')).not.toThrow();
-    expect(document.documentElement.classList.contains(SESSION_CLASS)).toBe(false);
+    expect(openingToken('session')).toBeNull();
   });
 });

@@ -2,10 +2,11 @@
  * Who sees a signed-in entry page's shell (docs/decisions/044, 048): the page's inline script (app/page-boot.ts)
  * reads the device's storage before the first paint and marks <html> when the screen will open, so a visitor the
  * route's guard sends elsewhere never sees a picture of a screen that is not theirs. Boot-time code: of the app it
- * imports only the membership's shape (a module without zod); page-shells.test.ts checks each audience against
- * app/guards.ts.
+ * imports only the guards' role and membership checks (modules without zod); page-shells.test.ts checks each audience
+ * against app/guards.ts.
  */
 import { isMembership } from '@togo/domain/organisation/organisation.roles';
+import { isCompany } from '@togo/domain/roles';
 
 /**
  * - `home`: a session, not a company's account (tokenGuard, homeGuard);
@@ -38,18 +39,14 @@ function parsed(json: string | null): unknown {
   }
 }
 
-function isCompany(userInfo: string | null): boolean {
-  const roles = (parsed(userInfo) as { ids_roles?: unknown } | null)?.ids_roles;
-  return Array.isArray(roles) && roles.includes(COMPANY_ROLE);
+function isCompanyUser(userInfo: string | null): boolean {
+  return isCompany((parsed(userInfo) as { ids_roles?: number[] } | null)?.ids_roles);
 }
-
-/** packages/domain roles.ts's ROLE_COMPANY. */
-export const COMPANY_ROLE = 2;
 
 export function shellOpens(audience: ShellAudience, stored: StoredSession): boolean {
   if (!stored.token) return false;
-  if (audience === 'home') return !isCompany(stored.userInfo);
-  if (audience === 'fleet') return isCompany(stored.userInfo) || isMembership(parsed(stored.membership));
+  if (audience === 'home') return !isCompanyUser(stored.userInfo);
+  if (audience === 'fleet') return isCompanyUser(stored.userInfo) || isMembership(parsed(stored.membership));
   return true;
 }
 
@@ -61,13 +58,16 @@ export function storedSession(storage: Storage = localStorage): StoredSession {
   };
 }
 
-/** Marks the document when `audience`'s screen will open for what the device stores. */
-export function markShell(audience: ShellAudience, doc: Document = document): void {
-  let opens = false;
+/**
+ * The stored token when `audience`'s screen will open for what the device stores, else null (also when storage is
+ * unavailable, private mode settings: no shell, and the app reads as usual). The page's inline script then marks the
+ * document (SESSION_CLASS) and, on the home, starts its reads with it (app/page-boot.ts).
+ */
+export function openingToken(audience: ShellAudience): string | null {
   try {
-    opens = shellOpens(audience, storedSession());
+    const stored = storedSession();
+    return shellOpens(audience, stored) ? stored.token : null;
   } catch {
-    // Storage unavailable (private mode settings): no shell, the app draws the screen.
+    return null;
   }
-  if (opens) doc.documentElement.classList.add(SESSION_CLASS);
 }
