@@ -60,6 +60,29 @@ export function routeMatches(routes: RouteObject[], pathname: string): RouteMatc
   return matches;
 }
 
+const branchesByTable = new WeakMap<RouteObject[], Map<string, RouteObject[]>>();
+
+/**
+ * The part of a route table a path matches: each matched route with only the next matched one as its child (the
+ * same route objects' fields, copied once per path). useRoutes matches it to the same routes and params as the
+ * whole table, without flattening, ranking and compiling the table's 64 routes on each of its renders
+ * (docs/decisions/049). A path nothing matches gets an empty table (useRoutes then draws nothing, as it would).
+ */
+export function matchedBranch(routes: RouteObject[], pathname: string): RouteObject[] {
+  let byPath = branchesByTable.get(routes);
+  if (!byPath) branchesByTable.set(routes, (byPath = new Map()));
+  let branch = byPath.get(pathname);
+  if (branch === undefined) {
+    if (byPath.size >= MATCHES_KEPT) byPath.clear();
+    branch = (routeMatches(routes, pathname) ?? []).reduceRight<RouteObject[]>((inner, { route }) => {
+      const { children: _all, ...own } = route;
+      return [(inner.length > 0 ? { ...own, children: inner } : own) as RouteObject];
+    }, []);
+    byPath.set(pathname, branch);
+  }
+  return branch;
+}
+
 /** The handles of the routes a path matches, down to the first guard that would redirect (excluded). */
 function enteredHandles(routes: RouteObject[], pathname: string): RouteHandle[] {
   const handles: RouteHandle[] = [];
@@ -146,7 +169,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, loaded]);
   const target = loaded ? location : shown;
-  const element = useRoutes(routes, target);
+  const element = useRoutes(matchedBranch(routes, target.pathname), target);
   // The routes' element is drawn once per location: while a navigation waits, the screen being left is not
   // rendered again (its guard would see the state the navigation changed, and redirect).
   const [drawn, setDrawn] = useState({ at: target, element });
