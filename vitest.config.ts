@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
-          include: ['**/*.e2e.ts'],
+          include: ['**/*.e2e.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

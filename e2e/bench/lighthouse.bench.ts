@@ -22,6 +22,7 @@ import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench
 import { startApp, webDist } from '../support/app-server.ts';
 import { chromePath } from '../support/browser.ts';
 import { benchUsers, type Storage } from './bench-users.ts';
+import { calibratedCpuMultiplier } from './cpu-calibration.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -250,6 +251,12 @@ async function main() {
         }
       }
       const hostIndex = median(benchmarkIndexRuns);
+      // What Lighthouse's own calibration would slow this host by to stand for its reference phone (4× is right at
+      // benchmarkIndex ≈ 1,533): reported beside the score, which is always measured at Lighthouse's default.
+      const calibrated = calibratedCpuMultiplier(hostIndex);
+      console.log(
+        `         Lighthouse's calibration for this host (median benchmarkIndex ${hostIndex}): ${calibrated === null ? 'none (too slow)' : `${calibrated.toFixed(1)}×`}; measured at ${CPU_MULTIPLIER ?? 4}×`,
+      );
       const enforced = ENFORCE === '1' || (ENFORCE === 'host' && hostIndex >= ENFORCE_MIN_BENCHMARK_INDEX);
       if (run.scores.performance < MINIMUM.performance) {
         if (enforced)
@@ -267,6 +274,7 @@ async function main() {
         performance_runs: performanceRuns,
         benchmark_index_runs: benchmarkIndexRuns,
         performance_enforced: enforced,
+        calibrated_cpu_multiplier: calibrated === null ? null : Math.round(calibrated * 10) / 10,
         ...run.metrics,
         failing: run.failing,
         long_tasks: run.longTasks,
