@@ -46,7 +46,7 @@ const matchesByTable = new WeakMap<RouteObject[], Map<string, RouteMatch[] | nul
 /**
  * matchRoutes for a static route table, kept per path: React Router flattens, ranks and compiles the whole table on
  * every call, a few milliseconds on a phone, and the start-up asks for the same path twice here (main.tsx's
- * preload, then AppRoutes' first render) besides useRoutes' own match.
+ * preload, then AppRoutes' first render); useRoutes' own match runs on the matched branch (matchedBranch).
  */
 export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] | null {
   let byPath = matchesByTable.get(routes);
