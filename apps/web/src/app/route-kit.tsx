@@ -39,28 +39,31 @@ export function preloadRoutes(
   return preloadHandles(enteredHandles(routes, pathname), client, withReads);
 }
 
-/** How many paths' matches are kept per route table (the screens a session visits; a table has 64 routes). */
-const MATCHES_KEPT = 64;
-const matchesByTable = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
+/** How many paths' answers are kept per route table (the screens a session visits; a table has 64 routes). */
+const PATHS_KEPT = 64;
+
+/** `compute` for a static route table, kept per table and path (the last PATHS_KEPT paths of each table). */
+function keptPerPath<T>(compute: (routes: RouteObject[], pathname: string) => T) {
+  const byTable = new WeakMap<RouteObject[], Map<string, T>>();
+  return (routes: RouteObject[], pathname: string): T => {
+    let byPath = byTable.get(routes);
+    if (!byPath) byTable.set(routes, (byPath = new Map()));
+    if (byPath.has(pathname)) return byPath.get(pathname) as T;
+    if (byPath.size >= PATHS_KEPT) byPath.clear();
+    const answer = compute(routes, pathname);
+    byPath.set(pathname, answer);
+    return answer;
+  };
+}
 
 /**
  * matchRoutes for a static route table, kept per path: React Router flattens, ranks and compiles the whole table on
  * every call, a few milliseconds on a phone, and the start-up asks for the same path twice here (main.tsx's
  * preload, then AppRoutes' first render); useRoutes' own match runs on the matched branch (matchedBranch).
  */
-export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] | null {
-  let byPath = matchesByTable.get(routes);
-  if (!byPath) matchesByTable.set(routes, (byPath = new Map()));
-  let matches = byPath.get(pathname);
-  if (matches === undefined) {
-    if (byPath.size >= MATCHES_KEPT) byPath.clear();
-    matches = matchRoutes(routes, pathname);
-    byPath.set(pathname, matches);
-  }
-  return matches;
-}
-
-const branchesByTable = new WeakMap<RouteObject[], Map<string, RouteObject[]>>();
+export const routeMatches: (routes: RouteObject[], pathname: string) => RouteMatch[] | null = keptPerPath(
+  (routes, pathname) => matchRoutes(routes, pathname),
+);
 
 /**
  * The part of a route table a path matches: each matched route with only the next matched one as its child (the
@@ -68,20 +71,13 @@ const branchesByTable = new WeakMap<RouteObject[], Map<string, RouteObject[]>>()
  * whole table, without flattening, ranking and compiling the table's 64 routes on each of its renders
  * (docs/decisions/049). A path nothing matches gets an empty table (useRoutes then draws nothing, as it would).
  */
-export function matchedBranch(routes: RouteObject[], pathname: string): RouteObject[] {
-  let byPath = branchesByTable.get(routes);
-  if (!byPath) branchesByTable.set(routes, (byPath = new Map()));
-  let branch = byPath.get(pathname);
-  if (branch === undefined) {
-    if (byPath.size >= MATCHES_KEPT) byPath.clear();
-    branch = (routeMatches(routes, pathname) ?? []).reduceRight<RouteObject[]>((inner, { route }) => {
+export const matchedBranch: (routes: RouteObject[], pathname: string) => RouteObject[] = keptPerPath(
+  (routes, pathname) =>
+    (routeMatches(routes, pathname) ?? []).reduceRight<RouteObject[]>((inner, { route }) => {
       const { children: _all, ...own } = route;
       return [(inner.length > 0 ? { ...own, children: inner } : own) as RouteObject];
-    }, []);
-    byPath.set(pathname, branch);
-  }
-  return branch;
-}
+    }, []),
+);
 
 /** The handles of the routes a path matches, down to the first guard that would redirect (excluded). */
 function enteredHandles(routes: RouteObject[], pathname: string): RouteHandle[] {
