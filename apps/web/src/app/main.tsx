@@ -6,6 +6,7 @@ import { hasEarlyReads } from '../lib/api-client.ts';
 import { installControlledInputs } from '../lib/controlled-inputs.ts';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { AppProviders } from './AppProviders.tsx';
+import { nextTask } from './next-task.ts';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
@@ -14,27 +15,6 @@ import './styles.css';
 
 installControlledInputs();
 const queryClient = createQueryClient();
-// The login page needs it (social buttons); start fetching it with the first route chunk.
-void queryClient.prefetchQuery({
-  queryKey: publicConfigKey,
-  queryFn: () => fetchPublicConfig(),
-  staleTime: Infinity,
-});
-
-// The first screen's chunks (layout and page) download together with the config, before React renders; the
-// first render waits for them (a second at most), so it draws the screen rather than a loader first. When the
-// page started the screen's reads early (app/early-reads.ts: the home), it waits for their answers too, so the
-// first render already shows them.
-const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient, {
-  withReads: hasEarlyReads(),
-});
-
-// The service worker (offline shell, cached reads, update prompt) is registered once the page has loaded,
-// in its own chunk, so it never weighs on the initial JavaScript. An entry page requests this script after its
-// first paint (app/page-boot.ts): the page may have finished loading by the time it runs.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenLoaded(() => void import('./pwa.ts').then((pwa) => pwa.startPwa()));
-}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
@@ -68,6 +48,37 @@ function start(root: HTMLElement) {
   }
 }
 
-void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() =>
-  start(container),
-);
+/**
+ * The start-up, in steps of a task each (app/next-task.ts, docs/decisions/050): the entry's evaluation (before this
+ * runs), the first reads and chunk loads, then the first render. The page is on screen already (prerendered, or a
+ * shell): between the steps the browser answers the visitor, where in one piece they made a task of 200–300 ms on
+ * a phone.
+ */
+async function boot(root: HTMLElement) {
+  await nextTask();
+  // The login page needs it (social buttons); start fetching it with the first route chunk.
+  void queryClient.prefetchQuery({
+    queryKey: publicConfigKey,
+    queryFn: () => fetchPublicConfig(),
+    staleTime: Infinity,
+  });
+  await nextTask();
+  // The first screen's chunks (layout and page) download together with the config, before React renders; the
+  // first render waits for them (a second at most), so it draws the screen rather than a loader first. When the
+  // page started the screen's reads early (app/early-reads.ts: the home), it waits for their answers too, so the
+  // first render already shows them.
+  const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient, {
+    withReads: hasEarlyReads(),
+  });
+  // The service worker (offline shell, cached reads, update prompt) is registered once the page has loaded,
+  // in its own chunk, so it never weighs on the initial JavaScript. An entry page requests this script after its
+  // first paint (app/page-boot.ts): the page may have finished loading by the time it runs.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    whenLoaded(() => void import('./pwa.ts').then((pwa) => pwa.startPwa()));
+  }
+  await Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  await nextTask();
+  start(root);
+}
+
+void boot(container);

@@ -82,7 +82,7 @@ describe('page boot (decision 047)', () => {
     expect(hidden).toHaveBeenCalledTimes(1);
   });
 
-  it("requests the entry, then the route's chunks a few per task, with CORS, as the page's tags would", () => {
+  it("requests the entry, then the route's chunks one per task, with CORS, as the page's tags would", () => {
     vi.useFakeTimers();
     const preloads = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js'];
     loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: false, shell: null });
