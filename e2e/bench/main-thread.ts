@@ -34,7 +34,9 @@ export function mainThreadTime(trace: { traceEvents: TraceEvent[] }): MainThread
   for (const e of trace.traceEvents) {
     const key = `${e.pid}:${e.tid}`;
     if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(key)) continue;
-    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    const tasks = byThread.get(key);
+    if (tasks) tasks.push(e);
+    else byThread.set(key, [e]);
   }
   const tasks = [...byThread.values()].sort((a, b) => b.length - a.length)[0];
   if (!tasks || tasks.some((t) => t.tdur === undefined)) return null;

@@ -58,8 +58,8 @@ export const PRELOADS_PER_TASK = 1;
 /**
  * Requests the app's entry, then the route's chunks, as the page's own tags would have (module scripts, CORS).
  * The chunks go one per task: each request started from a script costs the main thread a little (more when the
- * browser records a trace, as Lighthouse does), and 17 of them at once made one long task, 4 at once 60 ms ones. The entry needs its
- * download and evaluation before it asks for them, so they still arrive first.
+ * browser records a trace, as Lighthouse does), and 17 of them at once made one long task, 4 at once 60 ms ones.
+ * The entry needs its download and evaluation before it asks for them, so they still arrive first.
  */
 export function loadApp(doc: Document, boot: PageBoot, win: Window = window): void {
   const script = doc.createElement('script');
