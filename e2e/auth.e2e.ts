@@ -115,6 +115,9 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
       );
       expect(html, path).not.toContain('<script type="module"');
     }
+    // The prerendered sign-in cannot be submitted before React has taken it over (a native submit would reload it).
+    const login = await (await fetch(`${server.url}/auth/login`)).text();
+    expect(login).toMatch(/<button type="submit"[^>]* disabled[^>]*>Iniciar sesión<\/button>/);
     const page = await newMobilePage(browser);
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -126,6 +129,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     expect(await page.getByRole('button', { name: 'Celular' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Número de celular').waitFor();
     expect(await page.title()).toBe('Iniciar sesión | TOGO');
+    expect(await page.getByRole('button', { name: 'Iniciar sesión' }).isEnabled()).toBe(true);
     // …without throwing it away (main.tsx marks a hydration that fell back to drawing on the client).
     const fallbacks = await page.evaluate(
       () => performance.getEntriesByName('togo:hydration-fallback').length,

@@ -11,6 +11,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useLoginMutation } from '../api/login.ts';
 import { useSocialLoginMutation } from '../api/social-login.ts';
@@ -54,6 +55,9 @@ export function LoginRoute() {
         : MSG.phoneDigits;
   const passwordError = password ? null : MSG.required;
   const busy = loginMutation.isPending || socialMutation.isPending;
+  // The page arrives prerendered: until React has taken the form over, a submit would be the browser's own (a
+  // reload that loses what was typed), so the button waits for it (decision 050).
+  const hydrated = useHydrated();
 
   const switchMode = (next: Mode) => {
     if (next === mode) return;
@@ -206,7 +210,7 @@ export function LoginRoute() {
           <Link to="/auth/reset-password">¿Olvidaste tu contraseña?</Link>
         </p>
 
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated}>
           Iniciar sesión
         </button>
       </form>
