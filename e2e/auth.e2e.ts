@@ -99,6 +99,30 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.context().close();
   });
 
+  it('keeps what is typed into the prerendered sign-in before the app has started, and sends it', async () => {
+    const page = await newMobilePage(browser);
+    // The app's entry is held back: the page is the prerendered HTML alone, as on a slow phone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/auth/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Correo electrónico').fill('nadie@correo.com');
+    await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaClave1');
+    const submit = page.getByRole('button', { name: 'Iniciar sesión' });
+    expect(await submit.isDisabled()).toBe(true);
+    release();
+    // The click waits for the app (the button is enabled once it has taken the form over); what was typed
+    // reached the form: the server answered the attempt, where empty fields would have stopped it on the page.
+    await submit.click({ timeout: TIMEOUT });
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('Correo o contraseña incorrectos.').waitFor({ timeout: TIMEOUT });
+    expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('nadie@correo.com');
+    await page.context().close();
+  });
+
   it('the public screens arrive prerendered and React takes them over without drawing them again', async () => {
     for (const [path, text] of [
       ['/auth', 'Crear cuenta'],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
+import { useKeepEarlyInput } from '../../../lib/early-input.ts';
 import { SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useRequestOtpMutation } from '../api/request-otp.ts';
@@ -55,6 +56,10 @@ export function CreateAccountRoute() {
   });
 
   useEffect(() => () => emails.cancel(), [emails]);
+  // The page arrives prerendered: what was typed before the app took it over goes through the fields' own
+  // handlers (the email's check with the server included), decision 050.
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepEarlyInput(formRef);
 
   /** Checks the email with the server (once per email), then re-validates the field if it still holds it. */
   const checkEmail = async (email: string) => {
@@ -124,7 +129,7 @@ export function CreateAccountRoute() {
   return (
     <section className="auth-card">
       <PageHeader title="Crea tu cuenta" back="/auth" />
-      <form className="form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
         <Field id="ca-nombres" label="Nombres" error={err('nombres')}>
           <input
             {...fieldA11y('ca-nombres', err('nombres'))}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LoginResponse, MultipleAccounts, SocialProvider } from '@togo/domain/auth/auth.contract';
@@ -11,6 +11,7 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
+import { useKeepEarlyInput } from '../../../lib/early-input.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useLoginMutation } from '../api/login.ts';
@@ -56,8 +57,10 @@ export function LoginRoute() {
   const passwordError = password ? null : MSG.required;
   const busy = loginMutation.isPending || socialMutation.isPending;
   // The page arrives prerendered: until React has taken the form over, a submit would be the browser's own (a
-  // reload that loses what was typed), so the button waits for it (decision 050).
+  // reload that loses what was typed), so the button waits for it; what was typed meanwhile is kept (decision 050).
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepEarlyInput(formRef);
 
   const switchMode = (next: Mode) => {
     if (next === mode) return;
@@ -129,7 +132,7 @@ export function LoginRoute() {
   return (
     <section className="auth-card">
       <PageHeader title="Iniciar sesión" back="/auth" />
-      <form className="form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <div className="segmented" role="group" aria-labelledby={modeLabelId}>
           <span id={modeLabelId} className="visually-hidden">
             Ingresar con
