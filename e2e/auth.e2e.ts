@@ -13,6 +13,17 @@ import { chromePath, launchBrowser, newMobilePage, screenshot } from './support/
 
 const TIMEOUT = 15_000;
 
+/** Holds the app's entry script back until the returned function is called: the page is its HTML alone. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
   let server: RunningApp;
   let browser: Browser;
@@ -102,12 +113,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
   it('keeps what is typed into the prerendered sign-in before the app has started, and sends it', async () => {
     const page = await newMobilePage(browser);
     // The app's entry is held back: the page is the prerendered HTML alone, as on a slow phone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto(`${server.url}/auth/login`, { waitUntil: 'commit' });
     await page.getByLabel('Correo electrónico').fill('nadie@correo.com');
     await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaClave1');
@@ -218,12 +224,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
         if (w.drawn.at(-1) !== state) w.drawn.push(state);
       }).observe(document, { childList: true, subtree: true });
     });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     // (the page's load waits for the entry: the navigation is awaited only until the page arrives)
     await page.goto(`${server.url}/app/home`, { waitUntil: 'commit' });
     await page
