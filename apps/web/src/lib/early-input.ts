@@ -48,8 +48,7 @@ export function typedFields(scope: ParentNode): Typed[] {
  * component's handler takes it: `input` for text (React's `onChange` on a text box), `change` for a box, a
  * radio or a list. Only fields inside `form` that are still on the page.
  */
-export function replayTyped(typed: readonly Typed[], form: Element): number {
-  let replayed = 0;
+function replayTyped(typed: readonly Typed[], form: Element): void {
   for (const { field, value, checked } of typed) {
     if (!field.isConnected || !form.contains(field)) continue;
     if (isToggle(field)) {
@@ -60,9 +59,7 @@ export function replayTyped(typed: readonly Typed[], form: Element): number {
       const text = !(field instanceof HTMLSelectElement);
       field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
     }
-    replayed += 1;
   }
-  return replayed;
 }
 
 /**
