@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import { defineProject } from 'vitest/config';
+import { lazyDomainSchemas } from './vite-lazy-schemas.ts';
 import { PREACT_INLINE_PATHS, preactCompat, reactJsx } from './vite.shared.ts';
 
 const require = createRequire(import.meta.url);
 
 export default defineProject({
-  plugins: [reactJsx(), preactCompat()],
+  plugins: [reactJsx(), preactCompat(), lazyDomainSchemas()],
   resolve: {
     // The ES modules of the testing library and of React Router (their CommonJS files, which Node's conditions
     // pick, would `require` React itself, past the aliases).
@@ -24,7 +25,7 @@ export default defineProject({
   },
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', '*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     server: { deps: { inline: PREACT_INLINE_PATHS } },

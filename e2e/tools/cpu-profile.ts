@@ -1,0 +1,108 @@
+/**
+ * Where a page's main-thread time goes while it loads, by package or app module (docs/decisions/051).
+ *
+ *   npx tsx e2e/tools/cpu-profile.ts [path=/auth/login] [runs=5] [dist folder…]
+ *
+ * Loads the page in Debian's Chromium at 390 px with Chromium's own 4× CPU slowdown and V8's sampling profiler
+ * (100 µs), until the network is idle, and sums the samples' self time through the build's source maps. With two
+ * or more built web apps (`npm run build`, then a copy of apps/web/dist), the runs alternate between them, so a
+ * host whose speed drifts affects each build alike. Signed-out pages only (no storage is seeded). A diagnostic,
+ * not a benchmark: it writes nothing to bench-results.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [pagePath = '/auth/login', runsArg = '5', ...distArgs] = process.argv.slice(2);
+const runs = Number(runsArg);
+const dists = distArgs.length > 0 ? distArgs.map((d) => path.resolve(d)) : [webDist];
+const IDLE_FRAMES = new Set(['(idle)', '(program)', '(root)']);
+
+/** "zod", "preact", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
+function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<string, TraceMap | null>): string {
+  const asset = /\/assets\/([^/?]+\.js)$/.exec(frame.url)?.[1];
+  if (!asset) return frame.url ? '(inline script)' : frame.functionName;
+  const file = path.join(dist, 'assets', `${asset}.map`);
+  if (!maps.has(file)) maps.set(file, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
+  const map = maps.get(file);
+  const source = map
+    ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }).source
+    : null;
+  if (!source) return asset;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  return pkg ?? `src:${source.replace(/^.*\/src\//, '')}`;
+}
+
+async function profileOnce(app: RunningApp, dist: string, maps: Map<string, TraceMap | null>) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.goto(app.url + pagePath, { waitUntil: 'networkidle' });
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const selfMs = new Map<number, number>();
+    profile.samples.forEach((id, i) =>
+      selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000),
+    );
+    const bySource = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const ms = selfMs.get(node.id) ?? 0;
+      if (ms === 0 || IDLE_FRAMES.has(node.callFrame.functionName)) continue;
+      const source = sourceOf(dist, node.callFrame, maps);
+      bySource.set(source, (bySource.get(source) ?? 0) + ms);
+    }
+    return bySource;
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+const apps = await Promise.all(dists.map((dist) => startApp({ webDistDir: dist })));
+try {
+  const results = dists.map(() => [] as Map<string, number>[]);
+  const maps = new Map<string, TraceMap | null>();
+  for (let run = 0; run < runs; run++) {
+    for (const [i, dist] of dists.entries()) {
+      const app = apps[i];
+      if (app) results[i]?.push(await profileOnce(app, dist, maps));
+    }
+  }
+  for (const [i, dist] of dists.entries()) {
+    const perRun = results[i] ?? [];
+    const totals = perRun.map((m) => [...m.values()].reduce((a, b) => a + b, 0));
+    console.log(`\n${dist} · ${pagePath} · ${runs} runs at 4×`);
+    console.log(
+      `  main-thread self time, median ${median(totals).toFixed(0)} ms (runs ${totals.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+    const sources = new Set(perRun.flatMap((m) => [...m.keys()]));
+    const rows = [...sources].map((s) => [s, median(perRun.map((m) => m.get(s) ?? 0))] as const);
+    for (const [source, ms] of rows.sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+      console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${source}`);
+    }
+  }
+} finally {
+  await Promise.all(apps.map((app) => app.close()));
+}
