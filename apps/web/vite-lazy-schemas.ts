@@ -4,6 +4,8 @@ import { normalizePath, parseAst, type Plugin } from 'vite';
 
 /** The domain package's sources, whose schemas the web build makes lazy (docs/decisions/051). */
 const DOMAIN_SRC = `${normalizePath(path.resolve(import.meta.dirname, '../../packages/domain/src'))}/`;
+/** The web app's own sources: its form and answer schemas (the helper itself excluded). */
+const WEB_SRC = `${normalizePath(path.resolve(import.meta.dirname, 'src'))}/`;
 const HELPER = normalizePath(path.resolve(import.meta.dirname, 'src/lib/lazy-schema.ts'));
 const HELPER_NAME = '__togoLazySchema';
 
@@ -58,15 +60,17 @@ export function makeSchemasLazy(
 }
 
 /**
- * Makes the domain's zod schemas lazy in the web app (builds, dev server, unit tests): see src/lib/lazy-schema.ts.
+ * Makes the domain's and the web app's own zod schemas lazy in the web app (builds, dev server, unit tests): see
+ * src/lib/lazy-schema.ts.
  * It runs after Vite has turned the TypeScript into JavaScript, so it reads plain declarations.
  */
-export function lazyDomainSchemas(): Plugin {
+export function lazySchemas(): Plugin {
   return {
-    name: 'togo-lazy-domain-schemas',
+    name: 'togo-lazy-schemas',
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
-      if (!file.startsWith(DOMAIN_SRC) || !/\.ts$/.test(file) || /\.test\.ts$/.test(file)) return null;
+      const source = file.startsWith(DOMAIN_SRC) || file.startsWith(WEB_SRC);
+      if (!source || file === HELPER || !/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) return null;
       return makeSchemasLazy(code, file);
     },
   };

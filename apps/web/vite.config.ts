@@ -8,7 +8,7 @@ import {
   reactJsx,
   reactRouterProductionBuild,
 } from './vite.shared.ts';
-import { lazyDomainSchemas } from './vite-lazy-schemas.ts';
+import { lazySchemas } from './vite-lazy-schemas.ts';
 
 /**
  * Inlines the entry's stylesheet (the shell's critical CSS, ~4 KB gzipped) into index.html as a <style>, so
@@ -89,7 +89,7 @@ export default defineConfig({
     precompress(),
     reactRouterProductionBuild(),
     preactCompat(),
-    lazyDomainSchemas(),
+    lazySchemas(),
     operatorDevPages(),
   ],
   server: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { lazyDomainSchemas } from './vite-lazy-schemas.ts';
+import { lazySchemas } from './vite-lazy-schemas.ts';
 import { precompress, preactCompat, reactJsx, reactRouterProductionBuild } from './vite.shared.ts';
 
 /**
@@ -10,7 +10,7 @@ import { precompress, preactCompat, reactJsx, reactRouterProductionBuild } from 
  * drivers' service worker, generated in the first pass, never precaches the console.
  */
 export default defineConfig({
-  plugins: [reactJsx(), precompress(), reactRouterProductionBuild(), preactCompat(), lazyDomainSchemas()],
+  plugins: [reactJsx(), precompress(), reactRouterProductionBuild(), preactCompat(), lazySchemas()],
   base: '/operador/',
   // The drivers' build already copies public/ (favicon, icons) to the site root.
   publicDir: false,

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import { defineProject } from 'vitest/config';
-import { lazyDomainSchemas } from './vite-lazy-schemas.ts';
+import { lazySchemas } from './vite-lazy-schemas.ts';
 import { PREACT_INLINE_PATHS, preactCompat, reactJsx } from './vite.shared.ts';
 
 const require = createRequire(import.meta.url);
 
 export default defineProject({
-  plugins: [reactJsx(), preactCompat(), lazyDomainSchemas()],
+  plugins: [reactJsx(), preactCompat(), lazySchemas()],
   resolve: {
     // The ES modules of the testing library and of React Router (their CommonJS files, which Node's conditions
     // pick, would `require` React itself, past the aliases).

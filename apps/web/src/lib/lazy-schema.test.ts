@@ -2,6 +2,7 @@ import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginRequestSchema, otpRequestSchema } from '@togo/domain/auth/auth.contract';
+import { garageFormSchema } from '../features/garage/garage-form-schema.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 function counted<T extends object>(build: () => T) {
@@ -71,8 +72,9 @@ describe('lazySchema', () => {
   });
 });
 
-describe("the domain's schemas in the web app", () => {
-  it('arrive lazy (vite-lazy-schemas.ts applies to the tests as to the build) and still validate', () => {
+describe("the domain's and the web's schemas", () => {
+  it('are lazy (vite-lazy-schemas.ts applies to the tests as to the build) and still validate', () => {
+    expect(types.isProxy(garageFormSchema)).toBe(true);
     expect(types.isProxy(loginRequestSchema)).toBe(true);
     expect(types.isProxy(otpRequestSchema)).toBe(true);
     expect(loginRequestSchema.safeParse({}).success).toBe(false);
