@@ -7,7 +7,8 @@
  * (100 µs), until the network is idle, and sums the samples' self time through the build's source maps. With two
  * or more built web apps (`npm run build`, then a copy of apps/web/dist), the runs alternate between them, so a
  * host whose speed drifts affects each build alike. Signed-out pages only (no storage is seeded). A diagnostic,
- * not a benchmark: it writes nothing to bench-results.
+ * not a benchmark: it writes nothing to bench-results. With CPU_PROFILE_FUNCTIONS=1 the rows are functions (name,
+ * source and line) instead of packages and modules.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const [pagePath = '/auth/login', runsArg = '5', ...distArgs] = process.argv.slic
 const runs = Number(runsArg);
 const dists = distArgs.length > 0 ? distArgs.map((d) => path.resolve(d)) : [webDist];
 const IDLE_FRAMES = new Set(['(idle)', '(program)', '(root)']);
+const BY_FUNCTION = process.env.CPU_PROFILE_FUNCTIONS === '1';
 
 /** "zod", "preact", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
 function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<string, TraceMap | null>): string {
@@ -37,10 +39,15 @@ function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<strin
   const file = path.join(dist, 'assets', `${asset}.map`);
   if (!maps.has(file)) maps.set(file, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
   const map = maps.get(file);
-  const source = map
-    ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }).source
+  const position = map
+    ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
     : null;
+  const source = position?.source;
   if (!source) return asset;
+  if (BY_FUNCTION) {
+    const module = source.replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src:');
+    return `${position.name ?? (frame.functionName || '(anonymous)')} ${module}:${position.line}`;
+  }
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   return pkg ?? `src:${source.replace(/^.*\/src\//, '')}`;
 }
@@ -99,7 +106,7 @@ try {
     );
     const sources = new Set(perRun.flatMap((m) => [...m.keys()]));
     const rows = [...sources].map((s) => [s, median(perRun.map((m) => m.get(s) ?? 0))] as const);
-    for (const [source, ms] of rows.sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    for (const [source, ms] of rows.sort((a, b) => b[1] - a[1]).slice(0, BY_FUNCTION ? 40 : 15)) {
       console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${source}`);
     }
   }
