@@ -6,13 +6,15 @@
  * Loads the page in Debian's Chromium at 390 px with Chromium's own 4× CPU slowdown and V8's sampling profiler
  * (100 µs), until the network is idle, and sums the samples' self time through the build's source maps. With two
  * or more built web apps (`npm run build`, then a copy of apps/web/dist), the runs alternate between them, so a
- * host whose speed drifts affects each build alike. Signed-out pages only (no storage is seeded). A diagnostic,
- * not a benchmark: it writes nothing to bench-results. With CPU_PROFILE_FUNCTIONS=1 the rows are functions (name,
+ * host whose speed drifts affects each build alike. CPU_PROFILE_AS=client or company loads the page signed in as
+ * bench:lighthouse's users (the home and the wizard as a client, the fleet list as a company). A diagnostic, not a
+ * benchmark: it writes nothing to bench-results. With CPU_PROFILE_FUNCTIONS=1 the rows are functions (name,
  * source and line) instead of packages and modules.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { benchUsers, type BenchUsers, type Storage } from '../bench/bench-users.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -31,6 +33,9 @@ const runs = Number(runsArg);
 const dists = distArgs.length > 0 ? distArgs.map((d) => path.resolve(d)) : [webDist];
 const IDLE_FRAMES = new Set(['(idle)', '(program)', '(root)']);
 const BY_FUNCTION = process.env.CPU_PROFILE_FUNCTIONS === '1';
+const AS = process.env.CPU_PROFILE_AS as keyof BenchUsers | undefined;
+if (AS !== undefined && AS !== 'client' && AS !== 'company')
+  throw new Error('CPU_PROFILE_AS: client or company');
 
 /** "zod", "preact", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
 function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<string, TraceMap | null>): string {
@@ -52,11 +57,22 @@ function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<strin
   return pkg ?? `src:${source.replace(/^.*\/src\//, '')}`;
 }
 
-async function profileOnce(app: RunningApp, dist: string, maps: Map<string, TraceMap | null>) {
+async function profileOnce(
+  app: RunningApp,
+  storage: Storage | null,
+  dist: string,
+  maps: Map<string, TraceMap | null>,
+) {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    if (storage) {
+      await page.goto(`${app.url}/robots.txt`);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
@@ -88,13 +104,14 @@ const median = (values: number[]) => {
 };
 
 const apps = await Promise.all(dists.map((dist) => startApp({ webDistDir: dist })));
+const storages = await Promise.all(apps.map(async (app) => (AS ? (await benchUsers(app))[AS] : null)));
 try {
   const results = dists.map(() => [] as Map<string, number>[]);
   const maps = new Map<string, TraceMap | null>();
   for (let run = 0; run < runs; run++) {
     for (const [i, dist] of dists.entries()) {
       const app = apps[i];
-      if (app) results[i]?.push(await profileOnce(app, dist, maps));
+      if (app) results[i]?.push(await profileOnce(app, storages[i] ?? null, dist, maps));
     }
   }
   for (const [i, dist] of dists.entries()) {
