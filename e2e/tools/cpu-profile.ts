@@ -9,7 +9,8 @@
  * host whose speed drifts affects each build alike. CPU_PROFILE_AS=client or company loads the page signed in as
  * bench:lighthouse's users (the home and the wizard as a client, the fleet list as a company). A diagnostic, not a
  * benchmark: it writes nothing to bench-results. With CPU_PROFILE_FUNCTIONS=1 the rows are functions (name,
- * source and line) instead of packages and modules.
+ * source and line) instead of packages and modules; with CPU_PROFILE_LONGEST=1 only the longest stretch of work
+ * without an idle sample counts (the load's longest task, which total blocking time is mostly made of).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const runs = Number(runsArg);
 const dists = distArgs.length > 0 ? distArgs.map((d) => path.resolve(d)) : [webDist];
 const IDLE_FRAMES = new Set(['(idle)', '(program)', '(root)']);
 const BY_FUNCTION = process.env.CPU_PROFILE_FUNCTIONS === '1';
+const LONGEST = process.env.CPU_PROFILE_LONGEST === '1';
 const AS = process.env.CPU_PROFILE_AS as keyof BenchUsers | undefined;
 if (AS !== undefined && AS !== 'client' && AS !== 'company')
   throw new Error('CPU_PROFILE_AS: client or company');
@@ -40,7 +42,12 @@ if (AS !== undefined && AS !== 'client' && AS !== 'company')
 /** "zod", "preact", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
 function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<string, TraceMap | null>): string {
   const asset = /\/assets\/([^/?]+\.js)$/.exec(frame.url)?.[1];
-  if (!asset) return frame.url ? '(inline script)' : frame.functionName;
+  if (!asset) {
+    if (!frame.url) return frame.functionName;
+    return BY_FUNCTION
+      ? `${frame.functionName || '(anonymous)'} (inline script):${frame.lineNumber + 1}:${frame.columnNumber}`
+      : '(inline script)';
+  }
   const file = path.join(dist, 'assets', `${asset}.map`);
   if (!maps.has(file)) maps.set(file, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
   const map = maps.get(file);
@@ -55,6 +62,24 @@ function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<strin
   }
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   return pkg ?? `src:${source.replace(/^.*\/src\//, '')}`;
+}
+
+/** The samples [from, to) of the longest stretch without an idle sample: the page's longest task, roughly. */
+function longestBusyRun(profile: Profile): [number, number] {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  let best: [number, number, number] = [0, 0, 0];
+  let start = 0;
+  let ms = 0;
+  profile.samples.forEach((id, i) => {
+    if (idle.has(id)) {
+      start = i + 1;
+      ms = 0;
+      return;
+    }
+    ms += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (ms > best[2]) best = [start, i + 1, ms];
+  });
+  return [best[0], best[1]];
 }
 
 async function profileOnce(
@@ -81,9 +106,10 @@ async function profileOnce(
     await page.goto(app.url + pagePath, { waitUntil: 'networkidle' });
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const selfMs = new Map<number, number>();
-    profile.samples.forEach((id, i) =>
-      selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000),
-    );
+    const [from, to] = LONGEST ? longestBusyRun(profile) : [0, profile.samples.length];
+    profile.samples
+      .slice(from, to)
+      .forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[from + i] ?? 0) / 1000));
     const bySource = new Map<string, number>();
     for (const node of profile.nodes) {
       const ms = selfMs.get(node.id) ?? 0;
@@ -122,7 +148,10 @@ try {
       `  main-thread self time, median ${median(totals).toFixed(0)} ms (runs ${totals.map((t) => t.toFixed(0)).join(', ')})`,
     );
     const sources = new Set(perRun.flatMap((m) => [...m.keys()]));
-    const rows = [...sources].map((s) => [s, median(perRun.map((m) => m.get(s) ?? 0))] as const);
+    // Functions appear in some runs' samples and not others: their rows are means, the packages' medians.
+    const summary = (values: number[]) =>
+      BY_FUNCTION ? values.reduce((a, b) => a + b, 0) / values.length : median(values);
+    const rows = [...sources].map((s) => [s, summary(perRun.map((m) => m.get(s) ?? 0))] as const);
     for (const [source, ms] of rows.sort((a, b) => b[1] - a[1]).slice(0, BY_FUNCTION ? 40 : 15)) {
       console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${source}`);
     }
