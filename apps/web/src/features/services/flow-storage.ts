@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { readJson } from '../../lib/storage.ts';
 
 /** sessionStorage keys of the flows in progress: the steps survive a reload, not a new tab or a logout. */
@@ -21,7 +21,9 @@ export function useFlowState<T extends object>(key: FlowKey, initial: T, isValid
       : initial;
   });
 
-  useEffect(() => {
+  // Written in the commit that shows the state, before the browser can paint it: a reload right after a step
+  // appeared finds the step it showed.
+  useLayoutEffect(() => {
     sessionStorage.setItem(key, JSON.stringify(state));
   }, [key, state]);
 

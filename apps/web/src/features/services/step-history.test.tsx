@@ -8,9 +8,9 @@ import { useStepHistory } from './step-history.ts';
 const STEPS = ['uno', 'dos', 'tres'] as const;
 type Step = (typeof STEPS)[number];
 
-function Wizard() {
-  const [step, setStep] = useState<Step>('uno');
-  const [choice, setChoice] = useState<string | null>(null);
+function Wizard({ stored = 'uno', chosen = null }: { stored?: Step; chosen?: string | null }) {
+  const [step, setStep] = useState<Step>(stored);
+  const [choice, setChoice] = useState<string | null>(chosen);
   const navigate = useNavigate();
   useStepHistory(step, STEPS, setStep, (s) => s !== 'tres' || choice !== null);
   const next = STEPS[STEPS.indexOf(step) + 1];
@@ -107,5 +107,37 @@ describe('useStepHistory', () => {
     await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
     await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
     expect(await screen.findByText('Servicios')).toBeInTheDocument();
+  });
+
+  it('after a reload, shows the step of the history entry even when the stored flow had not caught up', async () => {
+    // The browser's forward moved the wizard to 'tres' and the page was reloaded before the flow's stored copy
+    // was written: the stored step is still 'dos', the entry says 'tres'.
+    const { router } = renderRoutes(
+      [
+        { path: '/app/servicios/rtm', Component: () => <Wizard stored="dos" chosen="sede norte" /> },
+        { path: '/app/servicios', Component: () => <p>Servicios</p> },
+      ],
+      {
+        initialEntries: [
+          '/app/servicios',
+          { pathname: '/app/servicios/rtm', state: { flowStep: 'uno' } },
+          { pathname: '/app/servicios/rtm', state: { flowStep: 'dos' } },
+          { pathname: '/app/servicios/rtm', state: { flowStep: 'tres' } },
+        ],
+      },
+    );
+    expect(await screen.findByText('Paso tres')).toBeInTheDocument();
+    // The entry keeps its step: nothing replaced it with the stale one, and the history did not grow.
+    await waitFor(() => expect(router.state.location.state).toEqual({ flowStep: 'tres' }));
+    expect(screen.getByText('Paso tres')).toBeInTheDocument();
+  });
+
+  it('after a reload, an entry whose step can no longer be shown stands for the stored step', async () => {
+    const { router } = renderRoutes(
+      [{ path: '/app/servicios/rtm', Component: () => <Wizard stored="dos" /> }],
+      { initialEntries: [{ pathname: '/app/servicios/rtm', state: { flowStep: 'tres' } }] },
+    );
+    expect(await screen.findByText('Paso dos')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toEqual({ flowStep: 'dos' }));
   });
 });

@@ -45,6 +45,10 @@ export function useStepHistory<S extends string>(
     if (first && openAt !== undefined) return;
     const shown = latest.current.entryStep ?? openedAt.current;
     if (shown === step) return;
+    // Opened on an entry of another step, as after a reload that came before the flow's stored copy caught up
+    // with the history: the entry's step wins when it can be shown (the effect below moves the flow there).
+    // Recording the stored step here too would have each effect undo the other, for ever.
+    if (first && steps.includes(shown) && latest.current.canShow(shown)) return;
     const forward = steps.indexOf(step) > steps.indexOf(shown);
     void navigate(`${location.pathname}${location.search}`, { replace: !forward, state: { [KEY]: step } });
     // Only a change of step records an entry.
