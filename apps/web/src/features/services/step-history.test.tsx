@@ -127,7 +127,7 @@ describe('useStepHistory', () => {
       },
     );
     expect(await screen.findByText('Paso tres')).toBeInTheDocument();
-    // The entry keeps its step: nothing replaced it with the stale one, and the history did not grow.
+    // The entry keeps its step: nothing replaced it with the stale one.
     await waitFor(() => expect(router.state.location.state).toEqual({ flowStep: 'tres' }));
     expect(screen.getByText('Paso tres')).toBeInTheDocument();
   });

@@ -34,6 +34,8 @@ export function useStepHistory<S extends string>(
   useEffect(() => {
     latest.current = { step, entryStep, goTo, canShow };
   });
+  /** An entry's step the flow can move to: the browser-move effect moves there, the record effect leaves it be. */
+  const canMoveTo = (target: S) => steps.includes(target) && latest.current.canShow(target);
 
   // The flow moved: record it (push when forward of the entry on screen, replace when back). On the first
   // render of a wizard opened at `openAt`, the step may still be the stored one (the screen moves to `openAt`
@@ -48,7 +50,7 @@ export function useStepHistory<S extends string>(
     // Opened on an entry of another step, as after a reload that came before the flow's stored copy caught up
     // with the history: the entry's step wins when it can be shown (the effect below moves the flow there).
     // Recording the stored step here too would have each effect undo the other, for ever.
-    if (first && steps.includes(shown) && latest.current.canShow(shown)) return;
+    if (first && canMoveTo(shown)) return;
     const forward = steps.indexOf(step) > steps.indexOf(shown);
     void navigate(`${location.pathname}${location.search}`, { replace: !forward, state: { [KEY]: step } });
     // Only a change of step records an entry.
@@ -57,10 +59,9 @@ export function useStepHistory<S extends string>(
 
   // The browser moved to another entry: show its step.
   useEffect(() => {
-    const { step: current, goTo: go, canShow: can } = latest.current;
     const target = entryStep ?? openedAt.current;
-    if (target === current || !steps.includes(target) || !can(target)) return;
-    go(target);
+    if (target === latest.current.step || !canMoveTo(target)) return;
+    latest.current.goTo(target);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entryStep]);
 }
