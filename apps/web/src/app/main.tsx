@@ -10,7 +10,7 @@ import { nextTask } from './next-task.ts';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
-import { whenLoaded } from './when-loaded.ts';
+import { whenSettled } from './when-settled.ts';
 import './styles.css';
 
 installControlledInputs();
@@ -70,15 +70,18 @@ async function boot(root: HTMLElement) {
   const firstScreen = preloadRoutes(routes, window.location.pathname, queryClient, {
     withReads: hasEarlyReads(),
   });
-  // The service worker (offline shell, cached reads, update prompt) is registered once the page has loaded,
-  // in its own chunk, so it never weighs on the initial JavaScript. An entry page requests this script after its
-  // first paint (app/page-boot.ts): the page may have finished loading by the time it runs.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    whenLoaded(() => void import('./pwa.ts').then((pwa) => pwa.startPwa()));
-  }
   await Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, 1000))]);
   await nextTask();
   start(root);
+  // The service worker (offline shell, cached reads, update prompt) is registered in its own chunk, so it never
+  // weighs on the initial JavaScript, once the first screen has settled: its install downloads the whole app, which
+  // would compete with the screen's own reads and rendering (docs/decisions/053).
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    whenSettled(
+      () => void import('./pwa.ts').then((pwa) => pwa.startPwa()),
+      () => queryClient.isFetching() > 0,
+    );
+  }
 }
 
 void boot(container);
