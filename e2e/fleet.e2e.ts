@@ -12,7 +12,7 @@ import {
 } from '../packages/domain/src/fleet/fleet.contract.ts';
 import { registerThroughUi, signIn, waitForLoginReload } from './support/access.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
+import { chromePath, launchBrowser, newDesktopPage, newMobilePage, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 20_000;
 
@@ -153,6 +153,30 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     expect(await page.locator('button[aria-pressed="true"]').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('fleetFavorite'))).not.toBeNull();
     await screenshot(page, 'fleet-list');
+    // The same session opening /flota in a browser the service worker does not control yet (a first visit on
+    // another device, at 390 px): the server sends /flota's own page, whose inline script starts the list's reads
+    // before the app's entry is requested (decision 054). The app adopts them (each read is asked once), and the
+    // list and the favourite show as in the first browser.
+    const session = await page.evaluate(() => ({ ...localStorage }));
+    const phone = await newMobilePage(browser);
+    await phone.goto(`${server.url}/robots.txt`);
+    await phone.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, session);
+    const requested: string[] = [];
+    phone.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await phone.goto(`${server.url}/flota`);
+    await expect.poll(() => tableRows(phone).count(), { timeout: TIMEOUT }).toBe(17);
+    await phone.getByRole('button', { name: 'Favorito FLT105', pressed: true }).waitFor({ timeout: TIMEOUT });
+    const times = (path: string) => requested.filter((read) => read === path).length;
+    expect(times('/api/togo/vehicle/traer_vehiculos_flota')).toBe(1);
+    expect(times('/api/togo/flota/consultas/')).toBe(1);
+    expect(times('/api/automas-param-system/togo-urls/')).toBe(1);
+    const entry = requested.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+    expect(entry).toBeGreaterThan(0);
+    expect(requested.indexOf('/api/togo/vehicle/traer_vehiculos_flota')).toBeLessThan(entry);
+    await screenshot(phone, 'fleet-list-first-visit-390');
+    await phone.context().close();
     await page.getByLabel('Buscar por placa').fill('flt-11'); // FLT110 … FLT117
     await expect.poll(() => tableRows(page).count(), { timeout: TIMEOUT }).toBe(8);
     await screenshot(page, 'fleet-list-search');

@@ -52,7 +52,7 @@ describe('routeAssets', () => {
 });
 
 describe('pageHtml', () => {
-  const boot = { code: 'boot()', earlyReads: false };
+  const boot = { code: 'boot()', earlyReads: null };
 
   it('a prerendered page: its boot script in place of the entry, blocking styles and the markup in #root', () => {
     const html = pageHtml(
@@ -75,10 +75,10 @@ describe('pageHtml', () => {
   it("the home's shell: the boot script also starts the early reads", () => {
     const html = pageHtml(TEMPLATE, { scripts: [], styles: [] }, '<main data-shell></main>', {
       code: 'boot()',
-      earlyReads: true,
+      earlyReads: 'home',
     });
     expect(html).toContain(
-      '<script data-entry="/assets/index-1.js" data-preloads="" data-early-reads>boot()</script>',
+      '<script data-entry="/assets/index-1.js" data-preloads="" data-early-reads="home">boot()</script>',
     );
   });
 
@@ -89,7 +89,7 @@ describe('pageHtml', () => {
       '<div data-shell></div>',
       {
         code: 'boot()',
-        earlyReads: false,
+        earlyReads: null,
         shell: 'fleet',
       },
     );
@@ -121,7 +121,7 @@ describe('pageHtml', () => {
     ).toThrow(/index-/);
     expect(() => pageHtml(TEMPLATE, { scripts: [], styles: [] }, '<h1>Hola</h1>')).toThrow(/arranque/);
     expect(() =>
-      pageHtml(TEMPLATE, { scripts: [], styles: [] }, null, { code: 'boot()', earlyReads: true }),
+      pageHtml(TEMPLATE, { scripts: [], styles: [] }, null, { code: 'boot()', earlyReads: 'home' }),
     ).toThrow(/lecturas/);
   });
 });

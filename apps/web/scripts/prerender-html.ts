@@ -1,4 +1,5 @@
 /** Pure helpers of scripts/prerender.ts: a route's chunks from Vite's manifest, and its page from index.html. */
+import type { EarlyReadSet } from '../src/app/early-reads.ts';
 import type { ShellAudience } from '../src/app/page-shells.ts';
 
 export interface ManifestChunk {
@@ -45,7 +46,7 @@ export function routeAssets(manifest: Manifest, modules: readonly string[], temp
  */
 export interface PageBootScript {
   code: string;
-  earlyReads: boolean;
+  earlyReads: EarlyReadSet | null;
   shell?: ShellAudience | null;
 }
 
@@ -82,7 +83,7 @@ export function pageHtml(
   if (boot === null) throw new Error('Una página con contenido necesita su script de arranque');
   const preloads = assets.scripts.map((file) => `/${file}`).join(' ');
   const script =
-    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ' data-early-reads' : ''}` +
+    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ` data-early-reads="${boot.earlyReads}"` : ''}` +
     `${boot.shell ? ` data-shell-for="${boot.shell}"` : ''}>` +
     `${boot.code}</script>`;
   const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);

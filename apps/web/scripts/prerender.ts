@@ -76,7 +76,7 @@ try {
     const boot =
       body === null
         ? null
-        : { code: bootScript, earlyReads: page.earlyReads === true, shell: page.shell ?? null };
+        : { code: bootScript, earlyReads: page.earlyReads ?? null, shell: page.shell ?? null };
     const html = pageHtml(template, assets, body, boot);
     const file = path.join(outDir, `${page.path.slice(1)}.html`);
     mkdirSync(path.dirname(file), { recursive: true });

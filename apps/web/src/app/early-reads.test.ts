@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchFleetLayout, prefetchFleetList } from '../features/fleet/api/fleet-prefetch.ts';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { HOME_READS, startEarlyReads } from './early-reads.ts';
+import { EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -27,6 +28,23 @@ describe('early reads', () => {
     void prefetchHome(new QueryClient());
     await vi.waitFor(() => expect(urls.length).toBe(HOME_READS.length - 1));
     expect(['/api/config', ...urls].sort()).toEqual([...HOME_READS].sort());
+  });
+
+  it("are exactly the fleet list's and its layout's first reads and the public configuration", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return json(200, {});
+      }),
+    );
+    const client = new QueryClient();
+    void prefetchFleetLayout(client);
+    void prefetchFleetList(client);
+    await vi.waitFor(() => expect(urls.length).toBe(FLEET_READS.length - 1));
+    expect(['/api/config', ...urls].sort()).toEqual([...FLEET_READS].sort());
+    expect(EARLY_READS).toEqual({ home: HOME_READS, fleet: FLEET_READS });
   });
 
   it('start nothing without a session, and send the token and Accept header with one', () => {

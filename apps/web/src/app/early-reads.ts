@@ -1,9 +1,9 @@
 /**
- * The home's first reads, started before the app's entry has even been requested (docs/decisions/044, 047):
- * `_pages/app/home.html`'s inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is
- * parsed, and the reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts
- * them once). It imports nothing, so the inline script carries none of the app; the paths are checked against the
- * app's in early-reads.test.ts (type imports are erased).
+ * An entry page's first reads, started before the app's entry has even been requested (docs/decisions/044, 047,
+ * 054): the page's inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is parsed, and the
+ * reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts them once). It
+ * imports nothing, so the inline script carries none of the app; the paths are checked against the app's in
+ * early-reads.test.ts (type imports are erased).
  */
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
 
@@ -16,6 +16,19 @@ export const HOME_READS: readonly string[] = [
   '/api/conf/catalogos/paginado/?clave_padre=ALIAS_URLS_TOGO',
   '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
 ];
+
+/** The fleet list's reads (features/fleet/api/fleet-prefetch.ts: its first page and look-ups, the sidebar's policy link). */
+export const FLEET_READS: readonly string[] = [
+  '/api/config',
+  '/api/automas-param-system/togo-urls/?name__in=data_policy_pdf',
+  '/api/togo/flota/consultas/',
+  '/api/togo/vehicle/traer_vehiculos_flota?page=1&page_size=50',
+];
+
+/** The pages that start their reads early, by the name their script's `data-early-reads` gives. */
+export const EARLY_READS = { home: HOME_READS, fleet: FLEET_READS } as const;
+export type EarlyReadSet = keyof typeof EARLY_READS;
+export const EARLY_READ_SETS = Object.keys(EARLY_READS) as EarlyReadSet[];
 
 /** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
 export function startEarlyReads(
@@ -38,10 +51,10 @@ export function startEarlyReads(
 }
 
 /**
- * Starts the home's reads with the session's token (none without one: app/page-shells.ts `openingToken` says when
- * the home opens). Run by the home page's inline script (app/page-boot.ts) while the page's <head> is parsed, before
+ * Starts a page's reads with the session's token (none without one: app/page-shells.ts `openingToken` says when
+ * the page's screen opens). Run by the page's inline script (app/page-boot.ts) while its <head> is parsed, before
  * its first paint.
  */
-export function bootEarlyReads(token: string | null): void {
-  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(HOME_READS, token, fetch);
+export function bootEarlyReads(set: EarlyReadSet, token: string | null): void {
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(EARLY_READS[set], token, fetch);
 }

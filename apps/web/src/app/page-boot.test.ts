@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GROUP_COMPANY } from '@togo/domain/roles';
 import type { EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { HOME_READS } from './early-reads.ts';
+import { FLEET_READS, HOME_READS } from './early-reads.ts';
 import { SESSION_CLASS } from './page-shells.ts';
 import {
   afterFirstPaint,
@@ -37,14 +38,19 @@ describe('page boot (decision 047)', () => {
     ).toEqual({
       entry: '/assets/index-1.js',
       preloads: ['/assets/a.js', '/assets/b.js'],
-      earlyReads: false,
+      earlyReads: null,
       shell: null,
     });
     expect(
       pageBootOf(
-        bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': '' }),
+        bootScript({ 'data-entry': '/assets/index-1.js', 'data-preloads': '', 'data-early-reads': 'fleet' }),
       ),
-    ).toEqual({ entry: '/assets/index-1.js', preloads: [], earlyReads: true, shell: null });
+    ).toEqual({ entry: '/assets/index-1.js', preloads: [], earlyReads: 'fleet', shell: null });
+    // A set of reads the script does not know (a page built with another version) starts none.
+    expect(
+      pageBootOf(bootScript({ 'data-entry': '/assets/index-1.js', 'data-early-reads': 'garaje' }))
+        ?.earlyReads,
+    ).toBeNull();
     expect(
       pageBootOf(bootScript({ 'data-entry': '/assets/index-1.js', 'data-shell-for': 'fleet' }))?.shell,
     ).toBe('fleet');
@@ -85,7 +91,7 @@ describe('page boot (decision 047)', () => {
   it("requests the entry, then the route's chunks one per task, with CORS, as the page's tags would", () => {
     vi.useFakeTimers();
     const preloads = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js'];
-    loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: false, shell: null });
+    loadApp(document, { entry: '/assets/index-1.js', preloads, earlyReads: null, shell: null });
     const script = document.head.querySelector('script');
     expect([script?.type, script?.getAttribute('src'), script?.crossOrigin]).toEqual([
       'module',
@@ -112,7 +118,7 @@ describe('page boot (decision 047)', () => {
       bootScript({
         'data-entry': '/assets/index-1.js',
         'data-preloads': '',
-        'data-early-reads': '',
+        'data-early-reads': 'home',
         'data-shell-for': 'home',
       }),
     );
@@ -122,6 +128,25 @@ describe('page boot (decision 047)', () => {
     expect(document.head.querySelector('script')).toBeNull();
     vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS);
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-1.js');
+  });
+
+  it("starts the fleet list's reads on a company's device, and none on a client's", () => {
+    const fetchFn = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchFn);
+    const fleetPage = () =>
+      bootScript({
+        'data-entry': '/assets/index-1.js',
+        'data-preloads': '',
+        'data-early-reads': 'fleet',
+        'data-shell-for': 'fleet',
+      });
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ids_roles: [1] }));
+    bootPage(fleetPage());
+    expect(fetchFn).not.toHaveBeenCalled();
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ids_roles: [GROUP_COMPANY] }));
+    bootPage(fleetPage());
+    expect(fetchFn.mock.calls.map(([path]) => path)).toEqual([...FLEET_READS]);
   });
 
   it('starts no read on a page without them, and refuses a script that names no entry', () => {

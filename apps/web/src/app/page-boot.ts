@@ -8,10 +8,11 @@
  * allows it by its hash, apps/api/src/http/inline-scripts.ts) and says what to load in the script's attributes:
  * - `data-entry`: the app's entry (/assets/index-….js);
  * - `data-preloads`: the route's chunks, space-separated, fetched beside the entry (modulepreload);
- * - `data-early-reads`: present on the home's page, whose reads start at once (app/early-reads.ts);
+ * - `data-early-reads`: on the home's and the fleet list's pages, which of their reads start at once
+ *   (app/early-reads.ts);
  * - `data-shell-for`: on a page with a shell, who sees it (app/page-shells.ts).
  */
-import { bootEarlyReads } from './early-reads.ts';
+import { bootEarlyReads, EARLY_READ_SETS, type EarlyReadSet } from './early-reads.ts';
 import { openingToken, SESSION_CLASS, SHELL_AUDIENCES, type ShellAudience } from './page-shells.ts';
 
 /** A tab opened in the background paints no frame until it is shown: the app loads after this anyway. */
@@ -21,7 +22,7 @@ export const FIRST_PAINT_FALLBACK_MS = 300;
 export interface PageBoot {
   entry: string;
   preloads: string[];
-  earlyReads: boolean;
+  earlyReads: EarlyReadSet | null;
   shell: ShellAudience | null;
 }
 
@@ -32,7 +33,7 @@ export function pageBootOf(script: HTMLOrSVGScriptElement | null): PageBoot | nu
   return {
     entry: data.entry,
     preloads: (data.preloads ?? '').split(' ').filter(Boolean),
-    earlyReads: data.earlyReads !== undefined,
+    earlyReads: EARLY_READ_SETS.find((set) => set === data.earlyReads) ?? null,
     shell: SHELL_AUDIENCES.find((audience) => audience === data.shellFor) ?? null,
   };
 }
@@ -82,13 +83,13 @@ export function loadApp(doc: Document, boot: PageBoot, win: Window = window): vo
   win.setTimeout(() => preloadFrom(0), 0);
 }
 
-/** The inline script's work: the early reads now (the home), the app after the first paint. */
+/** The inline script's work: the early reads now (the home, the fleet list), the app after the first paint. */
 export function bootPage(script: HTMLOrSVGScriptElement | null, doc: Document = document): void {
   const boot = pageBootOf(script);
   if (!boot) throw new Error('La página no dice qué script cargar (data-entry)');
   // One look at the device's storage: whether the page's screen opens, and the token its early reads send.
   const token = boot.shell ? openingToken(boot.shell) : null;
   if (token) doc.documentElement.classList.add(SESSION_CLASS);
-  if (boot.earlyReads) bootEarlyReads(token);
+  if (boot.earlyReads) bootEarlyReads(boot.earlyReads, token);
   afterFirstPaint(() => loadApp(doc, boot));
 }

@@ -14,6 +14,9 @@ import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { guarded, screen } from './route-kit.tsx';
 import { NotFound, RootLayout } from './RootLayout.tsx';
 
+/** The fleet area's reads live with its chunks, not in the entry every page loads (decision 054). */
+const fleetPrefetch = () => import('../features/fleet/api/fleet-prefetch.ts');
+
 /**
  * Every screen is a lazy chunk, so the first load only carries React, the router, the query client and
  * the guards; each area's code arrives when its route is visited (all of a location's chunks at once:
@@ -298,12 +301,20 @@ export const routes: RouteObject[] = [
         path: 'flota',
         ...guarded(
           fleetGuard,
-          screen(() => import('../features/fleet/routes/FleetLayout.tsx'), 'FleetLayout'),
+          screen(
+            () => import('../features/fleet/routes/FleetLayout.tsx'),
+            'FleetLayout',
+            (client) => fleetPrefetch().then((reads) => reads.prefetchFleetLayout(client)),
+          ),
         ),
         children: [
           {
             index: true,
-            ...screen(() => import('../features/fleet/routes/FleetList.tsx'), 'FleetListRoute'),
+            ...screen(
+              () => import('../features/fleet/routes/FleetList.tsx'),
+              'FleetListRoute',
+              (client) => fleetPrefetch().then((reads) => reads.prefetchFleetList(client)),
+            ),
           },
           {
             path: 'upload',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { urlListResponseSchema } from '@togo/domain/catalog/catalog.contract';
 import { apiParse } from './api-client.ts';
 import { logFailure } from './log-failure.ts';
@@ -20,15 +20,19 @@ export async function getUrls(
 /** The one cache key of the configured URLs: always a {name: url} map of exactly these names. */
 export const urlsKey = (names: readonly string[]) => ['togo-urls', ...names];
 
-/** The one `togo-urls` query of the web: {name: url} of the names asked for (decision 034). */
-export function useUrlsQuery(names: readonly string[], enabled = true) {
-  return useQuery({
+/** The `togo-urls` query's options (a route's prefetch starts the same query the screen reads). */
+export function urlsQuery(names: readonly string[]) {
+  return queryOptions({
     queryKey: urlsKey(names),
-    enabled,
     staleTime: 5 * 60_000,
     queryFn: ({ signal }) =>
       logFailure('No se pudieron consultar las URLs configuradas', () => getUrls(names, signal)),
   });
+}
+
+/** The one `togo-urls` query of the web: {name: url} of the names asked for (decision 034). */
+export function useUrlsQuery(names: readonly string[], enabled = true) {
+  return useQuery({ ...urlsQuery(names), enabled });
 }
 
 /** One configured URL by name, null when it is not configured (same query and cache entry as above). */

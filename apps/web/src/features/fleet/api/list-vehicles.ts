@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FLEET_PATHS, fleetVehicleListSchema } from '@togo/domain/fleet/fleet.contract';
 import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
@@ -23,11 +23,17 @@ export function fetchFleetVehicles({ page, placa }: FleetListParams, signal?: Ab
 }
 
 /** The company's vehicles, one page; failures are only logged (SPPF §8). */
-export function useFleetVehiclesQuery(params: FleetListParams) {
-  return useQuery({
+export function fleetVehiclesQuery(params: FleetListParams) {
+  return queryOptions({
     queryKey: fleetVehiclesKey(params),
     queryFn: ({ signal }) =>
       logFailure('No se pudo consultar la flota', () => fetchFleetVehicles(params, signal)),
-    placeholderData: keepPreviousData,
   });
+}
+
+/** The list's first page before any search (what /flota opens on, and what its page starts reading early). */
+export const FIRST_FLEET_PAGE: FleetListParams = { page: 1, placa: '' };
+
+export function useFleetVehiclesQuery(params: FleetListParams) {
+  return useQuery({ ...fleetVehiclesQuery(params), placeholderData: keepPreviousData });
 }

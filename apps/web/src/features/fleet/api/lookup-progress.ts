@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   fleetLookupProgressSchema,
   VEHICLE_REFRESH_PATHS,
@@ -9,12 +9,16 @@ import { apiParse } from '../../../lib/api-client.ts';
 export const LOOKUP_POLL_MS = 5000;
 
 /** GET /api/togo/flota/consultas/ → registry (RUNT) and fines look-ups done / total of the company's vehicles. */
+export const lookupProgressQuery = queryOptions({
+  queryKey: ['fleet', 'lookups'] as const,
+  queryFn: ({ signal }) =>
+    apiParse(fleetLookupProgressSchema, VEHICLE_REFRESH_PATHS.fleetProgress, { signal }),
+  retry: false,
+});
+
 export function useLookupProgressQuery() {
   return useQuery({
-    queryKey: ['fleet', 'lookups'] as const,
-    queryFn: ({ signal }) =>
-      apiParse(fleetLookupProgressSchema, VEHICLE_REFRESH_PATHS.fleetProgress, { signal }),
+    ...lookupProgressQuery,
     refetchInterval: (query) => (query.state.data?.en_curso === true ? LOOKUP_POLL_MS : false),
-    retry: false,
   });
 }

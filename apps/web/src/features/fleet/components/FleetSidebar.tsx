@@ -6,6 +6,7 @@ import { LogoutIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/Logo.tsx';
 import { useUrlsQuery } from '../../../lib/togo-urls.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { DATA_POLICY_FALLBACK, FLEET_POLICY_NAMES } from '../fleet-policy.ts';
 import {
   AlertTriangleIcon,
   CalendarIcon,
@@ -15,10 +16,6 @@ import {
   MoonIcon,
   TruckIcon,
 } from './fleet-icons.tsx';
-
-/** Served by the API when the catalogue has no data_policy_pdf entry. */
-const DATA_POLICY_FALLBACK = '/static/legal/politica-tratamiento-datos-personales.pdf';
-const POLICY_NAMES = ['data_policy_pdf'] as const;
 
 /** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
 const COMING_SOON: { label: string; icon: ReactNode }[] = [{ label: 'Modo', icon: <MoonIcon /> }];
@@ -30,7 +27,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function FleetSidebar() {
   const comingSoon = useComingSoon();
   const logout = useLogout();
-  const urls = useUrlsQuery(POLICY_NAMES);
+  const urls = useUrlsQuery(FLEET_POLICY_NAMES);
   const policy = urls.data?.data_policy_pdf || DATA_POLICY_FALLBACK;
   const soon = () => void comingSoon();
   // On a phone the menu collapses behind a button (issue 16: the strip cut off its last items).
