@@ -112,6 +112,26 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     await server?.close();
   });
 
+  it("the RTM wizard's page asks for the vehicle's RTM alert before the app has loaded, and only once", async () => {
+    // A first visit (no service worker yet): the server sends the wizard's own page, whose inline script starts
+    // the first step's read (decision 054); the app adopts it instead of asking again.
+    const page = await signedInPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requested.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${server.url}/app/servicios/rtm`);
+    await page.getByRole('button', { name: 'Agendar RTM' }).waitFor({ timeout: TIMEOUT });
+    const alert = `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`;
+    expect(requested.filter((path) => path === alert)).toHaveLength(1);
+    const entry = requested.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+    expect(entry).toBeGreaterThan(0);
+    expect(requested.indexOf(alert)).toBeLessThan(entry);
+    await screenshot(page, 'booking-rtm-first-visit-390');
+    await page.context().close();
+  });
+
   it("books an RTM at a branch with 'Pagar en sitio'", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/app/servicios`);

@@ -25,6 +25,6 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/auth/create-account', prerender: true },
   { path: '/auth/reset-password', prerender: true },
   { path: '/app/home', prerender: false, earlyReads: 'home', shell: 'home' },
-  { path: '/app/servicios/rtm', prerender: false, shell: 'session' },
+  { path: '/app/servicios/rtm', prerender: false, earlyReads: 'rtm', shell: 'session' },
   { path: '/flota', prerender: false, earlyReads: 'fleet', shell: 'fleet' },
 ];

@@ -2,10 +2,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchFleetLayout, prefetchFleetList } from '../features/fleet/api/fleet-prefetch.ts';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
+import { fetchRtmAlert } from '../features/services/api/rtm-alert.ts';
 import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
+import {
+  EARLY_READS,
+  FLEET_READS,
+  HOME_READS,
+  SELECTED_VEHICLE_KEY,
+  startEarlyReads,
+} from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -44,7 +51,29 @@ describe('early reads', () => {
     void prefetchFleetList(client);
     await vi.waitFor(() => expect(urls.length).toBe(FLEET_READS.length - 1));
     expect(['/api/config', ...urls].sort()).toEqual([...FLEET_READS].sort());
-    expect(EARLY_READS).toEqual({ home: HOME_READS, fleet: FLEET_READS });
+    expect(EARLY_READS.home()).toBe(HOME_READS);
+    expect(EARLY_READS.fleet()).toBe(FLEET_READS);
+  });
+
+  it("are the RTM wizard's first read of the selected vehicle, and only the configuration without one", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return json(200, {});
+      }),
+    );
+    await fetchRtmAlert(7).catch(() => undefined);
+    expect(SELECTED_VEHICLE_KEY).toBe(STORAGE_KEYS.vehicleSelected);
+    localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify({ id: 7, placa: 'KLM472' }));
+    expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config', ...urls]);
+    for (const stored of ['{"id":"7"}', '{"id":-1}', '{"id":1.5}', 'null', '{', '[]']) {
+      localStorage.setItem(STORAGE_KEYS.vehicleSelected, stored);
+      expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config']);
+    }
+    localStorage.removeItem(STORAGE_KEYS.vehicleSelected);
+    expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config']);
   });
 
   it('start nothing without a session, and send the token and Accept header with one', () => {

@@ -25,8 +25,31 @@ export const FLEET_READS: readonly string[] = [
   '/api/togo/vehicle/traer_vehiculos_flota?page=1&page_size=50',
 ];
 
+/** lib/storage.ts's STORAGE_KEYS.vehicleSelected: the vehicle the home selected, which the wizards book. */
+export const SELECTED_VEHICLE_KEY = 'vehicleSelected';
+
+/**
+ * The RTM wizard's first step's read: the selected vehicle's RTM alert (features/services/api/rtm-alert.ts), with
+ * the public configuration. A wizard resumed at a later step does not ask for the alert: its early read is then
+ * never adopted, and dropped (EARLY_READ_MAX_AGE_MS).
+ */
+export function rtmReads(storage: Pick<Storage, 'getItem'>): readonly string[] {
+  let id: unknown = null;
+  try {
+    id = (JSON.parse(storage.getItem(SELECTED_VEHICLE_KEY) ?? 'null') as { id?: unknown } | null)?.id;
+  } catch {
+    // Unreadable: the wizard reads no vehicle either.
+  }
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return ['/api/config'];
+  return ['/api/config', `/api/togo/alerta/get_alerta/?id_garaje=${id}&code=ALERTA_RTM`];
+}
+
 /** The pages that start their reads early, by the name their script's `data-early-reads` gives. */
-export const EARLY_READS = { home: HOME_READS, fleet: FLEET_READS } as const;
+export const EARLY_READS = {
+  home: () => HOME_READS,
+  fleet: () => FLEET_READS,
+  rtm: rtmReads,
+} satisfies Record<string, (storage: Pick<Storage, 'getItem'>) => readonly string[]>;
 export type EarlyReadSet = keyof typeof EARLY_READS;
 export const EARLY_READ_SETS = Object.keys(EARLY_READS) as EarlyReadSet[];
 
@@ -56,5 +79,9 @@ export function startEarlyReads(
  * its first paint.
  */
 export function bootEarlyReads(set: EarlyReadSet, token: string | null): void {
-  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(EARLY_READS[set], token, fetch);
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(
+    EARLY_READS[set](localStorage),
+    token,
+    fetch,
+  );
 }

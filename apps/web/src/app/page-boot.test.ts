@@ -131,7 +131,7 @@ describe('page boot (decision 047)', () => {
   });
 
   it("starts the fleet list's reads on a company's device, and none on a client's", () => {
-    const fetchFn = vi.fn(async () => json(200, {}));
+    const fetchFn = vi.fn(async (_path: string) => json(200, {}));
     vi.stubGlobal('fetch', fetchFn);
     const fleetPage = () =>
       bootScript({
