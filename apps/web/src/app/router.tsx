@@ -14,9 +14,6 @@ import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { guarded, screen } from './route-kit.tsx';
 import { NotFound, RootLayout } from './RootLayout.tsx';
 
-/** The fleet area's reads live with its chunks, not in the entry every page loads (decision 054). */
-const fleetPrefetch = () => import('../features/fleet/api/fleet-prefetch.ts');
-
 /**
  * Every screen is a lazy chunk, so the first load only carries React, the router, the query client and
  * the guards; each area's code arrives when its route is visited (all of a location's chunks at once:
@@ -304,7 +301,9 @@ export const routes: RouteObject[] = [
           screen(
             () => import('../features/fleet/routes/FleetLayout.tsx'),
             'FleetLayout',
-            (client) => fleetPrefetch().then((reads) => reads.prefetchFleetLayout(client)),
+            // The fleet area's reads come with its screens' chunks, not in the entry every page loads.
+            (client) =>
+              import('../features/fleet/routes/FleetLayout.tsx').then((m) => m.prefetchFleetLayout(client)),
           ),
         ),
         children: [
@@ -313,7 +312,8 @@ export const routes: RouteObject[] = [
             ...screen(
               () => import('../features/fleet/routes/FleetList.tsx'),
               'FleetListRoute',
-              (client) => fleetPrefetch().then((reads) => reads.prefetchFleetList(client)),
+              (client) =>
+                import('../features/fleet/routes/FleetList.tsx').then((m) => m.prefetchFleetList(client)),
             ),
           },
           {

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { urlsQuery } from '../../../lib/togo-urls.ts';
-import { FLEET_POLICY_NAMES } from '../fleet-policy.ts';
 import { FIRST_FLEET_PAGE, fleetVehiclesQuery } from './list-vehicles.ts';
 import { lookupProgressQuery } from './lookup-progress.ts';
 
@@ -9,6 +8,9 @@ import { lookupProgressQuery } from './lookup-progress.ts';
  * page's inline script before the app has loaded (app/early-reads.ts FLEET_READS, decision 054). Each settles when
  * its reads have (prefetchQuery never rejects).
  */
+
+/** The configured URL (togo-urls) of the sidebar's data-processing policy link. */
+export const FLEET_POLICY_NAMES = ['data_policy_pdf'] as const;
 
 /** The layout's: the sidebar's data-policy link. */
 export function prefetchFleetLayout(client: QueryClient): Promise<unknown> {

@@ -6,7 +6,7 @@ import { LogoutIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/Logo.tsx';
 import { useUrlsQuery } from '../../../lib/togo-urls.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
-import { DATA_POLICY_FALLBACK, FLEET_POLICY_NAMES } from '../fleet-policy.ts';
+import { FLEET_POLICY_NAMES } from '../api/fleet-prefetch.ts';
 import {
   AlertTriangleIcon,
   CalendarIcon,
@@ -16,6 +16,9 @@ import {
   MoonIcon,
   TruckIcon,
 } from './fleet-icons.tsx';
+
+/** Served by the API when the catalogue has no data_policy_pdf entry. */
+const DATA_POLICY_FALLBACK = '/static/legal/politica-tratamiento-datos-personales.pdf';
 
 /** Entries whose behaviour SPPF §2 does not give: they tell the user the feature is coming. */
 const COMING_SOON: { label: string; icon: ReactNode }[] = [{ label: 'Modo', icon: <MoonIcon /> }];

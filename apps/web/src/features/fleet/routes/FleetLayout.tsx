@@ -2,6 +2,9 @@ import { Outlet } from 'react-router';
 import { FleetSidebar } from '../components/FleetSidebar.tsx';
 import '../fleet.css';
 
+/** The layout's reads, started by the router with this chunk (app/router.tsx, decision 054). */
+export { prefetchFleetLayout } from '../api/fleet-prefetch.ts';
+
 /** /flota/*: the company area (SPPF §2 'Fleet area'), a sidebar beside the current screen. */
 export function FleetLayout() {
   return (

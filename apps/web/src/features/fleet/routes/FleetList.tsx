@@ -10,6 +10,9 @@ import { Pager } from '../components/Pager.tsx';
 import { useFleetFavorite } from '../fleet-favorite.ts';
 import { fleetRole } from '../fleet-role.ts';
 
+/** The list's reads, started by the router with this chunk (app/router.tsx, decision 054). */
+export { prefetchFleetList } from '../api/fleet-prefetch.ts';
+
 export const FLEET_EMPTY_MESSAGE = 'No hay vehículos inscritos en tu flota';
 
 /** The search asks the server once typing pauses this long. */
