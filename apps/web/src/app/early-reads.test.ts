@@ -22,30 +22,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Answers every fetch with `body` and records what was asked for. */
+function recordFetches(body: unknown): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      return json(200, body);
+    }),
+  );
+  return urls;
+}
+
 describe('early reads', () => {
   it("are exactly the home's first reads and the public configuration", async () => {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        urls.push(String(input));
-        return json(200, { results: [] });
-      }),
-    );
+    const urls = recordFetches({ results: [] });
     void prefetchHome(new QueryClient());
     await vi.waitFor(() => expect(urls.length).toBe(HOME_READS.length - 1));
     expect(['/api/config', ...urls].sort()).toEqual([...HOME_READS].sort());
   });
 
   it("are exactly the fleet list's and its layout's first reads and the public configuration", async () => {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        urls.push(String(input));
-        return json(200, {});
-      }),
-    );
+    const urls = recordFetches({});
     const client = new QueryClient();
     void prefetchFleetLayout(client);
     void prefetchFleetList(client);
@@ -56,14 +55,7 @@ describe('early reads', () => {
   });
 
   it("are the RTM wizard's first read of the selected vehicle, and only the configuration without one", async () => {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        urls.push(String(input));
-        return json(200, {});
-      }),
-    );
+    const urls = recordFetches({});
     await fetchRtmAlert(7).catch(() => undefined);
     expect(SELECTED_VEHICLE_KEY).toBe(STORAGE_KEYS.vehicleSelected);
     localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify({ id: 7, placa: 'KLM472' }));

@@ -17,7 +17,10 @@ export const HOME_READS: readonly string[] = [
   '/api/conf/catalogos/paginado/?clave_padre=BANNERS_OTROS_TOGO',
 ];
 
-/** The fleet list's reads (features/fleet/api/fleet-prefetch.ts: its first page and look-ups, the sidebar's policy link). */
+/**
+ * The fleet list's reads (features/fleet/api/fleet-prefetch.ts): its first page, the look-ups' progress and the
+ * sidebar's policy link, with the public configuration.
+ */
 export const FLEET_READS: readonly string[] = [
   '/api/config',
   '/api/automas-param-system/togo-urls/?name__in=data_policy_pdf',

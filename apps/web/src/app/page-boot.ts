@@ -8,8 +8,8 @@
  * allows it by its hash, apps/api/src/http/inline-scripts.ts) and says what to load in the script's attributes:
  * - `data-entry`: the app's entry (/assets/index-….js);
  * - `data-preloads`: the route's chunks, space-separated, fetched beside the entry (modulepreload);
- * - `data-early-reads`: on the home's and the fleet list's pages, which of their reads start at once
- *   (app/early-reads.ts);
+ * - `data-early-reads`: on the home's, the fleet list's and the RTM wizard's pages, which set of reads starts at
+ *   once (`home`, `fleet`, `rtm`: app/early-reads.ts);
  * - `data-shell-for`: on a page with a shell, who sees it (app/page-shells.ts).
  */
 import { bootEarlyReads, EARLY_READ_SETS, type EarlyReadSet } from './early-reads.ts';
@@ -83,7 +83,7 @@ export function loadApp(doc: Document, boot: PageBoot, win: Window = window): vo
   win.setTimeout(() => preloadFrom(0), 0);
 }
 
-/** The inline script's work: the early reads now (the home, the fleet list), the app after the first paint. */
+/** The inline script's work: the page's early reads now, the app after the first paint. */
 export function bootPage(script: HTMLOrSVGScriptElement | null, doc: Document = document): void {
   const boot = pageBootOf(script);
   if (!boot) throw new Error('La página no dice qué script cargar (data-entry)');
