@@ -6,13 +6,7 @@ import { fetchRtmAlert } from '../features/services/api/rtm-alert.ts';
 import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import {
-  EARLY_READS,
-  FLEET_READS,
-  HOME_READS,
-  SELECTED_VEHICLE_KEY,
-  startEarlyReads,
-} from './early-reads.ts';
+import { EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -54,18 +48,17 @@ describe('early reads', () => {
     expect(EARLY_READS.fleet()).toBe(FLEET_READS);
   });
 
-  it("are the RTM wizard's first read of the selected vehicle, and only the configuration without one", async () => {
+  it("are the RTM wizard's first read of the vehicle it books, and only the configuration without one", async () => {
     const urls = recordFetches({});
     await fetchRtmAlert(7).catch(() => undefined);
-    expect(SELECTED_VEHICLE_KEY).toBe(STORAGE_KEYS.vehicleSelected);
     localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify({ id: 7, placa: 'KLM472' }));
-    expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config', ...urls]);
-    for (const stored of ['{"id":"7"}', '{"id":-1}', '{"id":1.5}', 'null', '{', '[]']) {
+    expect(EARLY_READS.rtm()).toEqual(['/api/config', ...urls]);
+    for (const stored of ['{"id":"7"}', '{"id":-1}', '{"id":1.5}', 'null', '{', '[]', '{"id":7}']) {
       localStorage.setItem(STORAGE_KEYS.vehicleSelected, stored);
-      expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config']);
+      expect(EARLY_READS.rtm()).toEqual(['/api/config']);
     }
     localStorage.removeItem(STORAGE_KEYS.vehicleSelected);
-    expect(EARLY_READS.rtm(localStorage)).toEqual(['/api/config']);
+    expect(EARLY_READS.rtm()).toEqual(['/api/config']);
   });
 
   it('start nothing without a session, and send the token and Accept header with one', () => {

@@ -1,10 +1,11 @@
 /**
  * An entry page's first reads, started before the app's entry has even been requested (docs/decisions/044, 047,
  * 054): the page's inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is parsed, and the
- * reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts them once). It
- * imports nothing, so the inline script carries none of the app; the paths are checked against the app's in
- * early-reads.test.ts (type imports are erased).
+ * reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts them once). Of
+ * the app it imports only how the wizard reads its vehicle from storage, so the inline script stays small; the paths
+ * are checked against the app's in early-reads.test.ts.
  */
+import { readBookingVehicle, type BookingVehicle } from '../features/services/selected-vehicle.ts';
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
@@ -28,31 +29,23 @@ export const FLEET_READS: readonly string[] = [
   '/api/togo/vehicle/traer_vehiculos_flota?page=1&page_size=50',
 ];
 
-/** lib/storage.ts's STORAGE_KEYS.vehicleSelected: the vehicle the home selected, which the wizards book. */
-export const SELECTED_VEHICLE_KEY = 'vehicleSelected';
-
 /**
- * The RTM wizard's first step's read: the selected vehicle's RTM alert (features/services/api/rtm-alert.ts), with
- * the public configuration. A wizard resumed at a later step does not ask for the alert: its early read is then
- * never adopted, and dropped (EARLY_READ_MAX_AGE_MS).
+ * The RTM wizard's first step's read: the RTM alert of the vehicle the wizard books (features/services/
+ * selected-vehicle.ts, the wizard's own reading of `vehicleSelected`), with the public configuration. A wizard
+ * resumed at a later step does not ask for the alert: its early read is then never adopted, and dropped
+ * (EARLY_READ_MAX_AGE_MS).
  */
-export function rtmReads(storage: Pick<Storage, 'getItem'>): readonly string[] {
-  let id: unknown = null;
-  try {
-    id = (JSON.parse(storage.getItem(SELECTED_VEHICLE_KEY) ?? 'null') as { id?: unknown } | null)?.id;
-  } catch {
-    // Unreadable: the wizard reads no vehicle either.
-  }
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return ['/api/config'];
-  return ['/api/config', `/api/togo/alerta/get_alerta/?id_garaje=${id}&code=ALERTA_RTM`];
+export function rtmReads(vehicle: Pick<BookingVehicle, 'id'> | null): readonly string[] {
+  if (!vehicle) return ['/api/config'];
+  return ['/api/config', `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`];
 }
 
 /** The pages that start their reads early, by the name their script's `data-early-reads` gives. */
 export const EARLY_READS = {
   home: () => HOME_READS,
   fleet: () => FLEET_READS,
-  rtm: rtmReads,
-} satisfies Record<string, (storage: Pick<Storage, 'getItem'>) => readonly string[]>;
+  rtm: () => rtmReads(readBookingVehicle()),
+} satisfies Record<string, () => readonly string[]>;
 export type EarlyReadSet = keyof typeof EARLY_READS;
 export const EARLY_READ_SETS = Object.keys(EARLY_READS) as EarlyReadSet[];
 
@@ -82,9 +75,5 @@ export function startEarlyReads(
  * its first paint.
  */
 export function bootEarlyReads(set: EarlyReadSet, token: string | null): void {
-  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(
-    EARLY_READS[set](localStorage),
-    token,
-    fetch,
-  );
+  (window as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(EARLY_READS[set](), token, fetch);
 }
