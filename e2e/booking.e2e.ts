@@ -9,7 +9,13 @@ import {
   type VehicleJson,
 } from './support/api-session.ts';
 import { freePort, startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, screenshot } from './support/browser.ts';
+import {
+  chromePath,
+  entryScriptIndex,
+  launchBrowser,
+  recordRequests,
+  screenshot,
+} from './support/browser.ts';
 
 const TIMEOUT = 15_000;
 
@@ -116,18 +122,15 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     // A first visit (no service worker yet): the server sends the wizard's own page, whose inline script starts
     // the first step's read (decision 054); the app adopts it instead of asking again.
     const page = await signedInPage();
-    const requested: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      requested.push(`${url.pathname}${url.search}`);
-    });
+    const requested = recordRequests(page);
     await page.goto(`${server.url}/app/servicios/rtm`);
     await page.getByRole('button', { name: 'Agendar RTM' }).waitFor({ timeout: TIMEOUT });
     const alert = `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`;
-    expect(requested.filter((path) => path === alert)).toHaveLength(1);
-    const entry = requested.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+    const paths = requested.map((url) => `${url.pathname}${url.search}`);
+    expect(paths.filter((path) => path === alert)).toHaveLength(1);
+    const entry = entryScriptIndex(requested);
     expect(entry).toBeGreaterThan(0);
-    expect(requested.indexOf(alert)).toBeLessThan(entry);
+    expect(paths.indexOf(alert)).toBeLessThan(entry);
     await screenshot(page, 'booking-rtm-first-visit-390');
     await page.context().close();
   });

@@ -12,7 +12,15 @@ import {
 } from '../packages/domain/src/fleet/fleet.contract.ts';
 import { registerThroughUi, signIn, waitForLoginReload } from './support/access.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { chromePath, launchBrowser, newDesktopPage, newMobilePage, screenshot } from './support/browser.ts';
+import {
+  chromePath,
+  entryScriptIndex,
+  launchBrowser,
+  newDesktopPage,
+  newMobilePage,
+  recordRequests,
+  screenshot,
+} from './support/browser.ts';
 
 const TIMEOUT = 20_000;
 
@@ -163,18 +171,18 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     await phone.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, session);
-    const requested: string[] = [];
-    phone.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const requested = recordRequests(phone);
     await phone.goto(`${server.url}/flota`);
     await expect.poll(() => tableRows(phone).count(), { timeout: TIMEOUT }).toBe(17);
     await phone.getByRole('button', { name: 'Favorito FLT105', pressed: true }).waitFor({ timeout: TIMEOUT });
-    const times = (path: string) => requested.filter((read) => read === path).length;
+    const paths = requested.map((url) => url.pathname);
+    const times = (path: string) => paths.filter((read) => read === path).length;
     expect(times('/api/togo/vehicle/traer_vehiculos_flota')).toBe(1);
     expect(times('/api/togo/flota/consultas/')).toBe(1);
     expect(times('/api/automas-param-system/togo-urls/')).toBe(1);
-    const entry = requested.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+    const entry = entryScriptIndex(requested);
     expect(entry).toBeGreaterThan(0);
-    expect(requested.indexOf('/api/togo/vehicle/traer_vehiculos_flota')).toBeLessThan(entry);
+    expect(paths.indexOf('/api/togo/vehicle/traer_vehiculos_flota')).toBeLessThan(entry);
     await screenshot(phone, 'fleet-list-first-visit-390');
     await phone.context().close();
     await page.getByLabel('Buscar por placa').fill('flt-11'); // FLT110 … FLT117

@@ -74,3 +74,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
+
+/** The URLs a page asks for from now on, in order: what an entry page requests, and what it requests first. */
+export function recordRequests(page: Page): URL[] {
+  const requested: URL[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url())));
+  return requested;
+}
+
+/** Where the app's entry script (/assets/index-….js) is among recorded requests (-1 when it was not asked for). */
+export const entryScriptIndex = (requested: readonly URL[]) =>
+  requested.findIndex((url) => /^\/assets\/index-.*\.js$/.test(url.pathname));
