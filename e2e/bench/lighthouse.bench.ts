@@ -226,18 +226,15 @@ async function main() {
         : cpuMultiplier === DEFAULT_CPU_MULTIPLIER
           ? 'default'
           : 'calibrated';
+    const why = {
+      default: `Lighthouse's default ${DEFAULT_CPU_MULTIPLIER}× (calibrated for a host of ≈ ${DEFAULT_MULTIPLIER_HOST_INDEX} or faster)`,
+      calibrated: `slower than the host Lighthouse's default ${DEFAULT_CPU_MULTIPLIER}× is calibrated for (≈ ${DEFAULT_MULTIPLIER_HOST_INDEX}): Lighthouse's calibrated ${cpuMultiplier}×`,
+      LIGHTHOUSE_CPU_MULTIPLIER: `${cpuMultiplier}× from LIGHTHOUSE_CPU_MULTIPLIER (analysis, not the bench's slowdown)`,
+    }[from];
     console.log(
       `lighthouse bench — Lighthouse 12.2.3, mobile, simulated Slow 4G + ${cpuMultiplier}× CPU, median of ${RUNS} runs per page`,
     );
-    console.log(
-      `host benchmarkIndex ${host.median} (runs ${host.runs.join(', ')}): ${
-        from === 'default'
-          ? `Lighthouse's default ${DEFAULT_CPU_MULTIPLIER}× (calibrated for a host of ≈ ${DEFAULT_MULTIPLIER_HOST_INDEX} or faster)`
-          : from === 'calibrated'
-            ? `slower than the host Lighthouse's default ${DEFAULT_CPU_MULTIPLIER}× is calibrated for (≈ ${DEFAULT_MULTIPLIER_HOST_INDEX}): Lighthouse's calibrated ${cpuMultiplier}×`
-            : `${cpuMultiplier}× from LIGHTHOUSE_CPU_MULTIPLIER (analysis, not the bench's slowdown)`
-      }\n`,
-    );
+    console.log(`host benchmarkIndex ${host.median} (runs ${host.runs.join(', ')}): ${why}\n`);
     const figures: Record<string, unknown> = {
       cpu_slowdown_multiplier: cpuMultiplier,
       cpu_slowdown_from: from,
