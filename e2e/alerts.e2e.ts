@@ -183,7 +183,7 @@ describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
     await page.goto(`${server.url}/app/alerts/alertas-peritaje`);
     await page.getByRole('button', { name: 'Vehículos livianos' }).click();
     const card = page.getByRole('dialog', { name: 'Vehículos livianos' });
-    await card.getByText('Iva incluido').waitFor({ timeout: TIMEOUT });
+    await card.getByText('IVA incluido').waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'alerts-peritaje-card');
     await card.getByRole('button', { name: 'Agendar' }).click();
     await page.waitForURL('**/app/servicios/peritaje', { timeout: TIMEOUT });

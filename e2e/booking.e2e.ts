@@ -18,6 +18,12 @@ import {
 } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
+/**
+ * The journeys' date, for the server and the browser alike: Monday 23 Nov 2026, 06:00 in Bogotá. The date strip
+ * starts tomorrow (Tuesday 24, a service day with free hours); its sixth day is Sunday 29 (no service).
+ */
+const NOW = new Date('2026-11-23T11:00:00Z');
+const SUNDAY_IN_STRIP = 5;
 
 describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   let server: RunningApp;
@@ -26,7 +32,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   let vehicle: VehicleJson;
 
   let call: ReturnType<typeof apiCaller>;
-  const signedInPage = () => openSignedIn(browser, session, vehicle);
+  const signedInPage = () => openSignedIn(browser, session, vehicle, { now: NOW });
 
   /** ubicacion: Bogotá, then the first branch of the list. */
   async function chooseBogotaBranch(page: Page) {
@@ -36,34 +42,26 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
   }
 
-  /** agenda → horario: days without slots (Sundays, holidays) warn '¡Ups!' and are cleared; try the next. */
-  async function chooseDateAndHour(page: Page, shot?: string) {
+  /**
+   * agenda → horario on the first day of the strip (Tuesday: it has hours). With `sundayFirst`, Sunday is checked
+   * first: it is disabled, with its reason.
+   */
+  async function chooseDateAndHour(page: Page, shot?: string, opts: { sundayFirst?: boolean } = {}) {
     await page.getByRole('heading', { name: 'Selecciona la fecha' }).waitFor({ timeout: TIMEOUT });
     const days = page.locator('.date-strip__day');
-    for (let i = 0; i < 9; i++) {
-      await days.nth(i).click();
-      const outcome = await Promise.race([
-        page
-          .getByRole('heading', { name: 'Selecciona la hora' })
-          .waitFor({ timeout: TIMEOUT })
-          .then(() => 'hours' as const),
-        page
-          .getByRole('alertdialog')
-          .waitFor({ timeout: TIMEOUT })
-          .then(() => 'none' as const),
-      ]);
-      if (outcome === 'hours') break;
-      const warning = page.getByRole('alertdialog');
-      expect(await warning.textContent()).toContain(
-        'No hay horarios disponibles para este dia, selecciona otro',
-      );
-      await warning.getByRole('button', { name: 'Aceptar' }).click();
+    if (opts.sundayFirst) {
+      // Closed days are not offered (issue 36): Sunday is disabled with its reason, not refused after the tap.
+      const sunday = days.nth(SUNDAY_IN_STRIP);
+      expect(await sunday.isDisabled()).toBe(true);
+      expect(await sunday.getAttribute('title')).toBe('Cerrado: los domingos no hay servicio.');
     }
+    await days.first().click();
+    await page.getByRole('heading', { name: 'Selecciona la hora' }).waitFor({ timeout: TIMEOUT });
     const agendar = page.getByRole('button', { name: 'Agendar' });
     expect(await agendar.isDisabled()).toBe(true);
     let slot = page.locator('.hour-grid__slot').first();
     if (!(await slot.count())) {
-      await page.getByRole('button', { name: 'PM', exact: true }).click();
+      await page.getByRole('button', { name: 'p. m.', exact: true }).click();
       slot = page.locator('.hour-grid__slot').first();
     }
     const time = (await slot.textContent()) ?? '';
@@ -100,7 +98,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   beforeAll(async () => {
     // The sandbox payment link is built from WEB_URL: make it this server's own address.
     const port = await freePort();
-    server = await startApp({ port, env: { WEB_URL: `http://127.0.0.1:${port}` } });
+    server = await startApp({ port, now: NOW, env: { WEB_URL: `http://127.0.0.1:${port}` } });
     call = apiCaller(server);
     browser = await launchBrowser();
     session = await createClient(server, {
@@ -163,7 +161,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     expect(await calendar.locator('th').first().textContent()).toBe('Lun');
     await screenshot(page, 'booking-rtm-calendar');
     await calendar.getByRole('button', { name: 'Cerrar' }).click();
-    const time = await chooseDateAndHour(page, 'booking-rtm-horario');
+    const time = await chooseDateAndHour(page, 'booking-rtm-horario', { sundayFirst: true });
     const summary = page.getByRole('region', { name: 'Confirmación del Servicio' });
     expect(await summary.textContent()).toContain(time);
     await screenshot(page, 'booking-rtm-summary');
@@ -174,7 +172,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
       servicio: 'rtm',
       estado: 'confirmada',
       metodo_pago: 'pagar_en_sitio',
-      franja: time,
+      franja: time.replace(' a. m.', ' AM').replace(' p. m.', ' PM'),
     });
   });
 
@@ -214,7 +212,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
   it('books two trámites in one booking', async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/app/servicios/tramite`);
-    const agendar = page.getByRole('button', { name: /^Agendar / });
+    const agendar = page.getByRole('button', { name: /^Agregar / });
     await expect.poll(() => agendar.count(), { timeout: TIMEOUT }).toBeGreaterThan(1);
     const names = [
       (await agendar.nth(0).getAttribute('aria-label')) ?? '',
@@ -229,7 +227,7 @@ describe.skipIf(!chromePath)('booking journeys (Chromium)', () => {
     const summary = page.getByRole('region', { name: 'Confirmación del Servicio' });
     const text = (await summary.textContent()) ?? '';
     expect(text).toContain('Trámites');
-    for (const name of names) expect(text).toContain(name.replace(/^Agendar /, ''));
+    for (const name of names) expect(text).toContain(name.replace(/^Agregar /, ''));
     await screenshot(page, 'booking-tramites-summary');
     await payOnSite(page);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
+import { onlyUnpaid } from '@togo/domain/garage/fine-states';
 import { DemoFinesProvider } from '../apps/api/src/integrations/fines/demo.fines.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { fillCode } from './support/access.ts';
@@ -48,8 +48,9 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
   /** agenda → horario: days without slots warn '¡Ups!' and are cleared; try the next. Answers the hour. */
   async function chooseDateAndHour(page: Page): Promise<string> {
     await page.getByRole('heading', { name: 'Selecciona la fecha' }).waitFor({ timeout: TIMEOUT });
-    const days = page.locator('.date-strip__day');
-    for (let i = 0; i < 9; i++) {
+    const days = page.locator('.date-strip__day:not(:disabled)');
+    const open = await days.count();
+    for (let i = 0; i < open; i++) {
       await days.nth(i).click();
       const outcome = await Promise.race([
         page
@@ -66,7 +67,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     }
     let slot = page.locator('.hour-grid__slot').first();
     if (!(await slot.count())) {
-      await page.getByRole('button', { name: 'PM', exact: true }).click();
+      await page.getByRole('button', { name: 'p. m.', exact: true }).click();
       slot = page.locator('.hour-grid__slot').first();
     }
     const time = ((await slot.textContent()) ?? '').trim();
@@ -167,7 +168,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
         documento: '1020304050',
         tipoDocumento: 'CC',
       });
-      if (onlyVigentes(result.comparendos_vehiculo).length > 0) placa = candidate;
+      if (onlyUnpaid(result.comparendos_vehiculo).length > 0) placa = candidate;
     }
     expect(placa).not.toBe('');
     const withFines = await createSelectedVehicle(server, session, placa, '52000');
@@ -194,6 +195,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await page.getByLabel('Número de celular').fill('3105550707');
     await page.getByLabel('Contraseña', { exact: true }).fill('ClaveSegura2026');
     await page.getByLabel('Confirmar contraseña').fill('ClaveSegura2026');
+    await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
     await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
     await submit.click();

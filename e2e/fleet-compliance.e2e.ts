@@ -121,9 +121,13 @@ describe.skipIf(!chromePath)('fleet compliance journey (Chromium, desktop 1280 a
       const res = await fetch('/api/togo/flota/cumplimiento/', {
         headers: { authorization: `Token ${localStorage.getItem('token') ?? ''}` },
       });
-      return (await res.json()) as { data: { placa: string; puede_circular: boolean }[] };
+      return (await res.json()) as { data: { placa: string; puede_circular: boolean | null }[] };
     });
-    const blocked = api.data.filter((r) => !r.puede_circular).map((r) => r.placa);
+    // Those that cannot go out, then those whose pico y placa is unknown ("Sin información", issue 33).
+    const blocked = [
+      ...api.data.filter((r) => r.puede_circular === false),
+      ...api.data.filter((r) => r.puede_circular === null),
+    ].map((r) => r.placa);
     expect(await operador.locator('table tbody tr td.fleet-table__plate').allTextContents()).toEqual(blocked);
 
     // The .xlsx export downloads.

@@ -146,7 +146,7 @@ describe.skipIf(!chromePath)('garage journeys (Chromium)', () => {
     expect(await page.getByRole('link', { name: 'Servicios' }).getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'garage-home-empty');
     await page.getByRole('link', { name: 'Tu Garaje' }).click();
-    const guard = page.getByRole('alertdialog', { name: 'No olvides configurar tu garaje en TOGO!' });
+    const guard = page.getByRole('alertdialog', { name: '¡No olvides configurar tu garaje en TOGO!' });
     await guard.waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'garage-guard');
     await guard.getByRole('button', { name: 'Configurar Garaje' }).click();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_PATHS } from '../packages/domain/src/booking/booking.paths.ts';
-import { bogotaToday, colombianHolidayDates } from '../packages/domain/src/booking/booking.rules.ts';
+import { bogotaToday } from '../packages/domain/src/bogota-time.ts';
+import { colombianHolidayDates } from '../packages/domain/src/booking/booking.rules.ts';
 import { addDays, weekdayOf } from '../packages/domain/src/pico-placa/pico-placa.calendar.ts';
 import { apiCaller, createClient, createSelectedVehicle, type Session } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';

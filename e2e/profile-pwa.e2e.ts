@@ -221,7 +221,11 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     await page.goto(`${server.url}/app/garaje-personal`);
     await page.getByText('Última actualización: hace').waitFor({ timeout: TIMEOUT });
     await page.getByText('JRT582').first().waitFor();
-    await page.getByText(/^USD /).waitFor({ timeout: TIMEOUT });
+    // The value in pesos with its source and date (decision 074; the demo values in pesos).
+    await page
+      .locator('.pgarage__value-amount', { hasText: /^\$\s\d{1,3}(\.\d{3})+$/ })
+      .waitFor({ timeout: TIMEOUT });
+    await page.getByText(/^Fuente: Valor de demostración, consultado el \d{2}-\d{2}-\d{4}\.$/).waitFor();
     await screenshot(page, 'personal-garage');
 
     await page.goto(`${server.url}/app/otros/tutorial`);
@@ -241,8 +245,8 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     await screenshot(page, 'tutorial-safari-step2');
 
     await page.goto(`${server.url}/app/otros/compras`);
-    await page.getByRole('button', { name: /Soat/ }).click();
-    await page.getByText('Esta funcionalidad estara disponible proximamente!').waitFor();
+    await page.getByRole('button', { name: /SOAT/ }).click();
+    await page.getByText('¡Esta funcionalidad estará disponible próximamente!').waitFor();
     await screenshot(page, 'compras-soat');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('link', { name: /GoPass/ }).click();

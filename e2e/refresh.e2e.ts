@@ -31,7 +31,7 @@ function fine(numero: string, fecha: string, total: number): Fine {
 }
 
 /**
- * Issue 15's refresh as a driver sees it (390 px): 'Última actualización' on the fines screen, "Actualizar ahora"
+ * Issue 15's refresh as a driver sees it (390 px): how old the fines are ('Actualizado hace…') on the fines screen, "Actualizar ahora"
  * fetches a new fine from the provider (a local fake of the fines HTTP API whose answer changes), the fine and its
  * notification show in the app (home notifications, Historial de avisos), and a second "Actualizar" within the
  * hour is refused with the Spanish message and the time left.
@@ -80,12 +80,12 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
     await fake?.close();
   });
 
-  it('shows Última actualización, refreshes a new fine with its notice, and refuses a second refresh', async () => {
+  it('shows how old the fines are, refreshes a new fine with its notice, and refuses a second refresh', async () => {
     const page = await signedInPage(browser, session, vehicle);
     await page.goto(`${server.url}/app/alerts/infracciones`);
     await page.getByRole('heading', { name: 'Tienes Multas pendientes' }).waitFor({ timeout: TIMEOUT });
-    await page.getByText(`1 comparendo vigente · Placa ${PLACA}`).waitFor();
-    const when = page.locator('.vehicle-refresh__when', { hasText: /Última actualización: .*\d{4}/ });
+    await page.getByText(`1 comparendo por pagar · Placa ${PLACA}`).waitFor();
+    const when = page.locator('.vehicle-refresh__when', { hasText: /^Actualizado hace / });
     await when.waitFor({ timeout: TIMEOUT });
     expect(await when.textContent()).not.toContain('Aún sin consultar');
     await screenshot(page, 'refresh-before');
@@ -94,7 +94,7 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
     fines.push(fine('11001000444455556666', '2026-11-20', 1_266_100));
     const before = fake.requests.length;
     await page.getByRole('button', { name: 'Actualizar ahora' }).click();
-    await page.getByText(`2 comparendos vigentes · Placa ${PLACA}`).waitFor({ timeout: TIMEOUT });
+    await page.getByText(`2 comparendos por pagar · Placa ${PLACA}`).waitFor({ timeout: TIMEOUT });
     expect(fake.requests.length).toBe(before + 1);
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer clave-multas-e2e');
     // Within the hour the button is disabled and says why and for how long.
@@ -120,7 +120,7 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
 
     // The page read again: the limit is kept by the server, not by the tab.
     await page.reload();
-    await page.getByText(`2 comparendos vigentes · Placa ${PLACA}`).waitFor({ timeout: TIMEOUT });
+    await page.getByText(`2 comparendos por pagar · Placa ${PLACA}`).waitFor({ timeout: TIMEOUT });
     await page.getByText(/Podrás intentarlo de nuevo en (60|59) minutos\./).waitFor({ timeout: TIMEOUT });
     expect(await page.getByRole('button', { name: 'Actualizar ahora' }).isDisabled()).toBe(true);
 
@@ -128,7 +128,7 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
     await page.goto(`${server.url}/app/home`);
     const notice = page.locator('.home-note').filter({ hasText: `Nueva multa para ${PLACA}` });
     await notice.waitFor({ timeout: TIMEOUT });
-    expect(await notice.textContent()).toContain('$1.266.100 del 20-11-2026');
+    expect(await notice.textContent()).toContain('$ 1.266.100 del 20-11-2026');
     await screenshot(page, 'refresh-home-notice');
 
     await page.goto(`${server.url}/app/profile/avisos`);

@@ -1,14 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import {
-  operatorDevPages,
-  precompress,
-  preactCompat,
-  reactJsx,
-  reactRouterProductionBuild,
-} from './vite.shared.ts';
+import react from '@vitejs/plugin-react';
+import { operatorDevPages, precompress, reactRouterProductionBuild } from './vite.shared.ts';
 import { lazySchemas } from './vite-lazy-schemas.ts';
+import { noJsonSchema } from './vite-no-json-schema.ts';
 
 /**
  * Inlines the entry's stylesheet (the shell's critical CSS, ~4 KB gzipped) into index.html as a <style>, so
@@ -44,7 +40,7 @@ const apiTarget = process.env.API_DEV_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [
-    reactJsx(),
+    react(),
     // Installable PWA (docs/decisions/010): manifest + our own worker (src/sw/sw.ts), registered by
     // src/app/pwa.ts; a new build waits for 'Actualizar'.
     VitePWA({
@@ -88,8 +84,8 @@ export default defineConfig({
     inlineEntryCss(),
     precompress(),
     reactRouterProductionBuild(),
-    preactCompat(),
     lazySchemas(),
+    noJsonSchema(),
     operatorDevPages(),
   ],
   server: {

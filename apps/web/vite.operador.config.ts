@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { lazySchemas } from './vite-lazy-schemas.ts';
-import { precompress, preactCompat, reactJsx, reactRouterProductionBuild } from './vite.shared.ts';
+import { noJsonSchema } from './vite-no-json-schema.ts';
+import react from '@vitejs/plugin-react';
+import { precompress, reactRouterProductionBuild } from './vite.shared.ts';
 
 /**
  * The operator console's build (docs/decisions/029): a second pass after the drivers' build, into
@@ -10,7 +12,7 @@ import { precompress, preactCompat, reactJsx, reactRouterProductionBuild } from 
  * drivers' service worker, generated in the first pass, never precaches the console.
  */
 export default defineConfig({
-  plugins: [reactJsx(), precompress(), reactRouterProductionBuild(), preactCompat(), lazySchemas()],
+  plugins: [react(), precompress(), reactRouterProductionBuild(), lazySchemas(), noJsonSchema()],
   base: '/operador/',
   // The drivers' build already copies public/ (favicon, icons) to the site root.
   publicDir: false,

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin, PluginOption } from 'vite';
-import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 /** Writes `file`.gz and `file`.br (gzip -9, brotli 11) beside it, as the API's preCompressed serving expects. */
 export function writeCompressed(file: string, bytes: Buffer | string): void {
@@ -74,61 +73,5 @@ export function reactRouterProductionBuild(): Plugin {
     name: 'togo-react-router-production',
     apply: 'build',
     config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
-  };
-}
-
-/**
- * The app's React is Preact 11 through preact/compat (docs/decisions/045): React's API at a sixth of React
- * DOM's weight. The aliases apply to the builds, the dev server and the unit tests alike, so the tests run
- * the renderer that ships.
- */
-export const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
- * Packages that import React, and Preact itself: Vite must transform them (not leave them to Node) wherever it
- * runs code outside the browser (the prerender, the unit tests), or they would import React rather than the
- * alias, or a second copy of Preact.
- */
-export const PREACT_INLINE = [
-  'preact',
-  'preact-render-to-string',
-  'react-router',
-  '@tanstack/react-query',
-  'react-hook-form',
-  '@hookform/resolvers',
-  'react-leaflet',
-  '@react-leaflet/core',
-  '@testing-library/react',
-];
-
-/** The same packages as the unit tests' runner matches them: by their files' paths. */
-export const PREACT_INLINE_PATHS = PREACT_INLINE.map(
-  (name) => new RegExp(`[\\\\/]node_modules[\\\\/]${name.replace('/', '[\\\\/]')}[\\\\/]`),
-);
-
-/**
- * JSX through @vitejs/plugin-react, without React's Fast Refresh: it patches React DOM, which is not there (the
- * dev server reloads the page when a component changes instead).
- */
-export function reactJsx(): PluginOption {
-  return react({ refreshExclude: /./ });
-}
-
-export function preactCompat(): Plugin {
-  return {
-    name: 'togo-preact-compat',
-    config: () => ({ resolve: { alias: preactAliases }, ssr: { noExternal: PREACT_INLINE } }),
-    // React Router reads React.useOptimistic when it exists and falls back without it: Preact has none.
-    onLog(_level, log) {
-      if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return false;
-    },
   };
 }

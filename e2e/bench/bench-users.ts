@@ -1,7 +1,8 @@
 /**
  * The signed-in users of the web benchmarks (bench:web, bench:lighthouse), created through the API: a client with
- * one selected vehicle (home, wizard) and a company (group 2, fleet list). Each is the localStorage the web app
- * keeps after sign-in, injected before the page loads.
+ * one selected vehicle (home, wizard), the same client on its first visit after sign-in (the session stored, the
+ * selected vehicle not yet: the home writes it once its reads have answered) and a company (group 2, fleet list).
+ * Each is the localStorage the web app keeps, injected before the page loads.
  */
 import { GROUP_COMPANY } from '../../packages/domain/src/roles.ts';
 import { apiCaller, createClient, createSelectedVehicle } from '../support/api-session.ts';
@@ -10,6 +11,8 @@ import type { RunningApp } from '../support/app-server.ts';
 export type Storage = Record<string, string>;
 export interface BenchUsers {
   client: Storage;
+  /** `client` right after sign-in: token and userInfo, no `vehicleSelected` yet (issue 41). */
+  clientFirstVisit: Storage;
   company: Storage;
 }
 
@@ -44,12 +47,13 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
     undefined,
     company.token,
   );
+  const session = {
+    token: client.token,
+    userInfo: JSON.stringify({ ...client.userInfo, is_first_login_togo: false }),
+  };
   return {
-    client: {
-      token: client.token,
-      userInfo: JSON.stringify({ ...client.userInfo, is_first_login_togo: false }),
-      vehicleSelected: JSON.stringify(vehicle),
-    },
+    client: { ...session, vehicleSelected: JSON.stringify(vehicle) },
+    clientFirstVisit: session,
     company: {
       token: company.token,
       userInfo: JSON.stringify({ ...company.userInfo, ...info, is_first_login_togo: false }),

@@ -8,7 +8,7 @@ import { median } from '../../apps/api/bench/bench-results.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 export async function hostBenchmarkIndex(runs = 3): Promise<{ median: number; runs: number[] }> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ checkScreens: false });
   try {
     const page = await browser.newPage();
     const indexes: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse — Lighthouse 12.2.3 (mobile, default simulated throttling) in Debian's Chromium on the
- * entry routes: sign-in, home (signed in), a wizard step (/app/servicios/rtm) and the fleet list (/flota, a
+ * entry routes: sign-in, home (signed in; and on the first visit after sign-in), a wizard step (/app/servicios/rtm) and the fleet list (/flota, a
  * company). Targets per page: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
  * Each page is audited LIGHTHOUSE_RUNS times (default 5) and its median run by performance score is reported.
  * Each run uses its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
@@ -22,7 +22,7 @@ import { chromium } from 'playwright-core';
 import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
 import { startApp, webDist } from '../support/app-server.ts';
 import { chromePath } from '../support/browser.ts';
-import { benchUsers, type Storage } from './bench-users.ts';
+import { benchUsers, type BenchUsers, type Storage } from './bench-users.ts';
 import {
   benchCpuMultiplier,
   calibratedCpuMultiplier,
@@ -96,11 +96,13 @@ const MINIMUM: Record<Category, number> = {
 interface Page {
   key: string;
   path: string;
-  as: 'nobody' | 'client' | 'company';
+  as: 'nobody' | keyof BenchUsers;
 }
 const PAGES: Page[] = [
   { key: 'sign-in', path: '/auth/login', as: 'nobody' },
   { key: 'home', path: '/app/home', as: 'client' },
+  // The first visit after sign-in: the same driver, its selected vehicle not yet stored (issue 41).
+  { key: 'home-first', path: '/app/home', as: 'clientFirstVisit' },
   { key: 'wizard', path: '/app/servicios/rtm', as: 'client' },
   { key: 'fleet', path: '/flota', as: 'company' },
 ];

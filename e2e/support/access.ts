@@ -26,6 +26,7 @@ export async function registerThroughUi(page: Page, server: RunningApp, person: 
   await page.getByLabel('Número de celular').fill(person.phone);
   await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
   await page.getByLabel('Confirmar contraseña').fill(person.password);
+  await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
   const submit = page.getByRole('button', { name: 'Crear cuenta' });
   await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
   await submit.click();

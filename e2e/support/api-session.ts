@@ -110,8 +110,13 @@ export async function createSelectedVehicle(
 }
 
 /** A phone-sized page signed in with this vehicle selected (what login and home store). */
-export async function signedInPage(browser: Browser, session: Session, vehicle: VehicleJson): Promise<Page> {
-  const page = await newMobilePage(browser);
+export async function signedInPage(
+  browser: Browser,
+  session: Session,
+  vehicle: VehicleJson,
+  opts: { now?: Date } = {},
+): Promise<Page> {
+  const page = await newMobilePage(browser, opts);
   await page.addInitScript(
     ({ token, userInfo, vehicleSelected }) => {
       localStorage.setItem('token', token);

@@ -6,7 +6,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import type { Database } from '../../apps/api/src/db/client.ts';
 import { InlineJobQueue } from '../../apps/api/src/jobs/inline.queue.ts';
-import { systemClock } from '../../apps/api/src/lib/clock.ts';
+import { systemClock, type Clock } from '../../apps/api/src/lib/clock.ts';
 import { providersFromConfig } from '../../apps/api/src/providers.ts';
 import { createTestDatabase } from '../../apps/api/src/test/test-db.ts';
 
@@ -30,6 +30,17 @@ export interface StartAppOptions {
   port?: number;
   /** Serve this built web app instead of apps/web/dist (a second build, for the update prompt). */
   webDistDir?: string;
+  /**
+   * The server's "now" when it starts (a journey's fixed date; give the browser the same with newMobilePage's
+   * `now`): its clock starts there and runs at real speed. Default: the real time.
+   */
+  now?: Date;
+}
+
+/** A clock that starts at `start` and then runs at real speed, so timestamps still increase. */
+function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
 }
 
 /** The real API + built web app on 127.0.0.1 with a fresh database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -42,11 +53,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: dist, LOG_LEVEL: 'silent', ...options.env });
   // Jobs run only when a journey asks (drainJobs), so what the browser sees does not race a queue.
   const jobs = new InlineJobQueue();
+  const clock = options.now ? clockFrom(options.now) : systemClock;
   const app = await buildApp({
     config,
     database,
-    clock: systemClock,
-    providers: providersFromConfig(config, database.db, systemClock),
+    clock,
+    providers: providersFromConfig(config, database.db, clock),
     secret: 'e2e-secret'.padEnd(40, 'x'),
     jobs,
   });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { checkEveryScreen } from './every-screen.ts';
 
 /** CHROME_PATH, else Debian's /usr/bin/chromium; null when neither exists (browser tests are then skipped). */
 export function findChromium(): string | null {
@@ -20,9 +21,13 @@ if (!chromePath) {
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium for a journey. Unless `checkScreens` is false (benchmarks, which measure time), axe-core checks every
+ * screen its pages show (every-screen.ts).
+ */
+export async function launchBrowser(opts: { checkScreens?: boolean } = {}): Promise<Browser> {
   if (!chromePath) throw new Error('Chromium not found');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
     args: [
@@ -36,10 +41,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  if (opts.checkScreens !== false) checkEveryScreen(browser);
+  return browser;
 }
 
-/** A phone-sized page (390 × 844, touch, es-CO). */
-export async function newMobilePage(browser: Browser, opts: { userAgent?: string } = {}): Promise<Page> {
+/**
+ * A phone-sized page (390 × 844, touch, es-CO). With `now`, the page's clock starts at that instant and runs at
+ * real speed (Playwright's clock; pair it with startApp's `now`).
+ */
+export async function newMobilePage(
+  browser: Browser,
+  opts: { userAgent?: string; now?: Date } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -49,6 +62,7 @@ export async function newMobilePage(browser: Browser, opts: { userAgent?: string
     timezoneId: 'America/Bogota',
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
+  if (opts.now) await context.clock.install({ time: opts.now });
   return context.newPage();
 }
 

@@ -45,7 +45,7 @@ export async function signInToConsole(page: Page, baseUrl: string, who: StaffCre
 
 /**
  * On /operador/verificacion (a role that must enrol, right after signing in): reads the secret shown under
- * the QR, confirms with a code and returns the secret for later sign-ins.
+ * the QR, confirms with a code, passes the recovery codes and returns the secret for later sign-ins.
  */
 export async function enrolTotp(page: Page): Promise<string> {
   const secretText = page.getByTestId('totp-secreto');
@@ -53,6 +53,9 @@ export async function enrolTotp(page: Page): Promise<string> {
   const secret = (await secretText.innerText()).replace(/\s+/g, '');
   await page.getByLabel('Código de 6 dígitos').fill(await nextTotpCode(secret));
   await page.getByRole('button', { name: 'Activar' }).click();
+  // The recovery codes are shown once (decision 065); continuing leads to the console.
+  await page.getByTestId('codigos-recuperacion').waitFor();
+  await page.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
   return secret;
 }
 

@@ -6,8 +6,9 @@
  * Loads the page in Debian's Chromium at 390 px with Chromium's own 4× CPU slowdown and V8's sampling profiler
  * (100 µs), until the network is idle, and sums the samples' self time through the build's source maps. With two
  * or more built web apps (`npm run build`, then a copy of apps/web/dist), the runs alternate between them, so a
- * host whose speed drifts affects each build alike. CPU_PROFILE_AS=client or company loads the page signed in as
- * bench:lighthouse's users (the home and the wizard as a client, the fleet list as a company). A diagnostic, not a
+ * host whose speed drifts affects each build alike. CPU_PROFILE_AS=client, clientFirstVisit or company loads the page signed
+ * in as bench:lighthouse's users (the home and the wizard as a client, the home's first visit after sign-in as a
+ * client without a stored vehicle, the fleet list as a company). A diagnostic, not a
  * benchmark: it writes nothing to bench-results. With CPU_PROFILE_FUNCTIONS=1 the rows are functions (name,
  * source and line) instead of packages and modules; with CPU_PROFILE_LONGEST=1 only the longest stretch of work
  * without an idle sample counts (the load's longest task, which total blocking time is mostly made of).
@@ -36,10 +37,10 @@ const IDLE_FRAMES = new Set(['(idle)', '(program)', '(root)']);
 const BY_FUNCTION = process.env.CPU_PROFILE_FUNCTIONS === '1';
 const LONGEST = process.env.CPU_PROFILE_LONGEST === '1';
 const AS = process.env.CPU_PROFILE_AS as keyof BenchUsers | undefined;
-if (AS !== undefined && AS !== 'client' && AS !== 'company')
-  throw new Error('CPU_PROFILE_AS: client or company');
+if (AS !== undefined && AS !== 'client' && AS !== 'clientFirstVisit' && AS !== 'company')
+  throw new Error('CPU_PROFILE_AS: client, clientFirstVisit or company');
 
-/** "zod", "preact", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
+/** "zod", "react-dom", "src:lib/api-client.ts", "(inline)", "(garbage collector)"… for one sample's frame. */
 function sourceOf(dist: string, frame: ProfileNode['callFrame'], maps: Map<string, TraceMap | null>): string {
   const asset = /\/assets\/([^/?]+\.js)$/.exec(frame.url)?.[1];
   if (!asset) {

@@ -23,7 +23,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
-import { TOKEN_TTL_MS } from '../src/features/accounts/token.service.ts';
+import { TOKEN_TTL_MS } from '../src/http/session-tokens.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { providersFromConfig } from '../src/providers.ts';

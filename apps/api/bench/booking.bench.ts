@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
 import { AccountsRepository } from '../src/features/accounts/accounts.repository.ts';
-import { TokenService } from '../src/features/accounts/token.service.ts';
+import { TokenService } from '../src/http/session-tokens.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { providersFromConfig } from '../src/providers.ts';
 import { openBenchDatabase } from './bench-db.ts';

@@ -17,11 +17,15 @@ export async function rssOf(pid: number): Promise<number> {
  * The API as production runs it: builds the esbuild bundle (`npm run build -w apps/api`), then starts
  * `node dist/server.js` with only `env` (see startApiProcess) and waits until it is healthy.
  */
-export async function startCompiledApi(name: string, env: Record<string, string>): Promise<ApiProcess> {
+export async function startCompiledApi(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs?: number,
+): Promise<ApiProcess> {
   const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
     cwd: API_DIR,
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('the API bundle did not build');
-  return startApiProcess(name, env, { compiled: true });
+  return startApiProcess(name, env, { compiled: true, ...(timeoutMs ? { timeoutMs } : {}) });
 }

@@ -3,54 +3,43 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { SupportCodeService } from './features/accounts/support-code.service.ts';
-import { CatalogRepository } from './features/catalog/catalog.repository.ts';
-import { catalogRoutes } from './features/catalog/catalog.routes.ts';
-import { CatalogService } from './features/catalog/catalog.service.ts';
-import { registerStaticAssets } from './features/catalog/static-assets.plugin.ts';
-import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
+import type { FeatureContext } from './feature-context.ts';
+import { registerAccounts } from './features/accounts/accounts.feature.ts';
+import { registerAlerts } from './features/alerts/alerts.feature.ts';
+import { registerBooking } from './features/booking/booking.feature.ts';
+import { registerCalendar } from './features/calendar/calendar.feature.ts';
+import { registerCatalog } from './features/catalog/catalog.feature.ts';
+import { registerDevOutbox } from './features/dev-outbox/dev-outbox.feature.ts';
 import type { FleetFileParser } from './features/fleet/fleet-parser.ts';
-import { fleetRoutes } from './features/fleet/fleet.routes.ts';
-import { OrganisationRepository } from './features/organisation/organisation.repository.ts';
-import { organisationRoutes } from './features/organisation/organisation.routes.ts';
-import { OrganisationService } from './features/organisation/organisation.service.ts';
+import { registerFleet } from './features/fleet/fleet.feature.ts';
 import type { FleetLimits } from './features/fleet/fleet.service.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { metricsRoutes } from './features/metrics/metrics.routes.ts';
-import { hashPassword, verifyPassword } from './lib/password.ts';
-import { registerPersonalDataJobs } from './features/personal-data/personal-data.jobs.ts';
-import { PersonalDataRepository } from './features/personal-data/personal-data.repository.ts';
-import { personalDataRoutes } from './features/personal-data/personal-data.routes.ts';
-import { PersonalDataService } from './features/personal-data/personal-data.service.ts';
+import { registerGarage } from './features/garage/garage.feature.ts';
+import { registerHealth } from './features/health/health.feature.ts';
+import { registerMaintenance } from './features/maintenance/maintenance.feature.ts';
+import { registerMetrics } from './features/metrics/metrics.feature.ts';
+import { registerNotifications } from './features/notifications/notifications.feature.ts';
 import { registerOperator } from './features/operator/operator.feature.ts';
+import { registerOrganisation } from './features/organisation/organisation.feature.ts';
+import { registerPersonalData } from './features/personal-data/personal-data.feature.ts';
 import { registerPicoPlaca } from './features/pico-placa/pico-placa.feature.ts';
-import { ReferenceRepository } from './features/reference/reference.repository.ts';
-import { referenceRoutes } from './features/reference/reference.routes.ts';
-import { ReferenceService } from './features/reference/reference.service.ts';
-import { orgHandlers } from './http/org-access.ts';
+import { registerProfile } from './features/profile/profile.feature.ts';
+import { registerReference } from './features/reference/reference.feature.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { inlineScriptHashes } from './http/inline-scripts.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerApiSchemas } from './http/openapi.ts';
 import { registerRequestContext, requestIdMixin, requestIdOf } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerWebApp, resolveWebDist } from './http/web-app.ts';
-import { inlineScriptHashes } from './http/inline-scripts.ts';
-import type { Clock } from './lib/clock.ts';
-import { Metrics } from './lib/metrics.ts';
-import { countProviderErrors } from './integrations/provider-metrics.ts';
+import { FileUrlSigner } from './integrations/files/signed-url.ts';
+import { countPaymentErrors, countProviderErrors } from './integrations/provider-metrics.ts';
 import { recordingFailures } from './jobs/failure-recorder.ts';
-import { registerGarageRefresh } from './features/garage/garage-refresh.feature.ts';
 import { InlineJobQueue } from './jobs/inline.queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import { type Providers } from './providers.ts';
-import { wireAccounts } from './wiring/accounts.wiring.ts';
-import { wireBooking } from './wiring/booking.wiring.ts';
-import { wireCompanyViews } from './wiring/company.wiring.ts';
-import { wireFleet } from './wiring/fleet.wiring.ts';
-import { wireGarage } from './wiring/garage.wiring.ts';
-import { wireNotifications } from './wiring/notifications.wiring.ts';
-import type { WiringContext } from './wiring/wiring-context.ts';
+import type { Clock } from './lib/clock.ts';
+import { Metrics } from './lib/metrics.ts';
+import { paymentsFromConfig, type Providers } from './providers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -73,7 +62,10 @@ export interface AppDeps {
   shuttingDown?: () => boolean;
 }
 
-/** Builds the whole HTTP application; used by server.ts and by the tests. Each feature wires itself (wiring/). */
+/**
+ * Builds the whole HTTP application; used by server.ts and by the tests. Each feature registers its own routes and
+ * jobs (`registerX(app, deps)` in features/<x>/<x>.feature.ts); this function lists them in order.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
@@ -94,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Runs that fail for good are recorded for the operator console's dashboard (decision 029).
   const jobs = recordingFailures(deps.jobs ?? new InlineJobQueue(), database.db, clock);
   const metrics = new Metrics(jobs.depth ? () => jobs.depth?.() ?? Promise.resolve({}) : undefined);
-  metricsRoutes(app, { metrics, token: config.METRICS_TOKEN });
+  registerMetrics(app, { metrics, token: config.METRICS_TOKEN });
   const providers = countProviderErrors(deps.providers, metrics);
   registerSecurityHeaders(app, {
     hsts: config.NODE_ENV === 'production',
@@ -105,83 +97,108 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
   });
 
-  const ctx: WiringContext = { app, config, database, clock, providers, jobs, secret: deps.secret };
+  const ctx: FeatureContext = { config, db: database.db, clock, jobs, log: app.log, secret: deps.secret };
+  const fileUrls = new FileUrlSigner(deps.secret, config.FILE_URL_TTL_SECONDS);
+  const payments = countPaymentErrors(providers.payments ?? paymentsFromConfig(config, deps.secret), metrics);
   const publicConfig = publicConfigOf(config, providers);
-  healthRoutes(app, { database, publicConfig, shuttingDown: deps.shuttingDown });
 
-  const accounts = await wireAccounts(ctx);
-  const { auth } = accounts;
-  const { expiryEngine, delivery } = await wireNotifications(ctx, auth);
-  const { garage, garageRepo } = await wireGarage(ctx, {
-    auth,
-    fileUrls: accounts.fileUrls,
-    onRegistryUpdated: expiryEngine.onRegistryUpdated,
-  });
-  const { fleet, fleetDetail, fleetPhotos } = await wireFleet(app, {
-    database,
-    providers,
-    jobs,
-    clock,
-    fileUrls: accounts.fileUrls,
-    garage,
-    garageRepo,
-    fleetLimits: deps.fleetLimits,
-    fleetParser: deps.fleetParser,
-  });
-  const { bookingRepo, payments } = await wireBooking(ctx, auth, metrics);
-  const personalData = new PersonalDataService({
-    repo: new PersonalDataRepository(database.db),
-    storage: providers.fileStorage,
-    clock,
-    verifyPassword,
-    log: app.log,
-  });
-  await registerPersonalDataJobs(jobs, personalData);
-  personalDataRoutes(app, { personalData, auth });
-
-  const organisation = new OrganisationService({
-    repo: new OrganisationRepository(database.db),
+  // The features, in the order their answers are needed. Each registers its routes and jobs (features/<f>/<f>.feature.ts).
+  registerHealth(app, { database, publicConfig, shuttingDown: deps.shuttingDown });
+  const accounts = await registerAccounts(app, {
+    ...ctx,
     messenger: providers.messenger,
-    clock,
-    webUrl: config.WEB_URL,
-    hashPassword,
-    log: app.log,
+    social: providers.social,
+    fileUrls,
   });
-  const orgAccess = orgHandlers(auth, organisation.access);
-  await registerGarageRefresh(app, {
-    db: database.db,
-    config,
-    clock,
-    jobs,
+  const { auth } = accounts;
+  registerProfile(app, { ...ctx, storage: providers.fileStorage, fileUrls, auth, accounts });
+  const access = registerOrganisation(app, {
+    ...ctx,
+    messenger: providers.messenger,
+    auth,
+    limit: async (rule) => {
+      await accounts.limiter.enforce([rule]);
+    },
+  });
+  const { expiryEngine, delivery } = await registerNotifications(app, {
+    ...ctx,
+    messenger: providers.messenger,
+    whatsapp: providers.whatsapp,
+    push: providers.push,
+    auth,
+  });
+  const onRegistryUpdated = expiryEngine.onRegistryUpdated;
+  registerAlerts(app, {
+    ...ctx,
+    auth,
+    onDatesChanged: async (vehicleId) => {
+      await expiryEngine.runForVehicle(vehicleId);
+    },
+  });
+  registerCalendar(app, { ...ctx, auth });
+  const { garage, garageRepo } = await registerGarage(app, {
+    ...ctx,
     registry: providers.registry,
     fines: providers.fines,
+    vehicleValue: providers.vehicleValue,
+    storage: providers.fileStorage,
+    fileUrls,
     notifications: delivery,
-    onRegistryUpdated: expiryEngine.onRegistryUpdated,
+    onRegistryUpdated,
     auth,
-    access: orgAccess,
+    access,
   });
-  organisationRoutes(app, { organisation, access: orgAccess });
-  fleetRoutes(app, { fleet, detail: fleetDetail, photos: fleetPhotos, access: orgAccess });
-  await wireCompanyViews(ctx, { auth, access: orgAccess, bookingRepo });
-
-  if (publicConfig.outbox) devOutboxRoutes(app, { db: database.db });
-  referenceRoutes(app, { reference: new ReferenceService(new ReferenceRepository(database.db)), auth });
-  const catalog = new CatalogService(new CatalogRepository(database.db));
-  catalogRoutes(app, { catalog, auth });
-  await registerPicoPlaca(app, { db: database.db, config, clock, jobs, notifications: delivery, auth });
+  const { bookRtm } = await registerBooking(app, {
+    ...ctx,
+    messenger: providers.messenger,
+    whatsapp: providers.whatsapp,
+    payments,
+    auth,
+  });
+  await registerFleet(app, {
+    ...ctx,
+    registry: providers.registry,
+    fines: providers.fines,
+    storage: providers.fileStorage,
+    messenger: providers.messenger,
+    fileUrls,
+    garage,
+    garageRepo,
+    auth,
+    access,
+    bookRtm,
+    limits: deps.fleetLimits,
+    parser: deps.fleetParser,
+  });
+  await registerMaintenance(app, {
+    ...ctx,
+    auth,
+    access,
+    storage: providers.fileStorage,
+    fileUrls,
+    notifications: delivery,
+  });
+  await registerPersonalData(app, { ...ctx, storage: providers.fileStorage, auth });
+  if (publicConfig.outbox) registerDevOutbox(app, { db: database.db });
+  registerReference(app, { ...ctx, auth });
+  const catalog = await registerCatalog(app, { ...ctx, auth });
+  await registerPicoPlaca(app, {
+    ...ctx,
+    notifications: delivery,
+    auth,
+    limit: async (rule) => {
+      await accounts.limiter.enforce([rule]);
+    },
+  });
   await registerOperator(app, {
-    config,
-    db: database.db,
-    clock,
+    ...ctx,
     messenger: providers.messenger,
     payments,
-    jobs,
     storage: providers.fileStorage,
-    log: app.log,
-    secret: deps.secret,
-    supportCodes: new SupportCodeService(accounts.repo, accounts.otp),
+    supportCodes: accounts.supportCodes,
+    signInThrottle: accounts.throttle,
+    notifications: delivery,
   });
-  await registerStaticAssets(app);
   await registerWebApp(app, config.WEB_DIST_DIR, {
     // The home's largest paint is its first banner (docs/decisions/044).
     preloadImages: async (route) => {

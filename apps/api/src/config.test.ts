@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
+import { parseTrustProxy } from './config-schema.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { totpRoles } from './features/operator/operator.feature.ts';
 
 describe('loadConfig', () => {
   it('has working defaults with no configuration', () => {
@@ -257,5 +259,79 @@ describe('METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
     expect(() => loadConfig({ USD_COP_RATE: '4000', USD_COP_RATE_DATE: '01/11/2026' })).toThrow(
       /USD_COP_RATE_DATE:/,
     );
+  });
+});
+
+describe('Verifik (decision 070)', () => {
+  const token = 'eyJhbGciOiJIUzI1NiJ9.token.firma';
+
+  it('selects verifik for the registry and the fines with its token; the base URL and quota have defaults', () => {
+    const c = loadConfig({ REGISTRY_PROVIDER: 'verifik', FINES_PROVIDER: 'verifik', VERIFIK_TOKEN: token });
+    expect(c).toMatchObject({
+      REGISTRY_PROVIDER: 'verifik',
+      FINES_PROVIDER: 'verifik',
+      VERIFIK_BASE_URL: 'https://api.verifik.co',
+      VERIFIK_QUOTA_PER_MINUTE: 60,
+    });
+    expect(loadConfig({ VERIFIK_QUOTA_PER_MINUTE: '120' }).VERIFIK_QUOTA_PER_MINUTE).toBe(120);
+    expect(() => loadConfig({ VERIFIK_QUOTA_PER_MINUTE: '0' })).toThrow(/VERIFIK_QUOTA_PER_MINUTE:/);
+    expect(() => loadConfig({ VALUE_PROVIDER: 'verifik' })).toThrow(/VALUE_PROVIDER:/);
+  });
+
+  it('refuses a verifik provider without a token, and a token too short to be one', () => {
+    expect(() => loadConfig({ REGISTRY_PROVIDER: 'verifik' })).toThrow(
+      /VERIFIK_TOKEN: required when REGISTRY_PROVIDER=verifik/,
+    );
+    expect(() => loadConfig({ FINES_PROVIDER: 'verifik', VERIFIK_TOKEN: '' })).toThrow(
+      /VERIFIK_TOKEN: required when FINES_PROVIDER=verifik/,
+    );
+    expect(() => loadConfig({ FINES_PROVIDER: 'verifik', VERIFIK_TOKEN: 'corto' })).toThrow(/VERIFIK_TOKEN:/);
+    expect(() => loadConfig({ VERIFIK_BASE_URL: 'no es una url' })).toThrow(/VERIFIK_BASE_URL:/);
+  });
+
+  it('production takes verifik as the real registry and fines, and refuses a plain-http base URL', () => {
+    const verifik = { REGISTRY_PROVIDER: 'verifik', FINES_PROVIDER: 'verifik', VERIFIK_TOKEN: token };
+    expect(loadConfig({ ...realProduction, ...verifik }).REGISTRY_PROVIDER).toBe('verifik');
+    const message = configError({ ...realProduction, ...verifik, VERIFIK_BASE_URL: 'http://127.0.0.1:8080' });
+    expect(message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^ {2}VERIFIK_BASE_URL: must be https/),
+    ]);
+    expect(configError({ ...realProduction, REGISTRY_PROVIDER: 'demo' })).toMatch(/set verifik or http/);
+  });
+});
+
+describe('ADMIN_PASSWORD (issue 35, finding 9)', () => {
+  it('production refuses a short or common first-admin password, naming it', () => {
+    for (const weak of ['12345678', 'password1234', 'qwertyuiop123']) {
+      const message = configError({ ...realProduction, ADMIN_EMAIL: 'jefa@togo.co', ADMIN_PASSWORD: weak });
+      expect(message).toMatch(/^ {2}ADMIN_PASSWORD: /m);
+    }
+    const ok = loadConfig({
+      ...realProduction,
+      ADMIN_EMAIL: 'jefa@togo.co',
+      ADMIN_PASSWORD: 'Pasillo-Verde-Colibrí-42',
+    });
+    expect(ok.ADMIN_PASSWORD).toBe('Pasillo-Verde-Colibrí-42');
+  });
+
+  it('development keeps accepting any 8-character password', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'jefa@togo.co', ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe(
+      '12345678',
+    );
+  });
+});
+
+describe('OPERATOR_TOTP_ROLES (issue 35, finding 2)', () => {
+  it('production refuses a list without the roles that refund or change data; soporte may be left out', () => {
+    const message = configError({ ...realProduction, OPERATOR_TOTP_ROLES: 'admin' });
+    expect(message).toMatch(/^ {2}OPERATOR_TOTP_ROLES: must include operaciones, contenido in production/m);
+    const ok = loadConfig({ ...realProduction, OPERATOR_TOTP_ROLES: 'admin,operaciones,contenido' });
+    expect(totpRoles(ok)).toEqual(['admin', 'operaciones', 'contenido']);
+    expect(totpRoles(loadConfig(realProduction))).toEqual(['admin', 'operaciones', 'contenido', 'soporte']);
+  });
+
+  it('development requires none unless the setting asks for more', () => {
+    expect(totpRoles(loadConfig({}))).toEqual([]);
+    expect(totpRoles(loadConfig({ OPERATOR_TOTP_ROLES: 'soporte' }))).toEqual(['soporte']);
   });
 });

@@ -17,8 +17,10 @@ import { LocalDiskStorage } from './integrations/files/local-disk.storage.ts';
 import { S3Storage } from './integrations/files/s3.storage.ts';
 import { DemoFinesProvider } from './integrations/fines/demo.fines.ts';
 import { HttpFinesProvider } from './integrations/fines/http.fines.ts';
+import { VerifikFinesProvider } from './integrations/fines/verifik.fines.ts';
 import { DemoRegistryProvider } from './integrations/registry/demo.registry.ts';
 import { HttpRegistryProvider } from './integrations/registry/http.registry.ts';
+import { VerifikRegistryProvider } from './integrations/registry/verifik.registry.ts';
 import { DemoVehicleValueProvider } from './integrations/vehicle-value/demo.vehicle-value.ts';
 import { HttpVehicleValueProvider } from './integrations/vehicle-value/http.vehicle-value.ts';
 import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
@@ -42,7 +44,7 @@ export interface Providers {
   whatsapp: WhatsAppSender;
   /** Web Push; DisabledPushSender without VAPID keys. */
   push: PushSender;
-  /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo or http. */
+  /** Vehicle registry (RUNT-like), fines (SIMIT-like) and value providers: demo, http or verifik. */
   registry: RegistryProvider;
   fines: FinesProvider;
   vehicleValue: VehicleValueProvider;
@@ -63,15 +65,24 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
     apiKey,
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
   });
+  const verifik = {
+    baseUrl: config.VERIFIK_BASE_URL,
+    token: config.VERIFIK_TOKEN ?? '',
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  };
   return {
     registry:
-      config.REGISTRY_PROVIDER === 'http'
-        ? new HttpRegistryProvider(http(config.REGISTRY_URL, config.REGISTRY_API_KEY))
-        : new DemoRegistryProvider(clock),
+      config.REGISTRY_PROVIDER === 'verifik'
+        ? new VerifikRegistryProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE)
+        : config.REGISTRY_PROVIDER === 'http'
+          ? new HttpRegistryProvider(http(config.REGISTRY_URL, config.REGISTRY_API_KEY))
+          : new DemoRegistryProvider(clock),
     fines:
-      config.FINES_PROVIDER === 'http'
-        ? new HttpFinesProvider(http(config.FINES_URL, config.FINES_API_KEY))
-        : new DemoFinesProvider(clock),
+      config.FINES_PROVIDER === 'verifik'
+        ? new VerifikFinesProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE)
+        : config.FINES_PROVIDER === 'http'
+          ? new HttpFinesProvider(http(config.FINES_URL, config.FINES_API_KEY))
+          : new DemoFinesProvider(clock),
     vehicleValue:
       config.VALUE_PROVIDER === 'http'
         ? new HttpVehicleValueProvider(http(config.VALUE_URL, config.VALUE_API_KEY))

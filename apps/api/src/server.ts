@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase } from './db/embedded.ts';
 import { WorkerFleetParser } from './features/fleet/fleet-parser.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { PgBossQueue } from './jobs/pg-boss.queue.ts';
@@ -40,6 +40,11 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     onIdleError: (err) => log.warn({ err }, 'idle database connection closed by the server'),
+    // The embedded database's worker stopped: nothing can be served or saved; a supervisor restarts the process.
+    onCrash: (err) => {
+      log.fatal({ err }, 'the embedded database stopped');
+      process.exit(1);
+    },
   });
   await database.migrate();
   await seedReferenceData(database.db);

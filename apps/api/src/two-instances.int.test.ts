@@ -190,10 +190,10 @@ describe.skipIf(!onPostgres)(title, () => {
       });
     const first = await requestCode(ctx.a);
     expect(first.status, first.text).toBe(200);
-    // The per-identifier limit (one code a minute) is in the database, not in A's memory.
+    // The per-identifier limit (one code a minute) is in the database, not in A's memory: the same form sent again to
+    // B within the minute reuses A's code (200, nothing sent, nothing counted; decision 100).
     const second = await requestCode(ctx.b);
-    expect(second.status, second.text).toBe(429);
-    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(second.status, second.text).toBe(200);
     const outbox = await call(ctx.b, 'GET', `/api/dev/outbox?to=${encodeURIComponent(person.email)}`);
     const codes = (outbox.json() as { code: string | null }[]).filter((m) => m.code);
     expect(codes).toHaveLength(1);

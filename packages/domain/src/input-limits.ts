@@ -32,23 +32,46 @@ export interface NulIssue {
   message: string;
 }
 
+/** A value still to visit, with the way to it kept as a link to its parent (no path copied per level). */
+interface NulVisit {
+  value: unknown;
+  key: string | number | null;
+  parent: NulVisit | null;
+}
+
+function pathOf(visit: NulVisit | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let v = visit; v && v.key !== null; v = v.parent) path.push(v.key);
+  return path.reverse();
+}
+
 /**
  * Every place in a parsed JSON value, query string or params object whose text (or key) carries a NUL. A key
- * with a NUL is reported at its parent, under 'non_field_errors' when it is at the top.
+ * with a NUL is reported at its parent, under 'non_field_errors' when it is at the top. Iterative (an explicit
+ * stack, depth-first in document order), so no nesting can overflow the call stack (issue 35, finding 3).
  */
 export function findNul(value: unknown, path: (string | number)[] = [], out: NulIssue[] = []): NulIssue[] {
-  if (out.length >= 50) return out;
-  if (typeof value === 'string') {
-    if (hasNul(value)) out.push({ path, message: INPUT_MSG.invalidCharacters });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findNul(item, [...path, i], out));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      if (hasNul(key)) {
-        out.push({ path: path.length ? path : ['non_field_errors'], message: INPUT_MSG.invalidCharacters });
-        continue;
+  const base = path.reduce<NulVisit | null>((parent, key) => ({ value: undefined, key, parent }), null);
+  const stack: NulVisit[] = [{ value, key: null, parent: base }];
+  while (stack.length > 0 && out.length < 50) {
+    const visit = stack.pop() as NulVisit;
+    const item = visit.value;
+    if (typeof item === 'string') {
+      if (hasNul(item)) out.push({ path: pathOf(visit), message: INPUT_MSG.invalidCharacters });
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], key: i, parent: visit });
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item as Record<string, unknown>);
+      const children: NulVisit[] = [];
+      for (const [key, child] of entries) {
+        if (hasNul(key)) {
+          const at = pathOf(visit);
+          out.push({ path: at.length ? at : ['non_field_errors'], message: INPUT_MSG.invalidCharacters });
+          continue;
+        }
+        children.push({ value: child, key, parent: visit });
       }
-      findNul(item, [...path, key], out);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as NulVisit);
     }
   }
   return out;

@@ -1,8 +1,6 @@
-/** Group and role ids (ARCHITECTURE.md "The wire contract"). */
+/** Group and role ids (ARCHITECTURE.md "The wire contract"): a role id is its group id. */
 export const GROUP_CLIENT = 1;
 export const GROUP_COMPANY = 2;
-export const ROLE_CLIENT = GROUP_CLIENT;
-export const ROLE_COMPANY = GROUP_COMPANY;
 
 export const GROUP_NAMES: Record<number, string> = {
   [GROUP_CLIENT]: 'Cliente',
@@ -10,5 +8,5 @@ export const GROUP_NAMES: Record<number, string> = {
 };
 
 export function isCompany(idsRoles: readonly number[] | undefined | null): boolean {
-  return Array.isArray(idsRoles) && idsRoles.includes(ROLE_COMPANY);
+  return Array.isArray(idsRoles) && idsRoles.includes(GROUP_COMPANY);
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { AccountsRepository } from '../../src/features/accounts/accounts.repository.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { TokenService } from '../../src/features/accounts/token.service.ts';
+import { TokenService } from '../../src/http/session-tokens.ts';
 import { AlertsRepository } from '../../src/features/alerts/alerts.repository.ts';
 import { GarageLookupService } from '../../src/features/garage/garage-lookup.service.ts';
 import { GarageRepository } from '../../src/features/garage/garage.repository.ts';

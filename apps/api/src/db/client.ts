@@ -48,7 +48,7 @@ export const PGLITE_CONF = ['shared_buffers=32MB'];
  * starts on an initialised, migrated directory as on every later start (its own migrate() then finds nothing
  * to do). See docs/decisions/024-embedded-database-memory.md.
  */
-async function initPgliteDataDir(dir: string): Promise<void> {
+export async function initPgliteDataDir(dir: string): Promise<void> {
   const url = (specifier: string) => JSON.stringify(import.meta.resolve(specifier));
   const script = `const { PGlite } = await import(${url('@electric-sql/pglite')});
 const { drizzle } = await import(${url('drizzle-orm/pglite')});
@@ -96,12 +96,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** Opens a pool on a PostgreSQL server: a connection URL, or node-postgres settings (the embedded socket). */
 export async function openPostgres(
-  url: string,
+  target: string | pg.PoolConfig,
   maxConnections = 10,
   onIdleError: (err: Error) => void = () => undefined,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const settings = typeof target === 'string' ? { connectionString: target } : target;
+  const pool = new pg.Pool({ ...settings, max: maxConnections });
   // An idle connection the server closes (restart, pg_terminate_backend) is reported here; without a
   // listener node-postgres would throw it out of the event loop and stop the process. The pool replaces
   // the connection on the next query.
@@ -153,12 +155,4 @@ export async function openPostgres(
       if (open > 0) await ended;
     },
   };
-}
-
-export async function openDatabase(opts: {
-  databaseUrl?: string | undefined;
-  dataDir: string | null;
-  onIdleError?: (err: Error) => void;
-}) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.onIdleError) : openPglite(opts.dataDir);
 }

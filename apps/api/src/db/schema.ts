@@ -14,3 +14,4 @@ export * from './schema/jobs.schema.ts';
 export * from './schema/refresh.schema.ts';
 export * from './schema/fleet-digest.schema.ts';
 export * from './schema/content.schema.ts';
+export * from './schema/maintenance.schema.ts';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session, TokenService } from '../features/accounts/token.service.ts';
+import type { Session, TokenService } from './session-tokens.ts';
 import { AppError } from './app-error.ts';
+import { tokenSecured } from './route-security.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +19,13 @@ export function readToken(request: FastifyRequest): string | null {
 
 /** preHandler for routes that need a signed-in user. */
 export function authenticate(tokens: TokenService) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return tokenSecured(async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = readToken(request);
     if (!token) throw AppError.unauthorized();
     const session = await tokens.resolve(token);
     if (!session) throw AppError.unauthorized('Token inválido o expirado.');
     request.session = session;
-  };
+  });
 }
 
 export function requireSession(request: FastifyRequest): Session {

@@ -58,6 +58,8 @@ export interface OrgHandlers {
   read: preHandlerAsyncHookHandler[];
   write: preHandlerAsyncHookHandler[];
   admin: preHandlerAsyncHookHandler[];
+  /** The caller's live membership, for routes whose object decides the organisation (a company's vehicle). */
+  resolve: OrgResolver;
 }
 
 export function orgHandlers(auth: preHandlerAsyncHookHandler, resolve: OrgResolver): OrgHandlers {
@@ -65,5 +67,6 @@ export function orgHandlers(auth: preHandlerAsyncHookHandler, resolve: OrgResolv
     read: [auth, orgGuard(resolve, 'read')],
     write: [auth, orgGuard(resolve, 'write')],
     admin: [auth, orgGuard(resolve, 'admin')],
+    resolve,
   };
 }

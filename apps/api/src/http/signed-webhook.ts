@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import { parseJsonLimited } from './json-body.ts';
 
 /** `sha256=<hex>` of HMAC-SHA256(raw body, secret), compared in constant time. */
 export function validSignature(secret: string, raw: Buffer, header: string | undefined): boolean {
@@ -13,12 +14,14 @@ export function validSignature(secret: string, raw: Buffer, header: string | und
 
 /**
  * A JSON webhook whose signature header covers the exact bytes of the body: the raw body is kept, the
- * signature checked (401 'Firma inválida.'), then the JSON parsed (400 'JSON inválido.') and handed over.
+ * signature checked (401 'Firma inválida.'), then the JSON parsed (400 'JSON inválido.', or the depth limit's 400) and handed over.
  */
 export function signedJsonWebhook(
   app: FastifyInstance,
   opts: {
     path: string;
+    /** The operation's summary in the OpenAPI document. */
+    summary: string;
     /** Lower-case header name carrying `sha256=<hex>`. */
     header: string;
     secret: string;
@@ -33,7 +36,7 @@ export function signedJsonWebhook(
       { parseAs: 'buffer', bodyLimit: opts.bodyLimit },
       (_req, body, done) => done(null, body),
     );
-    scope.post(opts.path, async (req, reply) => {
+    scope.post(opts.path, { schema: { summary: opts.summary } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers[opts.header];
       if (!validSignature(opts.secret, raw, typeof header === 'string' ? header : undefined)) {
@@ -41,8 +44,9 @@ export function signedJsonWebhook(
       }
       let json: unknown;
       try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
+        json = parseJsonLimited(raw.toString('utf8'));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
         throw new AppError(400, { detail: 'JSON inválido.' });
       }
       await opts.handle(json);

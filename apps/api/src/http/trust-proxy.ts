@@ -1,4 +1,4 @@
-import type { TrustProxy } from '../config.ts';
+import type { TrustProxy } from '../config-schema.ts';
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the N nearest hops": Fastify 5 refuses a bare

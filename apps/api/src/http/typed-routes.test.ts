@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = Fastify();
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerTypedRoutes(app);
+  registerTypedRoutes(app, { checkResponses: true });
   // The input guard asks whether a body is multipart.
   await app.register(fastifyMultipart);
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -122,9 +122,52 @@ describe('typed routes (zod schemas validated by Fastify, decision 042)', () => 
 
   it('refuses a schema that is not zod when the app starts', async () => {
     const other = Fastify();
-    registerTypedRoutes(other);
+    registerTypedRoutes(other, { checkResponses: true });
     other.post('/x', { schema: { body: { type: 'object' } } }, async () => ({}));
     await expect(other.ready()).rejects.toThrow(/not a zod schema/);
     await other.close();
+  });
+});
+
+describe('response schemas (decision 060): written as JSON.stringify writes them, checked outside production', () => {
+  const answerSchema = z.object({ id: z.number(), fecha: z.string() });
+  async function appWith(checkResponses: boolean) {
+    const a = Fastify();
+    registerErrorHandler(a);
+    registerTypedRoutes(a, { checkResponses });
+    a.withTypeProvider<ZodTypeProvider>().get(
+      '/answer/',
+      { schema: { response: { 200: answerSchema } } },
+      // A key the schema does not list, keys out of the schema's order, then an answer that breaks the schema
+      // (cast: the type provider would refuse it at compile time, which is the point of the run-time check).
+      async (req) =>
+        ((req.query as { bad?: string }).bad
+          ? { id: 'uno' }
+          : { fecha: '2026-11-24', id: 7, extra: [1] }) as unknown as z.output<typeof answerSchema>,
+    );
+    await a.ready();
+    return a;
+  }
+
+  it('keeps every key and their order, byte for byte', async () => {
+    for (const check of [true, false]) {
+      const a = await appWith(check);
+      const res = await a.inject({ method: 'GET', url: '/answer/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(JSON.stringify({ fecha: '2026-11-24', id: 7, extra: [1] }));
+      await a.close();
+    }
+  });
+
+  it('an answer its schema does not describe is a 500 when checking, written as it is when not', async () => {
+    const checking = await appWith(true);
+    const res = await checking.inject({ method: 'GET', url: '/answer/?bad=1' });
+    expect(res.statusCode).toBe(500);
+    await checking.close();
+    const writing = await appWith(false);
+    const plain = await writing.inject({ method: 'GET', url: '/answer/?bad=1' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe('{"id":"uno"}');
+    await writing.close();
   });
 });

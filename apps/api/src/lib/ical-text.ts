@@ -1,5 +1,14 @@
 /** RFC 5545 text helpers shared by the .ics writers. */
 
+/**
+ * A booking's calendar UID, derived from its id: the confirmation e-mail's invitation (booking) and the user's
+ * calendar feed (calendar) write the same one, so a subscribed calendar shows one entry and a resent or updated
+ * invitation replaces it.
+ */
+export function bookingUid(bookingId: string): string {
+  return `${bookingId}@togo.com.co`;
+}
+
 /** DATE-TIME in UTC: 20261124T235959Z. */
 export function icsStamp(d: Date): string {
   return d

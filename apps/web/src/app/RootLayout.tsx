@@ -15,7 +15,12 @@ export function RootLayout() {
   const location = useLocation();
   return (
     <>
-      {loading ? <div className="route-progress" role="progressbar" aria-label="Cargando" /> : null}
+      {loading ? (
+        // In a landmark of its own: axe's "region" rule wants all content inside one (issue 36).
+        <section aria-label="Carga de la página">
+          <div className="route-progress" role="progressbar" aria-label="Cargando" />
+        </section>
+      ) : null}
       <DemoBanner />
       <PwaBanners />
       <RouteErrorBoundary resetKey={location.key}>

@@ -87,6 +87,15 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Tu flota' })).toBeInTheDocument();
   });
 
+  it('a first sign-in without a user type goes back to the choice from the sign-in page and the home (issue 36)', async () => {
+    signIn({ ids_roles: [1], is_first_login_togo: true });
+    const back = await landOn('/auth/login');
+    expect(back.router.state.location.pathname).toBe('/user-type');
+    expect(await screen.findByRole('heading', { name: '¿Qué tipo de usuario eres?' })).toBeInTheDocument();
+    back.unmount();
+    expect((await landOn('/app/home')).router.state.location.pathname).toBe('/user-type');
+  });
+
   it('signed-in users may still open reset-password', async () => {
     signIn({ ids_roles: [1], is_first_login_togo: false });
     const view = await landOn('/auth/reset-password?from=app');

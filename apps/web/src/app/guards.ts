@@ -14,6 +14,8 @@ const AUTH_OPEN_CHILDREN = /^\/auth\/(reset-password|send-code|change-password)\
 export const authGuard: Guard = (pathname) => {
   if (AUTH_OPEN_CHILDREN.test(pathname)) return null;
   if (!getToken()) return null;
+  // Back from the user-type choice lands on the sign-in page: the choice is still to be made (issue 36).
+  if (getUserInfo()?.is_first_login_togo === true) return '/user-type';
   return isCompany(getUserInfo()?.ids_roles) ? '/flota' : '/app';
 };
 
@@ -52,8 +54,15 @@ export const companiesIntroGuard: Guard = () => {
 export const companyGuard: Guard = () =>
   isCompany(getUserInfo()?.ids_roles) || getFleetMembership() ? null : '/app';
 
-/** app/home: company users are sent to the fleet area instead of the normal home (SPPF §6). */
-export const homeGuard: Guard = () => (isCompany(getUserInfo()?.ids_roles) ? '/flota' : null);
+/**
+ * app/home: company users are sent to the fleet area instead of the normal home (SPPF §6); a first sign-in that
+ * has not chosen its user type yet goes back to the choice (issue 36: back from /user-type skipped it).
+ */
+export const homeGuard: Guard = () => {
+  const user = getUserInfo();
+  if (user?.is_first_login_togo === true) return '/user-type';
+  return isCompany(user?.ids_roles) ? '/flota' : null;
+};
 
 /** flota: a token, then the company role. */
 export const fleetGuard: Guard = (pathname) => tokenGuard(pathname) ?? companyGuard(pathname);

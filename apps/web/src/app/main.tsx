@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hasEarlyReads } from '../lib/api-client.ts';
-import { installControlledInputs } from '../lib/controlled-inputs.ts';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { nextTask } from './next-task.ts';
@@ -11,9 +10,8 @@ import { createQueryClient } from './query-client.ts';
 import { AppRoutes, preloadRoutes } from './route-kit.tsx';
 import { routes } from './router.tsx';
 import { whenSettled } from './when-settled.ts';
-import './styles.css';
+import '../components/styles.css';
 
-installControlledInputs();
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');

@@ -16,7 +16,7 @@ import { isCompany } from '@togo/domain/roles';
 export type ShellAudience = 'home' | 'session' | 'fleet';
 export const SHELL_AUDIENCES: readonly ShellAudience[] = ['home', 'session', 'fleet'];
 
-/** Set on <html> when the page's screen will open: app/styles.css shows its shell only then. */
+/** Set on <html> when the page's screen will open: components/styles.css shows its shell only then. */
 export const SESSION_CLASS = 'togo-session';
 
 /** lib/storage.ts's STORAGE_KEYS.token, STORAGE_KEYS.userInfo and STORAGE_KEYS.fleetMembership. */

@@ -3,8 +3,7 @@
  * a public screen as a signed-out visitor first sees it, and the lazy route modules a path loads.
  */
 import type { ComponentType, ReactElement } from 'react';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { StaticRouter, matchRoutes } from 'react-router';
 import { FleetShell } from '../features/fleet/components/FleetShell.tsx';
 import { HomeShell } from '../features/home/components/HomeShell.tsx';
@@ -16,11 +15,12 @@ import type { RouteHandle } from './route-kit.tsx';
 import { routes } from './router.tsx';
 
 /**
- * The app renders with Preact through preact/compat (docs/decisions/045): its string renderer, which waits for
- * lazy screens. The JSX is typed with React's types, hence the cast.
+ * React DOM's static renderer: unlike renderToString, it waits for every lazy screen before writing the markup, so
+ * the page holds the screen itself (with the Suspense markers hydrateRoot reads), not a fallback.
  */
 async function render(element: ReactElement): Promise<string> {
-  return await renderToStringAsync(element as unknown as VNode);
+  const { prelude } = await prerender(element);
+  return await new Response(prelude).text();
 }
 
 /** The markup of `pathname` once every lazy screen it shows has loaded (no data: nothing is fetched). */

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Link, matchRoutes, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, PUBLIC_CONFIG } from '../test/fetch-mock.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { guarded, preloadRoutes, routeMatches, screen as lazyRoute } from './route-kit.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -27,6 +28,14 @@ function Layout() {
     </main>
   );
 }
+
+// RootLayout's demo banner reads the public configuration once it has rendered.
+beforeEach(() => {
+  mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('route kit', () => {
   it('preloads the layout and the page of a location together, not one after the other', () => {

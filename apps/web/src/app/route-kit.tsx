@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
@@ -16,8 +15,6 @@ import type { Guard } from './guards.ts';
 export interface RouteHandle {
   /** Starts loading the route's chunk (idempotent). */
   preload?: () => Promise<unknown>;
-  /** Whether the route's chunk has loaded (it then renders without suspending). */
-  loaded?: () => boolean;
   /** The route's guard: a path to redirect to, or null to enter. Preloading stops at a guard that redirects. */
   guard?: Guard;
   /** Starts the route's reads alongside its chunk (the query functions live in the entry); settles with them. */
@@ -101,9 +98,6 @@ function preloadHandles(handles: RouteHandle[], client: QueryClient | undefined,
   return Promise.all(loads).then(() => undefined);
 }
 
-/** Whether every lazy route among `handles` has loaded (it then renders without suspending). */
-const allLoaded = (handles: RouteHandle[]) => handles.every((handle) => handle.loaded?.() ?? true);
-
 type RouteParts = Pick<RouteObject, 'Component' | 'handle'>;
 
 /**
@@ -118,7 +112,7 @@ export function screen<M>(
   const Component = lazyScreen(load, name);
   return {
     Component,
-    handle: { preload: Component.preload, loaded: Component.loaded, prefetch } satisfies RouteHandle,
+    handle: { preload: Component.preload, prefetch } satisfies RouteHandle,
   };
 }
 
@@ -140,35 +134,12 @@ export function guarded(guard: Guard, route?: ReturnType<typeof screen>): RouteP
 /**
  * The app's routes for the current location (inside a BrowserRouter or, in tests, a MemoryRouter). Every
  * chunk the location needs starts loading at once, before the nested lazy screens ask for them one by one.
- * While a navigation waits for a screen's chunk, the screen the user was on stays (with the progress bar) and
- * the new one replaces it once loaded, never a full-page loader in between (docs/decisions/045: Preact has no
- * transitions to do this). The first page, with nothing to keep, shows the loader.
+ * Navigations are React transitions (React Router wraps them in startTransition): while the next screen's chunk
+ * loads, React keeps the screen the user was on (with the progress bar) and shows the new one once it has loaded,
+ * never the full-page loader in between. The first page, with nothing to keep, shows the loader.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  // One walk of the matched routes: what to preload, and whether it has all loaded.
-  const handles = enteredHandles(routes, location.pathname);
-  const ready = preloadHandles(handles, useQueryClient(), false);
-  const loaded = allLoaded(handles);
-  const [shown, setShown] = useState(location);
-  if (loaded && shown !== location) setShown(location);
-  useEffect(() => {
-    if (loaded) return;
-    let current = true;
-    void ready.then(() => {
-      if (current) setShown(location);
-    });
-    return () => {
-      current = false;
-    };
-    // `ready` is this location's preload, started in this render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location, loaded]);
-  const target = loaded ? location : shown;
-  const element = useRoutes(matchedBranch(routes, target.pathname), target);
-  // The routes' element is drawn once per location: while a navigation waits, the screen being left is not
-  // rendered again (its guard would see the state the navigation changed, and redirect).
-  const [drawn, setDrawn] = useState({ at: target, element });
-  if (drawn.at !== target) setDrawn({ at: target, element });
-  return drawn.at === target ? drawn.element : element;
+  void preloadHandles(enteredHandles(routes, location.pathname), useQueryClient(), false);
+  return useRoutes(matchedBranch(routes, location.pathname), location);
 }

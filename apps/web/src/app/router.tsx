@@ -192,6 +192,14 @@ export const routes: RouteObject[] = [
             path: 'profile',
             ...screen(() => import('../features/profile/routes/Profile.tsx'), 'ProfileRoute'),
           },
+          // Maintenance, fuel and costs of one vehicle (issue 39); the service-reminder notices link here.
+          {
+            path: 'vehiculo/:id/mantenimiento',
+            ...screen(
+              () => import('../features/maintenance/routes/Maintenance.tsx'),
+              'DriverMaintenanceRoute',
+            ),
+          },
           // 'Mis agendamientos' (issue 14): no garage guard, a trámite can be booked for any plate.
           {
             path: 'agendamientos',
@@ -343,6 +351,20 @@ export const routes: RouteObject[] = [
           {
             path: 'reportes',
             ...screen(() => import('../features/fleet/routes/FleetReports.tsx'), 'FleetReportsRoute'),
+          },
+          {
+            path: 'vehiculo/:id/mantenimiento',
+            ...screen(
+              () => import('../features/maintenance/routes/Maintenance.tsx'),
+              'FleetMaintenanceRoute',
+            ),
+          },
+          {
+            path: 'mantenimiento',
+            ...screen(
+              () => import('../features/maintenance/routes/FleetMaintenanceList.tsx'),
+              'FleetMaintenanceListRoute',
+            ),
           },
           {
             path: 'proximos-servicios',

@@ -44,20 +44,26 @@ export function typedFields(scope: ParentNode): Typed[] {
 }
 
 /**
- * Puts each value back into its field (if a render emptied it) and sends the event typing sends, so the
- * component's handler takes it: `input` for text (React's `onChange` on a text box), `change` for a box, a
- * radio or a list. Only fields inside `form` that are still on the page.
+ * Gives each field its value as typing would, so the component's handler takes it. React DOM ignores an event on
+ * a field whose value it has already seen (it notes the value it hydrated, and every value set through the
+ * element's `value`/`checked` property), so the field is first set back to the other value, then changed the
+ * way the browser does: a text's value through the element's own setter (its prototype's, which React does not
+ * watch) and an `input` event; a box or a radio by a click (React's `onChange` on them listens to clicks); a list
+ * by a `change` event. Only fields inside `form` that are still on the page.
  */
 function replayTyped(typed: readonly Typed[], form: Element): void {
   for (const { field, value, checked } of typed) {
     if (!field.isConnected || !form.contains(field)) continue;
     if (isToggle(field)) {
-      field.checked = checked;
+      field.checked = !checked;
+      field.click();
+    } else if (field instanceof HTMLSelectElement) {
+      field.value = value;
       field.dispatchEvent(new Event('change', { bubbles: true }));
     } else {
-      field.value = value;
-      const text = !(field instanceof HTMLSelectElement);
-      field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
     }
   }
 }

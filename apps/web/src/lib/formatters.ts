@@ -1,19 +1,5 @@
+import { instantClockText } from '@togo/domain/clock-text';
 import { onFirstUse } from './on-first-use.ts';
-
-const copFormatter = onFirstUse(
-  () =>
-    new Intl.NumberFormat('es-CO', {
-      style: 'currency',
-      currency: 'COP',
-      maximumFractionDigits: 0,
-      minimumFractionDigits: 0,
-    }),
-);
-
-/** Colombian pesos without decimals: 1234567 → '$ 1.234.567'. */
-export function formatCOP(value: number): string {
-  return copFormatter().format(value);
-}
 
 /** Wire date 'YYYY-MM-DD' → display 'dd-MM-yyyy'; anything else is returned as is. */
 export function formatDate(value: string | null | undefined): string {
@@ -45,15 +31,6 @@ export function formatCountdown(totalSeconds: number): string {
   return `${mm}:${ss}`;
 }
 
-/** Greeting name: upper-cased first and last names, single-spaced. */
-export function upperFullName(nombres?: string | null, apellidos?: string | null): string {
-  return [nombres, apellidos]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ')
-    .toLocaleUpperCase('es-CO');
-}
-
 const dayMinuteParts = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-GB', {
@@ -77,4 +54,10 @@ export function formatDayMinute(value: string | null | undefined): string {
       .map((p) => [p.type, p.value]),
   );
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** ISO timestamp → '12:20 p. m.' in Colombian time: the one time format (decision 094), as the booking hours. */
+export function formatClock(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : instantClockText(date);
 }

@@ -4,11 +4,11 @@ import { settled } from './lazy-when-loaded.ts';
 
 /**
  * Screens loaded on first use, for both apps' routes (the drivers' app/route-kit.tsx, the console's
- * operador/shell/screen-chunks.ts): each screen is its own chunk, loaded with React.lazy, that can be preloaded
- * and asked whether it has loaded; a counter of chunks in flight drives the drivers' thin progress bar.
+ * operador/shell/screen-chunks.ts): each screen is its own chunk, loaded with React.lazy, that can be preloaded;
+ * a counter of chunks in flight drives the thin progress bar of both.
  */
 
-export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType>; loaded: () => boolean };
+export type LazyComponent = ComponentType & { preload: () => Promise<ComponentType> };
 
 let inFlight = 0;
 const listeners = new Set<() => void>();
@@ -61,6 +61,5 @@ export function lazyScreen<M>(load: () => Promise<M>, name: keyof M & string): L
     loaded ? settled({ default: loaded }) : preload().then((screen) => ({ default: screen })),
   ) as unknown as LazyComponent;
   Component.preload = preload;
-  Component.loaded = () => loaded !== null;
   return Component;
 }

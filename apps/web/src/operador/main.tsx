@@ -1,9 +1,8 @@
 import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installControlledInputs } from '../lib/controlled-inputs.ts';
 import OperatorApp from './shell/OperatorApp.tsx';
-import '../app/styles.css';
+import '../components/styles.css';
 import './operador.css';
 
 /**
@@ -14,7 +13,6 @@ import './operador.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
 
-installControlledInputs();
 createRoot(container).render(
   <StrictMode>
     <OperatorApp />

@@ -98,7 +98,16 @@ const amount = () =>
     .catch(null)
     .transform((v) => v ?? null);
 
-/** A traffic fine (AHGA §3 'Fines info'). */
+/** An early-payment discount of a fine, where the provider gives one (decision 073). */
+const fineDiscountSchema = z.object({
+  porcentaje: z.number(),
+  fecha_limite: z.string(),
+  requiere_curso: z.boolean(),
+});
+/** The pedagogical course SIMIT records against a fine. */
+const fineCourseSchema = z.object({ fecha: z.string(), estado: z.string(), centro: z.string() });
+
+/** A traffic fine (AHGA §3 'Fines info'), with the transit office, discount and course where given. */
 export const fineSchema = z.object({
   numero: text(),
   tipo: text(),
@@ -109,6 +118,18 @@ export const fineSchema = z.object({
   infractor: text(),
   descripcion: text(),
   categoria: text(),
+  organismo_transito: text(),
+  fecha_resolucion: text(),
+  descuento: fineDiscountSchema
+    .nullable()
+    .optional()
+    .catch(null)
+    .transform((v) => v ?? null),
+  curso: fineCourseSchema
+    .nullable()
+    .optional()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Fine = z.infer<typeof fineSchema>;
 

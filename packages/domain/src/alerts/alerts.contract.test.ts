@@ -137,9 +137,26 @@ describe('provider data read leniently', () => {
         infractor: null,
         descripcion: null,
         categoria: null,
+        organismo_transito: null,
+        fecha_resolucion: null,
+        descuento: null,
+        curso: null,
       },
     ]);
     expect(parseFines(null)).toEqual([]);
+    const [withExtras] = parseFines([
+      {
+        numero: '1',
+        organismo_transito: 'Ricaurte (Cundinamarca)',
+        descuento: { porcentaje: 50, fecha_limite: '2026-12-01', requiere_curso: true },
+        curso: 'no es un curso',
+      },
+    ]);
+    expect(withExtras).toMatchObject({
+      organismo_transito: 'Ricaurte (Cundinamarca)',
+      descuento: { porcentaje: 50, fecha_limite: '2026-12-01', requiere_curso: true },
+      curso: null,
+    });
   });
 });
 

@@ -70,11 +70,6 @@ export function daysBetween(from: string, to: string): number {
   return epochDay(to) - epochDay(from);
 }
 
-/** The local date in America/Bogota at an instant: 'YYYY-MM-DD'. */
-export function bogotaToday(instant: Date): string {
-  return new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** '2026-11-29' → '29-11-2026' (AHGA §9 display format dd-MM-yyyy). */
 export function formatDateDmy(date: string): string {
   const p = parts(date);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { bogotaToday } from '../bogota-time.ts';
 import {
   addDays,
   addMonths,
-  bogotaToday,
   daysBetween,
   formatDateDmy,
   formatLongSpanishDate,
   isIsoDate,
 } from './alerts.dates.ts';
-import { fineTypeLabel, formatCop, isVigente, onlyVigentes } from './alerts.fines.ts';
+import { fineTypeLabel } from './alerts.fines.ts';
 import { alertRedirectUrl, DATED_ALERT_CODES, notificationIconPath } from './alerts.rules.ts';
 import { currentStep, isStepDay } from './alerts.schedule.ts';
 import { notificationTexts } from './alerts.texts.ts';
@@ -56,26 +56,6 @@ describe('fines', () => {
     expect(fineTypeLabel('Acuerdo de pago')).toBe('Acuerdo de pago');
     expect(fineTypeLabel('comparendo - x')).toBe('comparendo - x');
     expect(fineTypeLabel(null)).toBe('');
-  });
-
-  it("keeps only 'vigente' fines, ignoring case and accents", () => {
-    expect(isVigente('vigente')).toBe(true);
-    expect(isVigente(' VIGENTE ')).toBe(true);
-    expect(isVigente('Vigénte')).toBe(true);
-    expect(isVigente('Pagado')).toBe(false);
-    expect(isVigente('no vigente')).toBe(false);
-    expect(isVigente(null)).toBe(false);
-    expect(onlyVigentes([{ estado: 'Vigente' }, { estado: 'Pagado' }])).toEqual([{ estado: 'Vigente' }]);
-  });
-
-  it('formats Colombian pesos without decimals', () => {
-    expect(formatCop(1266100)).toBe('$ 1.266.100');
-    expect(formatCop(633200.6)).toBe('$ 633.201');
-    expect(formatCop('42400')).toBe('$ 42.400');
-    expect(formatCop(999)).toBe('$ 999');
-    expect(formatCop(0)).toBe('$ 0');
-    expect(formatCop(-5000)).toBe('-$ 5.000');
-    expect(formatCop('abc')).toBe('$ 0');
   });
 });
 

@@ -76,7 +76,25 @@ export const ALERT_MSG = {
   expiryBeforeIssue: 'La fecha de vencimiento no puede ser anterior a la fecha de expedición.',
   kitOnlyExpiry: 'La alerta del kit solo usa fecha_vencimiento (fecha de la última recarga del extintor).',
   alreadyExists: 'Ya existen fechas para esta alerta; usa actualizar.',
+  /** A date of something already done (expedición, última recarga) cannot be after today (issue 36). */
+  futureDoneDate: 'Esta fecha ya pasó: no puede ser posterior a hoy.',
   invalidPushEndpoint: 'Debe ser una URL https válida.',
   invalidPushKey: 'Clave no válida.',
   invalidPage: 'Página inválida.',
 } as const;
+
+/**
+ * The "already done" date of a save that lies after `today` ('YYYY-MM-DD' in Bogotá), as the field to blame, or
+ * null (issue 36): the issue date of any alert, and the kit's last recharge (kept in fecha_vencimiento).
+ */
+export function futureDoneDateField(
+  code: string,
+  dates: { fecha_expedicion?: string | null; fecha_vencimiento?: string | null },
+  today: string,
+): 'fecha_expedicion' | 'fecha_vencimiento' | null {
+  if (dates.fecha_expedicion && dates.fecha_expedicion > today) return 'fecha_expedicion';
+  if (code === 'ALERTA_KIT' && dates.fecha_vencimiento && dates.fecha_vencimiento > today) {
+    return 'fecha_vencimiento';
+  }
+  return null;
+}

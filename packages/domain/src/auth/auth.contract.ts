@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
 } from './auth.rules.ts';
+import { containsLink, LINK_REFUSED_MSG } from '../user-links.ts';
 import { userInfoResponseSchema } from './user-info.contract.ts';
 
 /** Wire contract of the access API (AHGA §3 and §7). Field names are the spec's. */
@@ -80,6 +81,16 @@ export const signupRequestSchema = z
     is_resting: z.boolean().optional(),
     operation_area: z.null().optional(),
     range_inspector: z.null().optional(),
+    /**
+     * Ley 1581 (issue 36): the data-processing policy the driver accepted, `{version, aceptada: true}`. Optional:
+     * the spec's payload without it stays valid and is recorded as not given.
+     */
+    politica_datos: z
+      .object({
+        version: trimmed().min(1, MSG.required).max(20),
+        aceptada: z.boolean({ error: 'Debe ser verdadero o falso.' }),
+      })
+      .optional(),
     tercero: z.object(
       {
         identificacion: trimmed().max(20).optional(),
@@ -90,7 +101,13 @@ export const signupRequestSchema = z
         ubic_geo_nv3: boundedInt('integer').optional().nullable(),
         nombres: name(),
         apellidos: name(),
-        razon_social: z.string().max(200).nullable().optional(),
+        // A company name reaches other people's inboxes (invitations): no links (issue 35, finding 5).
+        razon_social: z
+          .string()
+          .max(200)
+          .refine((v) => !containsLink(v), LINK_REFUSED_MSG)
+          .nullable()
+          .optional(),
         direccion: z.string().max(200).nullable().optional(),
         id_v2: z.unknown().optional(),
       },

@@ -73,6 +73,8 @@ export const branchSchema = z.object({
   horario: openingHoursSchema,
   capacidad: z.number().int(),
   a_domicilio: z.boolean(),
+  /** Upcoming days ('YYYY-MM-DD') the operator closed the branch (issue 36); absent from older answers. */
+  cierres: z.array(z.string()).optional(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 /** The answer is a plain array; empty = 'Actualmente no hay sedes…' (SPPF §8). */

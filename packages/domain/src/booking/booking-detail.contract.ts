@@ -3,6 +3,7 @@ import { BOOKING_MSG } from './booking.messages.ts';
 import {
   ATTENTION_TYPES,
   requiredString,
+  optionalPhone,
   optionalString,
   bookingPlateSchema,
   copSchema,
@@ -74,8 +75,8 @@ export const tramitesDetailsShape = {
   sede: requiredString(100),
   tramite: tramiteListSchema,
   cliente: optionalString(100),
-  /** 57 + phone (SPPF §9). */
-  celular: optionalString(20),
+  /** 57 + phone (SPPF §9): digits only (spaces and a leading + tolerated), never letters (issue 36). */
+  celular: optionalPhone(),
   tipo_identificacion: optionalString(40),
   numero_identificacion: optionalString(40),
   nombre: optionalString(200),

@@ -31,10 +31,22 @@ export const myBookingSchema = z.object({
   direccion_servicio: z.string().nullable(),
   linkPago: z.string().nullable(),
   expira_en: z.string().nullable(),
+  /**
+   * The last payment of a booking still waiting for one was declined (issue 36): it stays payable until
+   * `expira_en`, with a new link (POST …/pagar/) or on site (POST …/pagar-en-sitio/).
+   */
+  pago_rechazado: z.boolean().optional(),
+  /**
+   * The refund of a paid booking that was cancelled (issue 36): null when there is none; `valor` in pesos.
+   * 'pendiente' while the gateway is being asked, 'realizado' once it accepted, 'fallido' while it is retried.
+   */
+  reembolso: z.object({ estado: z.enum(['pendiente', 'realizado', 'fallido']), valor: copSchema }).nullable(),
   creado: z.string(),
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;
 export const myBookingsResponseSchema = z.object({ results: z.array(myBookingSchema) });
 export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 /** DELETE /api/togo/agendamientos/{id}/ → 204; another user's or unknown id → 404; past/cancelled → 409. */
-export const bookingIdParamsSchema = z.object({ id: z.uuid({ error: 'Agendamiento no encontrado.' }) });
+export const bookingIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Agendamiento no encontrado.' }).transform((id) => id.toLowerCase()),
+});

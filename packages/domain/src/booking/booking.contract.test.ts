@@ -94,7 +94,7 @@ describe('booking contract (SPPF §7)', () => {
     };
     expect(errors(peritajeBookRequestSchema, { sessionInfo: { parameters: params } })).toEqual({
       'sessionInfo.parameters.correo_resultado': 'El correo es obligatorio.',
-      'sessionInfo.parameters.direccion_servicio': 'La direccion es obligatorio.',
+      'sessionInfo.parameters.direccion_servicio': 'La dirección es obligatoria.',
     });
     const ok = peritajeBookRequestSchema.parse({
       sessionInfo: {
@@ -118,6 +118,17 @@ describe('booking contract (SPPF §7)', () => {
     };
     expect(tramitesBranchDetailRequestSchema.parse(body).tramite).toEqual(['traspaso', 'duplicado-placas']);
     expect(errors(tramitesBranchDetailRequestSchema, { ...body, tramite: [] })).toHaveProperty('tramite');
+  });
+
+  it('takes a phone of digits only (spaces and a leading + tolerated) and refuses letters (issue 36)', () => {
+    const body = { placa: 'ABC123', ciudad: '11001', sede: 's', tramite: 'traspaso' };
+    expect(tramitesBranchDetailRequestSchema.parse({ ...body, celular: '57 300 123 4567' }).celular).toBe(
+      '573001234567',
+    );
+    expect(tramitesBranchDetailRequestSchema.parse({ ...body, celular: '' }).celular).toBeUndefined();
+    expect(errors(tramitesBranchDetailRequestSchema, { ...body, celular: '300abc4567' })).toEqual({
+      celular: 'Número de celular no válido: escribe solo números (7 a 15).',
+    });
   });
 
   it('reads options, parameters and payment links the way the client does', () => {

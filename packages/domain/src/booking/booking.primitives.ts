@@ -25,6 +25,15 @@ export const requiredString = (max = 200) =>
 
 export const optionalString = (max = 200) => z.string().trim().max(max, BOOKING_MSG.tooLong).optional();
 
+/** An optional phone: spaces removed, then 7 to 15 digits after an optional '+' (empty = none); letters: 400. */
+export const optionalPhone = () =>
+  z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^(\+?\d{7,15})?$/, BOOKING_MSG.phoneFormat))
+    .transform((v) => v || undefined)
+    .optional();
+
 /** 6 to 7 letters or digits (SPPF §5, §9); dashes and spaces removed, upper-cased. */
 export const bookingPlateSchema = z
   .string({ error: BOOKING_MSG.plateRequired })

@@ -1,4 +1,6 @@
-import { getHolidaysForYear } from 'colombian-holidays';
+import { bogotaInstant, bogotaToday } from '../bogota-time.ts';
+import { isColombianHoliday } from '../calendar/colombian-holidays.ts';
+import { clockText } from '../clock-text.ts';
 import type { OpeningHours, PeritajeFuel, PeritajeGroup } from './booking.contract.ts';
 
 /**
@@ -8,7 +10,6 @@ import type { OpeningHours, PeritajeFuel, PeritajeGroup } from './booking.contra
  */
 
 const DAY_MS = 86_400_000;
-const BOGOTA_OFFSET_MS = 5 * 3_600_000;
 
 /** SPPF §9: default slots, hourly; AM block 7:00–12:00, PM block 1:00–6:00 (24 h start hours). */
 export const DEFAULT_SLOT_HOURS = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] as const;
@@ -38,6 +39,12 @@ export function slotHour(label: string): number | null {
   return m[2] === 'PM' ? h + 12 : h;
 }
 
+/** How a slot's 'H:00 AM/PM' label is shown ('9:00 a. m.', noon '12:00 p. m.'); an unknown label as is. */
+export function franjaText(label: string): string {
+  const hour = slotHour(label);
+  return hour === null ? label : clockText(hour);
+}
+
 /** The AM/PM toggle a slot belongs to (SPPF §2 horario): 7–12 → 'AM', 13–18 → 'PM'. */
 export function slotBlock(hour: number): 'AM' | 'PM' {
   return hour <= 12 ? 'AM' : 'PM';
@@ -54,16 +61,6 @@ function minutesOf(hhmm: string): number {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
-/** Today's date in America/Bogota for an instant. */
-export function bogotaToday(now: Date): string {
-  return new Date(now.getTime() - BOGOTA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a local Bogotá date and hour start. */
-export function bogotaInstant(date: string, hour: number): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000 + BOGOTA_OFFSET_MS);
-}
-
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -73,21 +70,8 @@ export function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** Observed Colombian holidays of a year ('YYYY-MM-DD', Ley Emiliani moves applied), from `colombian-holidays`. */
-export function colombianHolidayDates(year: number): string[] {
-  return getHolidaysForYear(year).map((h) => h.celebrationDate);
-}
-
-const holidayCache = new Map<number, ReadonlySet<string>>();
-export function isColombianHoliday(date: string): boolean {
-  const year = Number(date.slice(0, 4));
-  let set = holidayCache.get(year);
-  if (!set) {
-    set = new Set(colombianHolidayDates(year));
-    holidayCache.set(year, set);
-  }
-  return set.has(date);
-}
+// The one holiday source (decision 081); re-exported for the booking screens and tests that import it here.
+export { colombianHolidayDates, isColombianHoliday } from '../calendar/colombian-holidays.ts';
 
 /** No service on Sundays nor on Colombian holidays. */
 export function isServiceDay(
@@ -95,6 +79,26 @@ export function isServiceDay(
   isHoliday: (date: string) => boolean = isColombianHoliday,
 ): boolean {
   return dayOfWeek(date) !== 0 && !isHoliday(date);
+}
+
+/** What the date strip knows of a branch's closed days: its hours (no Saturday) and the console's closures. */
+export interface ClosedDaysInput {
+  horario?: OpeningHours | undefined;
+  cierres?: readonly string[] | undefined;
+  isHoliday?: (date: string) => boolean;
+}
+
+/**
+ * Why a date cannot be booked, shown on the disabled day of the date strip, or null when it is open: Sundays,
+ * Colombian holidays, Saturdays at a branch closed on Saturdays, and the days the operator closed the branch.
+ */
+export function closedDayReason(date: string, input: ClosedDaysInput = {}): string | null {
+  const weekday = dayOfWeek(date);
+  if (weekday === 0) return 'Cerrado: los domingos no hay servicio.';
+  if ((input.isHoliday ?? isColombianHoliday)(date)) return 'Cerrado: es festivo.';
+  if (weekday === 6 && input.horario && !input.horario.sabado) return 'Cerrado: la sede no abre los sábados.';
+  if (input.cierres?.includes(date)) return 'Cerrado: la sede no atiende ese día.';
+  return null;
 }
 
 export interface SlotGenerationInput {

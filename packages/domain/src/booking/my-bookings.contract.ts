@@ -10,6 +10,7 @@ export const MY_BOOKINGS_PATHS = {
   one: (id: string) => `/api/togo/agendamientos/${encodeURIComponent(id)}/`,
   reschedule: (id: string) => `/api/togo/agendamientos/${encodeURIComponent(id)}/reprogramar/`,
   pay: (id: string) => `/api/togo/agendamientos/${encodeURIComponent(id)}/pagar/`,
+  payOnSite: (id: string) => `/api/togo/agendamientos/${encodeURIComponent(id)}/pagar-en-sitio/`,
   calendar: (id: string) => `/api/togo/agendamientos/${encodeURIComponent(id)}/calendario.ics`,
 } as const;
 

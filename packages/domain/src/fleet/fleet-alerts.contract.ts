@@ -18,7 +18,7 @@ export const FLEET_ALERT_GROUPS = ['vencidos', 'vencen_30', 'vencen_60', 'vencen
 export type FleetAlertGroup = (typeof FLEET_ALERT_GROUPS)[number];
 
 export const FLEET_ALERTS_MSG = {
-  documentInvalid: 'Documento no válido. Usa soat o rtm.',
+  documentInvalid: 'Documento no válido: usa "soat" (SOAT) o "rtm" (RTM).',
 } as const;
 
 export const fleetAlertsQuerySchema = z.object({

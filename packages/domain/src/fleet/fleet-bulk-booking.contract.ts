@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingDateSchema, bookingPlateSchema, franjaSchema } from '../booking/booking.contract.ts';
+import { franjaText } from '../booking/booking.rules.ts';
 
 /**
  * Bulk RTM booking for a fleet (issue 16, Próximos servicios): several vehicles at one branch on one date, one
@@ -17,7 +18,7 @@ export const FLEET_BULK_BOOKING_MSG = {
   duplicatePlate: 'Este vehículo está repetido en la lista.',
   vehicleNotInFleet: 'Este vehículo no está en la flota de la empresa.',
   slotFull: (placa: string, franja: string) =>
-    `No quedan cupos a las ${franja} para ${placa}. No se agendó ningún vehículo; elige otra hora.`,
+    `No quedan cupos a las ${franjaText(franja)} para ${placa}. No se agendó ningún vehículo; elige otra hora.`,
   done: (n: number) => (n === 1 ? 'Se agendó 1 vehículo.' : `Se agendaron ${n} vehículos.`),
 } as const;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { picoPlacaCertezaSchema } from '../pico-placa/pico-placa.contract.ts';
+import { PicoPlacaResultStatusSchema } from '../pico-placa/pico-placa.rules.ts';
 
 /** Fleet compliance grid (issue 16 contract): who can drive on a date and what expires. */
 
@@ -52,19 +54,31 @@ export type FleetComplianceQuery = z.infer<typeof fleetComplianceQuerySchema>;
 export const fleetComplianceRowSchema = z.object({
   placa: z.string(),
   ciudad: z.string().nullable(),
-  puede_circular: z.boolean(),
+  /**
+   * false when a reason in `motivos` keeps it off the road; null when nothing does but TOGO has no pico y placa
+   * rule in force for its city that day (sin_informacion, issue 33): unknown is never "puede circular".
+   */
+  puede_circular: z.boolean().nullable(),
+  /** The vehicle's pico y placa that day in its city and how sure TOGO is of it (decision 080). */
+  pico_placa: z.object({ status: PicoPlacaResultStatusSchema, certeza: picoPlacaCertezaSchema }),
   motivos: z.array(z.string()),
   soat_vence: z.string().nullable(),
   rtm_vence: z.string().nullable(),
-  /** Pending ('vigente') fines of the vehicle and their total in COP. */
+  /** The vehicle's owed fines (every unpaid state, as SIMIT counts them; decision 071) and their total in COP. */
   multas_pendientes: z.number().int(),
   multas_total: z.number().int(),
+  /** The same fines by state, labelled ('Vigente', 'En cobro coactivo', 'Acuerdo de pago'), in that order. */
+  multas_por_estado: z.array(
+    z.object({ estado: z.string(), cantidad: z.number().int(), total: z.number().int() }),
+  ),
 });
 export type FleetComplianceRow = z.infer<typeof fleetComplianceRowSchema>;
 
 export const fleetComplianceSummarySchema = z.object({
   vehiculos: z.number().int(),
   no_pueden_circular: z.number().int(),
+  /** Vehicles nothing keeps off the road but whose pico y placa is unknown that day (puede_circular null). */
+  sin_informacion: z.number().int(),
   /** Vehicles with an expired (or missing) SOAT or an expired RTM. */
   vencidos: z.number().int(),
   /** Vehicles not expired whose SOAT or RTM expires within 30 days. */
@@ -82,15 +96,30 @@ export const fleetComplianceSchema = z.object({
 });
 export type FleetCompliance = z.infer<typeof fleetComplianceSchema>;
 
+/** 'Sí', 'No' or 'Sin información' (pico y placa unknown that day and nothing else keeps it off the road). */
+export function canDriveLabel(puedeCircular: boolean | null): string {
+  if (puedeCircular === null) return 'Sin información';
+  return puedeCircular ? 'Sí' : 'No';
+}
+
+/** The row's pico y placa in plain Spanish: 'Tiene pico y placa', 'No tiene', 'Sin información', '… (por confirmar)'. */
+export function picoPlacaStateLabel(pico: FleetComplianceRow['pico_placa']): string {
+  if (pico.certeza === 'sin_informacion' || pico.status === 'unknown') return 'Sin información';
+  const state = pico.status === 'restricted' ? 'Tiene pico y placa' : 'No tiene';
+  return pico.certeza === 'por_confirmar' ? `${state} (por confirmar)` : state;
+}
+
 export const FLEET_COMPLIANCE_XLSX_COLUMNS = [
   'Placa',
   'Ciudad',
   'Puede circular',
+  'Pico y placa',
   'Motivos',
   'SOAT vence',
   'RTM vence',
   'Multas pendientes',
   'Total multas (COP)',
+  'Multas por estado',
 ] as const;
 
 /** One fine of a fleet vehicle in the fines export. */
@@ -103,6 +132,7 @@ export interface FleetFineRow {
   total: number;
   infractor: string;
   descripcion: string;
+  organismo_transito: string;
 }
 
 export const FLEET_FINES_XLSX_COLUMNS = [
@@ -114,4 +144,5 @@ export const FLEET_FINES_XLSX_COLUMNS = [
   'Valor (COP)',
   'Infractor',
   'Descripción',
+  'Organismo de tránsito',
 ] as const;

@@ -168,7 +168,7 @@ export const fleetDriverSchema = z.object({
   foto_url: z.string().nullable(),
   /** The driver's licence from the registry; null when none/not yet looked up ('No registra'). */
   licencia: drivingLicenceSchema.nullable(),
-  /** The person's fines with estado 'vigente' only. */
+  /** The person's owed fines (every unpaid state, decision 071). */
   comparendos_persona: z.array(fineSchema),
 });
 export type FleetDriver = z.infer<typeof fleetDriverSchema>;
@@ -176,7 +176,7 @@ export type FleetDriver = z.infer<typeof fleetDriverSchema>;
 export const fleetVehicleDetailSchema = fleetVehicleSchema.extend({
   /** Vehicle picture; fleet vehicles have none yet (null: show the placeholder image). */
   url_imagen_vehiculo: z.string().nullable(),
-  /** Vehicle fines with estado 'vigente' only; the card shows FLEET_FINES_SHOWN first. */
+  /** Vehicle owed fines (every unpaid state, decision 071); the card shows FLEET_FINES_SHOWN first. */
   comparendos_vehiculo: z.array(fineSchema),
   conductor: fleetDriverSchema,
   /** 'pending' while the fines look-up runs; 'failed' leaves both lists empty. */

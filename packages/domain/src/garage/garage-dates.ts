@@ -5,11 +5,6 @@
 const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Today's date in America/Bogota for an instant (from the injected clock). */
-export function bogotaDate(instant: Date): string {
-  return new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
-}
-
 function parts(date: string): [number, number, number] {
   const m = DATE_RE.exec(date);
   if (!m) throw new RangeError(`Invalid date '${date}', expected YYYY-MM-DD`);

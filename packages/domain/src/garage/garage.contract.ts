@@ -164,10 +164,16 @@ export const vehicleValueResponseSchema = z.object({
   valor_vehiculo: z.number().int(),
   /** The value comes from the demo provider. */
   demo: z.boolean(),
-  /** The value in pesos at the configured reference rate (absent when no rate is configured). */
+  /**
+   * The value in pesos: the provider's own when it values in pesos (the demo does), else at the configured reference
+   * rate; absent when neither.
+   */
   valor_cop: z.number().int().optional(),
   /** Pesos per US dollar used for valor_cop, and the date of that rate (YYYY-MM-DD). */
   tasa_usd_cop: z.number().optional(),
   tasa_fecha: z.iso.date().optional(),
+  /** Where the value comes from ('Valor de demostración', the provider's name of its guide) and its date. */
+  fuente: z.string().optional(),
+  fecha: z.iso.date().optional(),
 });
 export type VehicleValueResponse = z.infer<typeof vehicleValueResponseSchema>;

@@ -75,15 +75,29 @@ export const registryVehicleSchema = z.object({
 });
 export type RegistryVehicle = z.infer<typeof registryVehicleSchema>;
 
-/** Fine states as the fines provider writes them; only 'vigente' counts as pending (AHGA §4 "Fines"). */
-export const FINE_STATES = ['vigente', 'pagado', 'en proceso de cobro coactivo', 'anulado'] as const;
+/** An early-payment discount the provider reports for a fine: the percentage, until when, whether a course is needed. */
+export const fineDiscountSchema = z.object({
+  porcentaje: z.number().int().min(1).max(100),
+  fecha_limite: isoDate(),
+  requiere_curso: z.boolean(),
+});
+export type FineDiscount = z.infer<typeof fineDiscountSchema>;
+
+/** The pedagogical course SIMIT records against a fine (date, state as SIMIT writes it, where). */
+export const fineCourseSchema = z.object({
+  fecha: isoDate(),
+  estado: text(),
+  centro: text(),
+});
+export type FineCourse = z.infer<typeof fineCourseSchema>;
 
 export const fineSchema = z.object({
   numero: text(),
   /** 'Comparendo - C14 …' or 'MULTA DE TRÁNSITO - …' (the app labels them Comparendo / Multa). */
   tipo: text(),
+  /** One of FINE_STATES for the demo and Verifik providers (fine-states.ts reads any spelling). */
   estado: z.string().trim().min(1).max(60),
-  /** Amount in COP, no decimals. */
+  /** Amount owed in COP, no decimals. */
   total: z.number().int().min(0),
   fecha_infraccion: isoDate(),
   placa: z.string().trim().max(10),
@@ -91,6 +105,14 @@ export const fineSchema = z.object({
   descripcion: z.string().trim().max(500),
   /** Infraction code of art. 131 Ley 769 de 2002, e.g. 'C14'. */
   categoria: z.string().trim().max(10),
+  /** Transit office (organismo de tránsito) that imposed it; null/absent when the provider does not say. */
+  organismo_transito: text().nullable().optional(),
+  /** Date of the sanctioning resolution, when there is one (the comparendo became a multa). */
+  fecha_resolucion: isoDate().nullable().optional(),
+  /** Early-payment discount, only where the provider gives one. */
+  descuento: fineDiscountSchema.nullable().optional(),
+  /** The pedagogical course recorded against it, where the provider gives one. */
+  curso: fineCourseSchema.nullable().optional(),
 });
 export type Fine = z.infer<typeof fineSchema>;
 
@@ -100,6 +122,13 @@ export const finesResultSchema = z.object({
 });
 export type FinesResult = z.infer<typeof finesResultSchema>;
 
-/** Vehicle value in US dollars without decimals. */
-export const vehicleValueSchema = z.object({ valor_vehiculo: z.number().int().min(0) });
+/**
+ * Vehicle value in US dollars without decimals; a provider that values in pesos also gives `valor_cop`, and each
+ * may name its source (e.g. 'Valor de demostración'; decision 074).
+ */
+export const vehicleValueSchema = z.object({
+  valor_vehiculo: z.number().int().min(0),
+  valor_cop: z.number().int().min(0).optional(),
+  fuente: text().optional(),
+});
 export type VehicleValue = z.infer<typeof vehicleValueSchema>;

@@ -28,6 +28,15 @@ export const refreshKindStatusSchema = z.object({
   estado: z.enum(REFRESH_STATES),
   /** ISO instant of the next scheduled refresh. */
   proxima: z.string().nullable(),
+  /**
+   * The last answer is older than twice this kind's refresh period (REFRESH_REGISTRY_HOURS / REFRESH_FINES_HOURS):
+   * the screens mark the data 'Desactualizado' (decision 072).
+   */
+  desactualizado: z.boolean(),
+  /** Why the last consultation failed, in Spanish (estado 'error'); null otherwise. */
+  motivo: z.string().nullable(),
+  /** Due now and waiting for the next minute's provider quota (a manual refresh the quota could not take). */
+  en_cola: z.boolean(),
 });
 export type RefreshKindStatus = z.infer<typeof refreshKindStatusSchema>;
 
@@ -56,10 +65,51 @@ export const fleetLookupProgressSchema = z.object({
 });
 export type FleetLookupProgress = z.infer<typeof fleetLookupProgressSchema>;
 
+/** The failure kinds the API reports (the providers' ProviderError kinds; 'unknown' for anything else). */
+export const REFRESH_FAILURE_KINDS = [
+  'not_found',
+  'unauthorized',
+  'bad_request',
+  'rate_limited',
+  'unavailable',
+  'timeout',
+  'invalid_answer',
+  'unknown',
+] as const;
+export type RefreshFailureKind = (typeof REFRESH_FAILURE_KINDS)[number];
+
+/** The reason shown for the last failure of a kind's consultation ('el RUNT' / 'el SIMIT'). */
+export function refreshFailureReason(source: 'RUNT' | 'SIMIT', kind: string | null): string {
+  const who = `el ${source}`;
+  switch (kind) {
+    case 'not_found':
+      return source === 'RUNT'
+        ? 'El RUNT no encontró el vehículo con la placa y el documento del propietario que registraste.'
+        : 'El SIMIT no encontró registros para el documento del propietario.';
+    case 'bad_request':
+      return `La consulta fue rechazada: revisa el tipo y el número de documento del propietario.`;
+    case 'unauthorized':
+      return 'Nuestro proveedor de consultas rechazó el acceso de TOGO. Ya estamos revisándolo.';
+    case 'rate_limited':
+      return 'Nuestro proveedor de consultas recibió demasiadas solicitudes. Lo intentaremos de nuevo en unos minutos.';
+    case 'unavailable':
+      return `No pudimos comunicarnos con ${who} o con nuestro proveedor de consultas.`;
+    case 'timeout':
+      return `${who.charAt(0).toUpperCase()}${who.slice(1)} tardó demasiado en responder.`;
+    case 'invalid_answer':
+      return `La respuesta de ${who} no se pudo leer. Ya estamos revisándolo.`;
+    default:
+      return 'La última consulta falló.';
+  }
+}
+
 export const VEHICLE_REFRESH_MSG = {
   tooSoon: 'Ya actualizaste este vehículo hace menos de una hora.',
   updating: 'Actualizando…',
   lastUpdate: 'Última actualización',
   never: 'Aún sin consultar',
   refresh: 'Actualizar ahora',
+  stale: 'Desactualizado',
+  queued: 'Tu consulta está en cola y se hará en el próximo minuto.',
+  retrying: 'Lo intentaremos de nuevo automáticamente.',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addYears, ageOn, bogotaDate, daysBetween, isIsoDate } from './garage-dates.ts';
+import { bogotaToday } from '../bogota-time.ts';
+import { addDays, addYears, ageOn, daysBetween, isIsoDate } from './garage-dates.ts';
 import {
   firstRtmDueDate,
   licenceCategoryFor,
@@ -11,8 +12,8 @@ import {
 
 describe('garage dates', () => {
   it('computes Bogotá today (UTC-5) from an instant', () => {
-    expect(bogotaDate(new Date('2026-11-22T04:59:00Z'))).toBe('2026-11-21');
-    expect(bogotaDate(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
+    expect(bogotaToday(new Date('2026-11-22T04:59:00Z'))).toBe('2026-11-21');
+    expect(bogotaToday(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
   });
 
   it('adds days and years, 29 February becoming 28 February', () => {

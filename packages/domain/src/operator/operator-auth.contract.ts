@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsLink, LINK_REFUSED_MSG } from '../user-links.ts';
 
 /**
  * Operator console: staff roles, sign-in, enrolment and staff management (issue 13). Staff accounts are not
@@ -20,6 +21,15 @@ export const OPERATOR_MSG = {
   transitionNotAllowed: 'El agendamiento no admite ese cambio de estado.',
   closureExists: 'La sede ya está cerrada ese día.',
   versionNotFound: 'Versión no encontrada.',
+  totpCurrentRequired: 'Ingresa el código de tu aplicación autenticadora actual.',
+  recoveryInvalid: 'El código de recuperación no es válido o ya fue usado.',
+  resetSelf: 'No puedes restablecer tu propia verificación en dos pasos; pídeselo a otro administrador.',
+  /** 409 of a console write whose If-Match is not the current version (issue 35, finding 10; decision 096). */
+  staleVersion:
+    'Otra persona guardó cambios mientras editabas. Recarga para ver la versión actual y vuelve a aplicar tus cambios.',
+  /** 428 of a console write without If-Match. */
+  versionRequired:
+    'Falta la versión que leíste (encabezado If-Match). Recarga la página y vuelve a intentarlo.',
 } as const;
 
 /** No NUL bytes, trimmed, bounded. */
@@ -38,18 +48,37 @@ export const staffEmailSchema = z
   .pipe(z.email({ error: 'Ingresa un correo válido.' }))
   .transform((v) => v.toLowerCase());
 
+/** Staff passwords (issue 35, finding 9): 12 characters, and the server refuses common ones (zxcvbn). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MSG = {
+  tooShort: `La clave debe tener al menos ${STAFF_PASSWORD_MIN_LENGTH} caracteres.`,
+  common: 'Esa clave es muy común o fácil de adivinar. Usa una frase de varias palabras.',
+} as const;
+
 export const staffPasswordSchema = z
   .string({ error: 'Este campo es requerido.' })
-  .min(8, 'La clave debe tener al menos 8 caracteres.')
+  .min(STAFF_PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MSG.tooShort)
   .max(128, 'Máximo 128 caracteres.')
   .refine((v) => !v.includes('\u0000'), 'Caracteres no permitidos.');
 
 export const totpCodeSchema = z.string().regex(/^\d{6}$/, 'El código tiene 6 dígitos.');
 
+/** How many single-use recovery codes an enrolment gives (decision 065). */
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code: 10 letters/digits of base32, shown as two groups of five ('abcde-fghij'). */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z2-7]{5}-?[a-z2-7]{5}$/, 'El código de recuperación tiene 10 letras y números.')
+  .transform((v) => v.replace('-', ''));
+
 export const operatorLoginSchema = z.strictObject({
   correo: staffEmailSchema,
   clave: z.string({ error: 'Este campo es requerido.' }).min(1, 'Este campo es requerido.').max(128),
   codigo_totp: totpCodeSchema.optional(),
+  /** Instead of codigo_totp: one of the enrolment's recovery codes, used once. */
+  codigo_recuperacion: recoveryCodeSchema.optional(),
 });
 export type OperatorLogin = z.input<typeof operatorLoginSchema>;
 
@@ -83,9 +112,23 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const totpConfirmSchema = z.strictObject({ codigo: totpCodeSchema });
 
+/** POST /api/operador/totp/: a new enrolment; with TOTP already on, the current code is required. */
+export const totpStartSchema = z.strictObject({ codigo_totp: totpCodeSchema.optional() }).optional();
+
+/** 200 of POST /api/operador/totp/confirmar/: the recovery codes, shown once. */
+export const totpConfirmedSchema = z.object({
+  totp: z.literal(true),
+  codigos_recuperacion: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+});
+export type TotpConfirmed = z.infer<typeof totpConfirmedSchema>;
+
+/** 200 of an admin's reset of a colleague's second factor. */
+export const totpResetSchema = z.object({ id: z.number().int(), totp: z.literal(false) });
+
 export const staffInviteSchema = z.strictObject({
   correo: staffEmailSchema,
-  nombre: staffText(120),
+  // The name is written into the invitation e-mail: no links (issue 35, finding 5).
+  nombre: staffText(120).refine((v) => !containsLink(v), LINK_REFUSED_MSG),
   rol: staffRoleSchema,
 });
 

@@ -16,12 +16,53 @@ export const operatorPicoPlacaEntrySchema = z.object({
 });
 export type OperatorPicoPlacaEntry = z.infer<typeof operatorPicoPlacaEntrySchema>;
 
+/**
+ * Why a rule is in the console's "Por revisar" list (issue 33): it ends within 30 days ('vence') or has ended
+ * ('vencida') with no rule after it; an open-ended rule's review date is within 30 days ('revisar') or past
+ * ('revision_vencida'), or it was never verified ('sin_verificar').
+ */
+export const PICO_PLACA_REVIEW_REASONS = [
+  'vencida',
+  'vence',
+  'revision_vencida',
+  'revisar',
+  'sin_verificar',
+] as const;
+export type PicoPlacaReviewReason = (typeof PICO_PLACA_REVIEW_REASONS)[number];
+
+/** GET /api/operador/pico-placa/por-revisar/: most drivers' vehicles affected first. */
+export const picoPlacaReviewItemSchema = z.object({
+  ciudad: z.string(),
+  nombre: z.string(),
+  regla: z.string(),
+  motivo: z.enum(PICO_PLACA_REVIEW_REASONS),
+  fecha: z.string().nullable(),
+  /** Drivers' vehicles registered in the city's municipalities. */
+  vehiculos: z.number().int(),
+});
+export type PicoPlacaReviewItem = z.infer<typeof picoPlacaReviewItemSchema>;
+
+/** DELETE /api/operador/pico-placa/{dane}/: the city removed (only one created in the console). */
+export const picoPlacaRemovedSchema = z.object({ ciudad: z.string(), eliminada: z.literal(true) });
+
 export const picoPlacaVersionSchema = z.object({
   version: z.number().int(),
   fecha: z.string(),
   staff: z.string().nullable(),
 });
 export type PicoPlacaVersion = z.infer<typeof picoPlacaVersionSchema>;
+
+/** GET /api/operador/pico-placa/{dane}/: the city's rules as stored, plus the `version` they are at. */
+export const operatorPicoPlacaCitySchema = z.looseObject({ version: z.number().int() });
+
+/** PUT /api/operador/pico-placa/{dane}/ and POST …/revertir/: the city's new version and its state. */
+export const operatorPicoPlacaChangeSchema = z.object({
+  ciudad: z.string(),
+  version: z.number().int(),
+  vigente_hasta: z.string().nullable(),
+  estado: z.string(),
+});
+export type OperatorPicoPlacaChange = z.infer<typeof operatorPicoPlacaChangeSchema>;
 
 export const picoPlacaRevertSchema = z.strictObject({ version: z.number().int().min(0).max(1_000_000) });
 
@@ -43,6 +84,8 @@ export const agendaEntrySchema = z.object({
   cliente: z.object({ nombre: z.string(), telefono: z.string().nullable() }),
 });
 export type AgendaEntry = z.infer<typeof agendaEntrySchema>;
+/** GET /api/operador/agenda/: one branch's day. */
+export const agendaListSchema = z.array(agendaEntrySchema);
 
 /** What staff may set; 'cancelado' is stored as the drivers' 'cancelada'. */
 export const STAFF_BOOKING_STATES = ['atendido', 'no_asistio', 'cancelado'] as const;
@@ -90,6 +133,9 @@ export const branchCapacitySchema = z
  * PATCH /api/operador/sedes/{id}/: the issue's {capacidad?, horario?, activa?} plus the console's vehicle groups,
  * home service and map position; every field optional, at least one present.
  */
+/** A branch named in the path by its id ('TRA-BOG-01'); an unknown one is the service's 404. */
+export const branchParamsSchema = z.object({ id: z.string() });
+
 export const branchPatchSchema = z
   .strictObject({
     capacidad: branchCapacitySchema.optional(),

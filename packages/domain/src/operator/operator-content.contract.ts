@@ -79,6 +79,8 @@ export const operatorCatalogEntrySchema = z.object({
   detalle_archivos: z.array(z.object({ archivo: z.string() })),
   /** Changed in the console: restarts keep it as it is. */
   editado: z.boolean(),
+  /** Incremented by each save: sent back as If-Match by the next one (decision 096). */
+  version: z.number().int(),
 });
 export type OperatorCatalogEntry = z.infer<typeof operatorCatalogEntrySchema>;
 
@@ -116,7 +118,13 @@ export const urlNameSchema = text(100).refine((v) => /^[a-z0-9_]+$/.test(v), 'Mi
 export const namedUrlInputSchema = z.strictObject({ name: urlNameSchema, url: contentLinkSchema });
 export const namedUrlUpdateSchema = z.strictObject({ url: contentLinkSchema });
 
-export const operatorNamedUrlSchema = z.object({ name: z.string(), url: z.string(), editado: z.boolean() });
+/** `version`: incremented by each save, sent back as If-Match by the next one (decision 096). */
+export const operatorNamedUrlSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  editado: z.boolean(),
+  version: z.number().int(),
+});
 export type OperatorNamedUrl = z.infer<typeof operatorNamedUrlSchema>;
 
 /** POST /api/operador/contenido/imagenes/ (multipart field 'imagen') → where the re-encoded image is served. */
@@ -126,3 +134,13 @@ export type ContentImage = z.infer<typeof contentImageSchema>;
 /** GET /api/operador/exportar/{archivo}/: the database's current state in the seed file's shape. */
 export const EXPORT_FILES = ['booking', 'catalogs', 'pico-y-placa'] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
+
+/** Path parameters of the content routes; the API marks them "not found" (404 `{detail}`), never a 400. */
+export const namedUrlParamsSchema = z.object({
+  name: z.string().regex(/^[a-z0-9_]{1,100}$/, 'No encontrado.'),
+});
+export const exportFileParamsSchema = z.object({
+  archivo: z.enum(EXPORT_FILES, { error: 'No encontrado.' }),
+});
+/** A content image's file name ('<uuid>.<ext>'); the service answers null for anything else. */
+export const contentImageParamsSchema = z.object({ file: z.string() });

@@ -113,7 +113,7 @@ export const branchCreateSchema = z.strictObject({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9-]{3,40}$/, 'Código de 3 a 40 letras, dígitos o guiones.'),
-  servicio: z.enum(FROM_FLOWS, { error: 'Servicio inválido: rtm, peritaje o tramites.' }),
+  servicio: z.enum(FROM_FLOWS, { error: 'Servicio inválido: usa "rtm", "peritaje" o "tramites".' }),
   nombre: staffText(200),
   direccion: staffText(300),
   ciudad: z.string({ error: 'Este campo es requerido.' }).regex(/^\d{5}$/, 'Código DANE de 5 dígitos.'),
@@ -137,9 +137,14 @@ export const branchClosureEntrySchema = z.object({
 export type BranchClosureEntry = z.infer<typeof branchClosureEntrySchema>;
 export const branchClosureListSchema = z.array(branchClosureEntrySchema);
 
-export const closureDateParamSchema = z.object({
+/** DELETE /api/operador/sedes/{id}/cierres/{fecha}/: a bad date is a 400 naming `fecha`. */
+export const branchClosureParamsSchema = z.object({
+  id: z.string(),
   fecha: IsoDateSchema.refine((v) => !Number.isNaN(Date.parse(v)), 'Fecha inválida (AAAA-MM-DD).'),
 });
+
+/** PUT /api/operador/precios/{kind}/{key}/: the price's key (a class, a combo, a procedure). */
+export const priceKeyParamsSchema = z.object({ key: z.string() });
 
 // ───────────────────────────── prices ─────────────────────────────
 

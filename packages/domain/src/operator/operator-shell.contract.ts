@@ -13,5 +13,7 @@ export const staffMeSchema = z.object({
   totp: z.boolean(),
   /** The role requires TOTP and it is not enrolled yet: the session may only enrol. */
   totp_pendiente: z.boolean(),
+  /** Unused recovery codes of the second factor (decision 065); 0 without it. */
+  recuperacion_restantes: z.number().int().default(0),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;

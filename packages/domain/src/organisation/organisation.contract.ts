@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG, NAME_PATTERN } from '../auth/auth.rules.ts';
 import { FLEET_MSG } from '../fleet/fleet.constants.ts';
 import { ORGANISATION_ROLES } from './organisation.roles.ts';
 
@@ -24,6 +25,8 @@ export const ORGANISATION_MSG = {
   passwordRequired: 'Crea una contraseña de al menos 8 caracteres para tu cuenta.',
   nameRequired: 'Escribe tu nombre.',
   noNul: 'Este campo contiene caracteres no permitidos.',
+  tooManyInvitations:
+    'Tu empresa ya envió 20 invitaciones en la última hora, el máximo permitido. Intenta de nuevo más tarde.',
 } as const;
 
 const noNul = (s: string) => !s.includes('\u0000');
@@ -49,6 +52,13 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 
+const personName = () =>
+  z
+    .string()
+    .trim()
+    .max(80, { error: 'Máximo 80 caracteres.' })
+    .refine((v) => v === '' || NAME_PATTERN.test(v), { error: MSG.lettersOnly });
+
 /** Accepting an invitation: the token from the link; a new account also needs a name and a password. */
 export const invitationAcceptSchema = z.object({
   token: z
@@ -57,8 +67,10 @@ export const invitationAcceptSchema = z.object({
     .min(20)
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, { error: ORGANISATION_MSG.invitationInvalid }),
-  nombres: z.string().trim().max(100).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),
-  apellidos: z.string().trim().max(100).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),
+  // The sign-up's name rules (letters and spaces, 80 at most): no formula, markup or direction override is stored
+  // (issue 35, finding 7). An empty name is left to the service (an existing account needs none).
+  nombres: personName().optional(),
+  apellidos: personName().optional(),
   password: z.string().max(128).refine(noNul, { error: ORGANISATION_MSG.noNul }).optional(),
 });
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

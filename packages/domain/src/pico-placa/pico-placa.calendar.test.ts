@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bogotaLocalDateTime } from '../bogota-time.ts';
 import {
   addDays,
-  bogotaLocalDateTime,
   dayOfMonth,
   mondayOf,
   parseLocalDateTime,

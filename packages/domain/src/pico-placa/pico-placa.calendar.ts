@@ -96,9 +96,3 @@ export function minutesToClock(minutes: number): string {
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
-
-/** Current local date-time in America/Bogota ('YYYY-MM-DDTHH:mm') for an instant; for callers with a clock. */
-export function bogotaLocalDateTime(instant: Date): string {
-  // Colombia is UTC-5 all year (no DST since 1993).
-  return new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 16);
-}

@@ -1,5 +1,13 @@
 /** Which rules cover a date, run on it, and the digits and time segments they restrict. */
-import { dayOfMonth, weekdayIndex, weekdayOf, weeksBetween } from './pico-placa.calendar.ts';
+import { isColombianHoliday } from '../calendar/colombian-holidays.ts';
+import {
+  addDays,
+  dayOfMonth,
+  epochDay,
+  weekdayIndex,
+  weekdayOf,
+  weeksBetween,
+} from './pico-placa.calendar.ts';
 import {
   clockToMinutes,
   type AreaScope,
@@ -72,8 +80,22 @@ export function isSuspended(city: PicoPlacaCity, vehicleType: PicoPlacaVehicleTy
   return city.suspensions.find((s) => s.applies_to.includes(vehicleType) && s.from <= date && date <= s.to);
 }
 
-export function ruleRunsOn(rule: PicoPlacaRule, date: string, holidays: ReadonlySet<string>): boolean {
-  return rule.days.includes(weekdayOf(date)) && !(rule.skip_holidays && holidays.has(date));
+/** The rule restricts on that date: one of its weekdays, and not a holiday when it skips them. */
+export function ruleRunsOn(rule: Pick<PicoPlacaRule, 'days' | 'skip_holidays'>, date: string): boolean {
+  return rule.days.includes(weekdayOf(date)) && !(rule.skip_holidays && isColombianHoliday(date));
+}
+
+/** Days the rule runs from `from` (inclusive) to `to` (exclusive); negative when `to` is earlier. */
+export function runningDaysBetween(
+  rule: Pick<PicoPlacaRule, 'days' | 'skip_holidays'>,
+  from: string,
+  to: string,
+): number {
+  const span = epochDay(to) - epochDay(from);
+  const [start, sign] = span >= 0 ? [from, 1] : [to, -1];
+  let count = 0;
+  for (let i = 0; i < Math.abs(span); i++) if (ruleRunsOn(rule, addDays(start, i))) count++;
+  return sign * count;
 }
 
 /** Restricted digits of a scheme on a date (regional_entry_parity is per window: see ruleSegments). */
@@ -91,6 +113,14 @@ export function restrictedDigitsOn(rule: PicoPlacaRule, date: string): readonly 
         scheme.anchor_index +
         weeksBetween(scheme.anchor_week_monday, date) * scheme.step_per_week +
         weekdayIndex(date) * scheme.step_per_weekday;
+      return scheme.pairs[mod(index, scheme.pairs.length)] ?? [];
+    }
+    case 'working_day_rotation': {
+      const published = scheme.published_dates?.[date];
+      if (published) return published;
+      // A day the rule does not run restricts nothing (and takes no step of the rotation).
+      if (!ruleRunsOn(rule, date)) return [];
+      const index = scheme.anchor_index + runningDaysBetween(rule, scheme.anchor_date, date);
       return scheme.pairs[mod(index, scheme.pairs.length)] ?? [];
     }
     case 'date_allowed_digits': {

@@ -6,8 +6,18 @@ import {
   type PicoPlacaResultStatus,
   type PicoPlacaRule,
 } from './pico-placa.rules.ts';
+import {
+  cityEvidence,
+  combineEvidence,
+  evidenceFor,
+  exemptEvidence,
+  noEvidence,
+  ruleEvidence,
+  suspensionEvidence,
+} from './pico-placa.certainty.ts';
 import type {
   PicoPlacaDayResult,
+  PicoPlacaEvidence,
   PicoPlacaQuery,
   PicoPlacaRestriction,
   PicoPlacaResult,
@@ -23,6 +33,7 @@ import {
   ruleSegments,
 } from './pico-placa.coverage.ts';
 import { plateDigit } from './pico-placa.plate.ts';
+import { isColombianHoliday } from '../calendar/colombian-holidays.ts';
 
 export interface Interval {
   start: number;
@@ -36,13 +47,17 @@ export interface RawRestriction {
 }
 
 export type DayAnalysis =
-  | { kind: 'resolved'; status: PicoPlacaResultStatus; reason: string }
+  | { kind: 'resolved'; status: PicoPlacaResultStatus; reason: string; evidence: PicoPlacaEvidence }
   | {
       kind: 'rules';
       /** at least one rule covers the date itself */
       covered: boolean;
       restrictions: RawRestriction[];
       reasonFree: string;
+      /** The covering rules and the previous day's rules that restrict into this date. */
+      evidence: PicoPlacaEvidence;
+      /** Covering rules that run on the date (their digits and hours are the city's for that day). */
+      running: PicoPlacaRule[];
     };
 
 export function addRestriction(
@@ -60,12 +75,16 @@ export function analyzeDay(
   city: PicoPlacaCity,
   query: PicoPlacaQuery,
   date: string,
-  holidays: ReadonlySet<string>,
   registration: string | undefined,
 ): DayAnalysis {
   const { vehicleType, plate } = query;
   if (city.exempt_vehicle_types?.includes(vehicleType)) {
-    return { kind: 'resolved', status: 'not_restricted', reason: `${city.name}: ${vehicleType} exento` };
+    return {
+      kind: 'resolved',
+      status: 'not_restricted',
+      reason: `${city.name}: ${vehicleType} exento`,
+      evidence: exemptEvidence(city, vehicleType, date),
+    };
   }
   const suspension = isSuspended(city, vehicleType, date);
   if (suspension) {
@@ -73,6 +92,7 @@ export function analyzeDay(
       kind: 'resolved',
       status: 'not_restricted',
       reason: `${city.name}: medida suspendida ${suspension.from} a ${suspension.to} (${suspension.reason})`,
+      evidence: suspensionEvidence(suspension),
     };
   }
 
@@ -83,7 +103,7 @@ export function analyzeDay(
   const previous = addDays(date, -1);
   if (!isSuspended(city, vehicleType, previous)) {
     for (const rule of coveringRules(city, vehicleType, previous, registration)) {
-      if (!ruleRunsOn(rule, previous, holidays)) continue;
+      if (!ruleRunsOn(rule, previous)) continue;
       const digit = plateDigit(plate, rule.digit);
       for (const segment of ruleSegments(rule, previous)) {
         if (segment.end <= MINUTES_PER_DAY) continue;
@@ -112,18 +132,23 @@ export function analyzeDay(
       kind: 'resolved',
       status: 'not_restricted',
       reason: `${city.name}: sin pico y placa para ${vehicleType} (${city.status})`,
+      evidence: cityEvidence(city, vehicleType, date),
     };
   }
+  // The previous day's rules count only where they restrict into this date.
+  const spill = restrictions.map((r) => ruleEvidence(r.rule, previous));
   if (covering.length === 0) {
     return {
       kind: 'rules',
       covered: false,
       restrictions,
       reasonFree: `${city.name}: ninguna regla vigente cubre ${date} para ${vehicleType} (dato desconocido)`,
+      evidence: combineEvidence(spill),
+      running: [],
     };
   }
 
-  const running = covering.filter((rule) => ruleRunsOn(rule, date, holidays));
+  const running = covering.filter((rule) => ruleRunsOn(rule, date));
   for (const rule of running) {
     const digit = plateDigit(plate, rule.digit);
     for (const segment of ruleSegments(rule, date)) {
@@ -142,19 +167,25 @@ export function analyzeDay(
   }
 
   if (missingDigit && restrictions.length === 0) {
-    return { kind: 'resolved', status: 'unknown', reason: `Placa '${plate}' sin dígitos` };
+    return {
+      kind: 'resolved',
+      status: 'unknown',
+      reason: `Placa '${plate}' sin dígitos`,
+      evidence: noEvidence(),
+    };
   }
 
   let reasonFree: string;
   if (running.length === 0) {
-    reasonFree = covering.some((r) => r.skip_holidays && holidays.has(date))
+    reasonFree = covering.some((r) => r.skip_holidays && isColombianHoliday(date))
       ? `${city.name}: ${date} es festivo, sin pico y placa`
       : `${city.name}: sin pico y placa el ${weekdayOf(date)}`;
   } else {
     const digits = [...new Set(running.map((r) => plateDigit(plate, r.digit)))].join('/');
     reasonFree = `${city.name}: el dígito ${digits} no tiene pico y placa el ${date}`;
   }
-  return { kind: 'rules', covered: true, restrictions, reasonFree };
+  const evidence = combineEvidence([...covering.map((r) => ruleEvidence(r, date)), ...spill]);
+  return { kind: 'rules', covered: true, restrictions, reasonFree, evidence, running };
 }
 
 export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
@@ -186,13 +217,26 @@ export function publicRestrictions(raw: readonly RawRestriction[]): PicoPlacaRes
     .map((r) => ({ rule: ruleRef(r.rule), windows: toWindows(r.intervals), digit: r.digit }));
 }
 
-export function withRestrictions(
-  base: { status: PicoPlacaResultStatus; city?: { key: string; name: string } | undefined; reason: string },
-  restrictions: PicoPlacaRestriction[],
-): PicoPlacaResult {
+type ResultBase = {
+  status: PicoPlacaResultStatus;
+  city?: { key: string; name: string } | undefined;
+  reason: string;
+} & PicoPlacaEvidence;
+
+export function withRestrictions(base: ResultBase, restrictions: PicoPlacaRestriction[]): PicoPlacaResult {
   const primary = restrictions[0];
   if (!primary) return base;
   return { ...base, rule: primary.rule, windows: primary.windows, digit: primary.digit, restrictions };
+}
+
+/** The answer's status with the analysis's evidence (sin_informacion exactly when unknown). */
+function based(
+  analysis: DayAnalysis,
+  status: PicoPlacaResultStatus,
+  city: { key: string; name: string },
+  reason: string,
+): ResultBase {
+  return { status, city, reason, ...evidenceFor(status, analysis.evidence) };
 }
 
 export function instantFromAnalysis(
@@ -202,8 +246,7 @@ export function instantFromAnalysis(
   time: string,
 ): PicoPlacaResult {
   const cityRef = { key: city.key, name: city.name };
-  if (analysis.kind === 'resolved')
-    return { status: analysis.status, city: cityRef, reason: analysis.reason };
+  if (analysis.kind === 'resolved') return based(analysis, analysis.status, cityRef, analysis.reason);
 
   const all = publicRestrictions(analysis.restrictions);
   const now = analysis.restrictions
@@ -217,29 +260,34 @@ export function instantFromAnalysis(
     ];
     const primary = ordered[0];
     const scope = matching.rule.area_scope === 'citywide' ? '' : ` (solo ${matching.rule.area_scope})`;
-    return withRestrictions(
-      {
-        status: 'restricted',
-        city: cityRef,
-        reason: `${city.name}: dígito ${matching.digit} restringido a las ${time} por ${matching.rule.id}${scope}, ${formatWindows(primary?.windows ?? [])}`,
-      },
-      ordered,
-    );
+    const reason = `${city.name}: dígito ${matching.digit} restringido a las ${time} por ${matching.rule.id}${scope}, ${formatWindows(primary?.windows ?? [])}`;
+    return withRestrictions(based(analysis, 'restricted', cityRef, reason), ordered);
   }
   if (!analysis.covered) {
-    return withRestrictions({ status: 'unknown', city: cityRef, reason: analysis.reasonFree }, all);
+    return withRestrictions(based(analysis, 'unknown', cityRef, analysis.reasonFree), all);
   }
   if (all.length > 0) {
-    return withRestrictions(
-      {
-        status: 'not_restricted',
-        city: cityRef,
-        reason: `${city.name}: sin restricción a las ${time}; hoy ${formatWindows(all[0]?.windows ?? [])}`,
-      },
-      all,
-    );
+    const reason = `${city.name}: sin restricción a las ${time}; hoy ${formatWindows(all[0]?.windows ?? [])}`;
+    return withRestrictions(based(analysis, 'not_restricted', cityRef, reason), all);
   }
-  return { status: 'not_restricted', city: cityRef, reason: analysis.reasonFree };
+  return based(analysis, 'not_restricted', cityRef, analysis.reasonFree);
+}
+
+/** The digits the city restricts that day for the vehicle type, and when (whatever the plate). */
+export function cityDay(
+  running: readonly PicoPlacaRule[],
+  date: string,
+): { digits: number[]; dayWindows: PicoPlacaWindow[] } {
+  const digits = new Set<number>();
+  const intervals: Interval[] = [];
+  for (const rule of running) {
+    for (const segment of ruleSegments(rule, date)) {
+      if (segment.digits.length === 0) continue;
+      for (const d of segment.digits) digits.add(d);
+      intervals.push({ start: segment.start, end: Math.min(segment.end, MINUTES_PER_DAY) });
+    }
+  }
+  return { digits: [...digits].sort((a, b) => a - b), dayWindows: toWindows(intervals) };
 }
 
 export function dayFromAnalysis(
@@ -249,32 +297,21 @@ export function dayFromAnalysis(
 ): PicoPlacaDayResult {
   const cityRef = { key: city.key, name: city.name };
   if (analysis.kind === 'resolved') {
-    return { date, status: analysis.status, city: cityRef, reason: analysis.reason };
+    return {
+      date,
+      digits: [],
+      dayWindows: [],
+      ...based(analysis, analysis.status, cityRef, analysis.reason),
+    };
   }
+  const day = cityDay(analysis.running, date);
   const all = publicRestrictions(analysis.restrictions);
   const primary = all[0];
   if (primary) {
     const partial = analysis.covered ? '' : ' (solo la madrugada; el resto del día no tiene regla conocida)';
-    return {
-      date,
-      ...withRestrictions(
-        {
-          status: 'restricted',
-          city: cityRef,
-          reason: `${city.name}: dígito ${primary.digit} con pico y placa ${date} ${formatWindows(primary.windows)}${partial}`,
-        },
-        all,
-      ),
-    };
+    const reason = `${city.name}: dígito ${primary.digit} con pico y placa ${date} ${formatWindows(primary.windows)}${partial}`;
+    return { date, ...day, ...withRestrictions(based(analysis, 'restricted', cityRef, reason), all) };
   }
-  return {
-    date,
-    status: analysis.covered ? 'not_restricted' : 'unknown',
-    city: cityRef,
-    reason: analysis.reasonFree,
-  };
+  const status = analysis.covered ? 'not_restricted' : 'unknown';
+  return { date, ...day, ...based(analysis, status, cityRef, analysis.reasonFree) };
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Registration scenarios (rules with a `condition`)
-// ---------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import {
   picoPlacaEmbedUrl,
   slugifyCity,
 } from './pico-placa.embed.ts';
-import { loadPicoPlacaDataFile } from './pico-placa.test-data.ts';
+import { DIVIPOLA_JSON_URL, loadPicoPlacaDataFile } from './pico-placa.test-data.ts';
 
 const file = loadPicoPlacaDataFile();
 const embed = file.embed;
@@ -66,12 +66,9 @@ describe('picoPlacaEmbedSlug', () => {
   });
 
   it('maps no DIVIPOLA municipality to another municipality’s slug', () => {
-    const divipola = JSON.parse(
-      readFileSync(
-        fileURLToPath(new URL('../../../../../shared/data/divipola.json', import.meta.url)),
-        'utf8',
-      ),
-    ) as { municipalities: { code: string; name: string; common_name?: string }[] };
+    const divipola = JSON.parse(readFileSync(fileURLToPath(DIVIPOLA_JSON_URL), 'utf8')) as {
+      municipalities: { code: string; name: string; common_name?: string }[];
+    };
     const embedNames = new Set(embed.cities.map((c) => slugifyCity(c.name)));
     for (const m of divipola.municipalities) {
       const slug = picoPlacaEmbedSlug(m.name, embed);

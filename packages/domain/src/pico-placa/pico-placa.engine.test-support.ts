@@ -20,7 +20,6 @@ export function rule(cityKey: string, id: string): PicoPlacaRule {
 /** Data where one informational rule is evaluated by default (to exercise its scheme). */
 export function withDefaultRule(cityKey: string, ruleId: string): PicoPlacaData {
   return {
-    holidays: data.holidays,
     cities: data.cities.map((c) =>
       c.key !== cityKey
         ? c

@@ -3,8 +3,9 @@ import { evaluatePicoPlaca, findPicoPlacaCity, plateDigit } from './pico-placa.e
 import { at, data, file } from './pico-placa.engine.test-support.ts';
 
 describe('test_cases of pico-y-placa.json', () => {
-  it('has the 51 dated examples', () => {
-    expect(file.test_cases).toHaveLength(51);
+  it('has the 51 dated examples and the working-day rotation cases', () => {
+    expect(file.test_cases).toHaveLength(60);
+    expect(file.test_cases.filter((t) => t.expected_certainty !== undefined).length).toBeGreaterThan(0);
   });
 
   it.each(file.test_cases.map((t) => [`${t.city} ${t.plate} ${t.vehicle_type} ${t.datetime}`, t] as const))(
@@ -16,6 +17,8 @@ describe('test_cases of pico-y-placa.json', () => {
       );
       expect(result.status, `${t.why ?? ''} — ${result.reason}`).toBe(t.expected);
       expect(result.city?.key).toBe(t.city);
+      if (t.expected_certainty) expect(result.certainty, t.why).toBe(t.expected_certainty);
+      expect(result.certainty === 'sin_informacion').toBe(result.status === 'unknown');
     },
   );
 });
@@ -54,9 +57,12 @@ describe('evaluatePicoPlaca', () => {
       expect(at('medellin', 'ABC126', '2025-08-18T07:00').reason).toMatch(/festivo/);
     });
 
-    it('uses the holiday list it is given', () => {
-      const noHolidays = { cities: data.cities, holidays: [] };
-      expect(at('bogota', 'ABC121', '2026-01-12T10:00', 'particular', noHolidays).status).toBe('restricted');
+    it('knows holidays of any year (the one holiday source): Reyes 2028 on Monday 10 January', () => {
+      // 2028-01-10 is even: Bogotá restricts 0, 2, 4, 6, 8 on even days — but not on a holiday.
+      // Bogotá's rule is open-ended: still evaluated in 2028 (por confirmar).
+      expect(at('bogota', 'ABC122', '2028-01-10T10:00').status).toBe('not_restricted');
+      expect(at('bogota', 'ABC122', '2028-01-10T10:00').reason).toMatch(/festivo/);
+      expect(at('bogota', 'ABC122', '2028-01-12T10:00').status).toBe('restricted');
     });
   });
 

@@ -1,12 +1,15 @@
 import { epochDay, minutesToClock, parseLocalDateTime } from './pico-placa.calendar.ts';
 import { type PicoPlacaCity } from './pico-placa.rules.ts';
 import { SCOPE_PRIORITY } from './pico-placa.coverage.ts';
+import { combineEvidence, evidenceFor, noEvidence } from './pico-placa.certainty.ts';
 import {
   analyzeDay,
   dayFromAnalysis,
   instantFromAnalysis,
+  mergeIntervals,
   withRestrictions,
 } from './pico-placa.day-analysis.ts';
+import { clockToMinutes } from './pico-placa.rules.ts';
 import type {
   PicoPlacaData,
   PicoPlacaDayInput,
@@ -21,6 +24,7 @@ import type {
 export type * from './pico-placa.types.ts';
 export { normalizePlate, plateDigit } from './pico-placa.plate.ts';
 export { restrictedDigitsOn } from './pico-placa.coverage.ts';
+export { reviewDate, REVIEW_AFTER_DAYS } from './pico-placa.certainty.ts';
 
 /**
  * Pico y placa engine: implements `engine.evaluate` of shared/data/pico-y-placa.json.
@@ -33,7 +37,10 @@ export { restrictedDigitsOn } from './pico-placa.coverage.ts';
  * is in `days`, the date is not a holiday (skip_holidays), the local time is in a window (start inclusive,
  * end exclusive; ends past 24:00 continue into the next day, so the previous day's rules are also tested with
  * time + 24 h) and the plate digit ('last'/'first' numeric character) is among the scheme's digits; 6) any
- * match → restricted, else not_restricted.
+ * match → restricted, else not_restricted. Holidays come from the one holiday source (colombian-holidays).
+ *
+ * Every answer carries its certainty (vigente / por_confirmar / sin_informacion), the oldest verification date
+ * and the sources of what it rests on (pico-placa.certainty.ts, decision 080).
  *
  * Everything is computed on local dates ('YYYY-MM-DD', America/Bogota); the functions are pure.
  */
@@ -91,7 +98,8 @@ function compareRestrictions(a: PicoPlacaRestriction, b: PicoPlacaRestriction): 
 function combineScenarios(results: readonly PicoPlacaResult[]): PicoPlacaResult {
   const [first, ...rest] = results;
   if (!first) throw new Error('No registration scenario');
-  if (rest.every((r) => sameOutcome(r, first))) return first;
+  const evidence = combineEvidence(results);
+  if (rest.every((r) => sameOutcome(r, first))) return { ...first, ...evidenceFor(first.status, evidence) };
 
   const byRule = new Map<string, PicoPlacaRestriction>();
   for (const restriction of results.flatMap((r) => r.restrictions ?? [])) {
@@ -102,7 +110,12 @@ function combineScenarios(results: readonly PicoPlacaResult[]): PicoPlacaResult 
   const cityName = first.city?.name ?? '';
   if (rest.every((r) => r.status === first.status)) {
     return withRestrictions(
-      { status: first.status, city: first.city, reason: `${first.reason}; horario y zona ${dependsOn}` },
+      {
+        status: first.status,
+        city: first.city,
+        reason: `${first.reason}; horario y zona ${dependsOn}`,
+        ...evidenceFor(first.status, evidence),
+      },
       restrictions,
     );
   }
@@ -110,6 +123,7 @@ function combineScenarios(results: readonly PicoPlacaResult[]): PicoPlacaResult 
     status: 'unknown',
     city: first.city,
     reason: `${cityName}: la restricción ${dependsOn}`,
+    ...noEvidence(),
   };
   return restrictions.length > 0 ? { ...unknown, restrictions } : unknown;
 }
@@ -127,10 +141,9 @@ export function evaluatePicoPlaca(input: PicoPlacaInput, data: PicoPlacaData): P
   const { date, minutes } = parseLocalDateTime(input.localDateTime);
   const city = findPicoPlacaCity(data.cities, input);
   if (!city) return unknownCity(input);
-  const holidays = new Set(data.holidays);
   const time = minutesToClock(minutes);
   const results = registrationScenarios(city, input.registrationMunicipalityCode).map((registration) =>
-    instantFromAnalysis(city, analyzeDay(city, input, date, holidays, registration), minutes, time),
+    instantFromAnalysis(city, analyzeDay(city, input, date, registration), minutes, time),
   );
   return combineScenarios(results);
 }
@@ -143,15 +156,33 @@ export function evaluatePicoPlaca(input: PicoPlacaInput, data: PicoPlacaData): P
 export function evaluatePicoPlacaDay(input: PicoPlacaDayInput, data: PicoPlacaData): PicoPlacaDayResult {
   epochDay(input.date);
   const city = findPicoPlacaCity(data.cities, input);
-  if (!city) return { date: input.date, ...unknownCity(input) };
-  const holidays = new Set(data.holidays);
+  if (!city) return { date: input.date, digits: [], dayWindows: [], ...unknownCity(input) };
   const results = registrationScenarios(city, input.registrationMunicipalityCode).map((registration) =>
-    dayFromAnalysis(city, analyzeDay(city, input, input.date, holidays, registration), input.date),
+    dayFromAnalysis(city, analyzeDay(city, input, input.date, registration), input.date),
   );
-  return { date: input.date, ...combineScenarios(results) };
+  const combined = combineScenarios(results);
+  if (combined.status === 'unknown') return { date: input.date, digits: [], dayWindows: [], ...combined };
+  return { date: input.date, ...cityDayOfScenarios(results), ...combined };
+}
+
+/** The city's digits and hours over every registration scenario (Cúcuta: metropolitan and other plates). */
+function cityDayOfScenarios(results: readonly PicoPlacaDayResult[]) {
+  const digits = [...new Set(results.flatMap((r) => r.digits))].sort((a, b) => a - b);
+  const intervals = results.flatMap((r) =>
+    r.dayWindows.map((w) => ({ start: clockToMinutes(w.start), end: clockToMinutes(w.end) })),
+  );
+  const dayWindows = mergeIntervals(intervals).map((i) => ({
+    start: minutesToClock(i.start),
+    end: minutesToClock(i.end),
+  }));
+  return { digits, dayWindows };
 }
 
 function unknownCity(query: PicoPlacaQuery): PicoPlacaResult {
   const asked = query.cityKey ?? query.municipalityCode ?? '(sin ciudad)';
-  return { status: 'unknown', reason: `Ciudad '${asked}' sin reglas de pico y placa en los datos` };
+  return {
+    status: 'unknown',
+    reason: `Ciudad '${asked}' sin reglas de pico y placa en los datos`,
+    ...noEvidence(),
+  };
 }

@@ -11,6 +11,8 @@ export function picoPlacaVehicleType(plate: string): PicoPlacaVehicleType {
 
 export interface PicoPlacaMessageInput {
   status: PicoPlacaResultStatus;
+  /** An answer 'por_confirmar' says so (decision 080); absent = vigente. */
+  certainty?: 'vigente' | 'por_confirmar' | 'sin_informacion';
   /** Restricted windows of the day ('HH:MM'). */
   windows: readonly { start: string; end: string }[];
   /** City name for the 'unknown' message. */
@@ -36,17 +38,18 @@ export function joinSpanish(parts: readonly string[]): string {
  * The sentence shown on the pico y placa alert:
  * 'Hoy tienes pico y placa de 06:00 a 09:00 y de 16:00 a 19:00' · 'Hoy puedes circular' ·
  * 'El 25-11-2026 tienes pico y placa de 06:00 a 21:00' · 'El 25-11-2026 puedes circular' ·
- * 'Sin información vigente para Medellín'.
+ * 'Sin información vigente para Medellín'; an answer por confirmar ends with ' (por confirmar)'.
  */
 export function picoPlacaMessage(input: PicoPlacaMessageInput): string {
   const when = input.date === input.today ? 'Hoy' : `El ${displayDate(input.date)}`;
+  const unconfirmed = input.certainty === 'por_confirmar' ? ' (por confirmar)' : '';
   switch (input.status) {
     case 'restricted': {
       const windows = joinSpanish(input.windows.map((w) => `de ${w.start} a ${w.end}`));
-      return windows ? `${when} tienes pico y placa ${windows}` : `${when} tienes pico y placa`;
+      return `${when} tienes pico y placa${windows ? ` ${windows}` : ''}${unconfirmed}`;
     }
     case 'not_restricted':
-      return `${when} puedes circular`;
+      return `${when} puedes circular${unconfirmed}`;
     case 'unknown':
       return `Sin información vigente para ${input.cityName}`;
   }

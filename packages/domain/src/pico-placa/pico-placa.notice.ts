@@ -10,6 +10,11 @@ import type { Weekday } from './pico-placa.rules.ts';
 
 /** notifications.code of the notice; the PICO_PLACA prefix makes it a `pico_placa` message kind. */
 export const PICO_PLACA_EVE_CODE = 'PICO_PLACA_MANANA';
+/**
+ * notifications.code of "we do not know tomorrow's rule" (issue 33). Its due date is the first day of the city's
+ * unknown period, so it exists once per vehicle and period however many evenings it stays unknown.
+ */
+export const PICO_PLACA_UNKNOWN_CODE = 'PICO_PLACA_SIN_INFO';
 /** The app's pico y placa screen (the selected vehicle's restriction). */
 export const PICO_PLACA_EVE_URL = '/app/alerts/pico-placa';
 /** Served by the API from apps/api/public/notifications/. */
@@ -34,6 +39,8 @@ export interface PicoPlacaEveInput {
   /** The restriction's windows that day ('HH:MM'). */
   windows: readonly { start: string; end: string }[];
   cityName: string;
+  /** The rule is not confirmed (certainty por_confirmar, decision 080): the texts say so. */
+  porConfirmar?: boolean;
 }
 
 /** 'jueves 26-11-2026'. */
@@ -52,6 +59,24 @@ export function picoPlacaEveTexts(input: PicoPlacaEveInput): { titulo: string; m
     titulo: `${input.placa} tiene pico y placa el ${day}`,
     message:
       `En ${input.cityName}, el vehículo ${input.placa} tiene pico y placa el ${day}` +
-      `${hours ? ` ${hours}` : ''}. Planea tus trayectos con tiempo.`,
+      `${hours ? ` ${hours}` : ''}${input.porConfirmar ? ' (medida por confirmar)' : ''}. ` +
+      'Planea tus trayectos con tiempo.',
+  };
+}
+
+/**
+ * Tomorrow is unknown (issue 33): title 'Sin información de pico y placa en Medellín'; message 'No tenemos la
+ * medida de pico y placa de Medellín para el jueves 26-11-2026; consulta la fuente oficial antes de salir. No te
+ * avisaremos de nuevo mientras sigamos sin ella.'
+ */
+export function picoPlacaUnknownTexts(input: { date: string; cityName: string }): {
+  titulo: string;
+  message: string;
+} {
+  return {
+    titulo: `Sin información de pico y placa en ${input.cityName}`,
+    message:
+      `No tenemos la medida de pico y placa de ${input.cityName} para el ${spanishDay(input.date)}; ` +
+      'consulta la fuente oficial antes de salir. No te avisaremos de nuevo mientras sigamos sin ella.',
   };
 }

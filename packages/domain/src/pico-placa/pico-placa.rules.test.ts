@@ -5,7 +5,6 @@ import {
   PicoPlacaCitySchema,
   PicoPlacaDataFileSchema,
   PicoPlacaRuleSchema,
-  holidayDates,
 } from './pico-placa.rules.ts';
 import { readPicoPlacaJson } from './pico-placa.test-data.ts';
 
@@ -48,15 +47,12 @@ describe('pico y placa schemas', () => {
     expect(PicoPlacaCitiesSchema.parse(raw.cities)).toHaveLength(17);
   });
 
-  it('parse the holidays and flatten them for the engine', () => {
-    const holidays = HolidaysSchema.parse(raw.holidays);
-    const dates = holidayDates(holidays);
-    expect(dates).toContain('2026-01-12');
-    expect(dates).toContain('2025-06-30'); // two holidays on one day, listed once
-    expect(dates.filter((d) => d === '2025-06-30')).toHaveLength(1);
-    expect(dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
-    expect(dates.length).toBeGreaterThanOrEqual(70);
-    expect([...dates].sort()).toEqual(dates);
+  it('ignores a holidays table (holidays come from the library) and accepts a file without one', () => {
+    const withTable = { ...raw, holidays: { dates: { '2025': [{ date: '2025-06-30', name: 'x' }] } } };
+    expect(PicoPlacaDataFileSchema.safeParse(withTable).success).toBe(true);
+    const { holidays: _ignored, ...without } = withTable;
+    expect(PicoPlacaDataFileSchema.safeParse(without).success).toBe(true);
+    expect(HolidaysSchema.safeParse({ dates: { '25': [] } }).success).toBe(false);
   });
 
   it('accept every condition and scheme variant present in the data', () => {
@@ -66,6 +62,7 @@ describe('pico y placa schemas', () => {
         'weekday_digits',
         'date_parity',
         'rotating_pairs',
+        'working_day_rotation',
         'date_allowed_digits',
         'regional_entry_parity',
       ]),

@@ -115,6 +115,19 @@ export const RotatingPairsSchemeSchema = z
     },
   );
 
+/**
+ * Cartagena's pattern (decision 080): the restricted pair moves one step every day the rule runs (its `days`,
+ * minus holidays when skip_holidays), so a holiday or a weekend shifts the whole sequence. `anchor_date` is a day
+ * the rule runs whose pair is `pairs[anchor_index]`; published_dates override.
+ */
+export const WorkingDayRotationSchemeSchema = z.looseObject({
+  type: z.literal('working_day_rotation'),
+  pairs: z.array(DigitListSchema).min(1),
+  anchor_date: IsoDateSchema,
+  anchor_index: z.number().int().min(0),
+  published_dates: z.record(IsoDateSchema, DigitListSchema).optional(),
+});
+
 /** Explicit dates → digits ALLOWED; every other digit is restricted on those dates (nothing on other dates). */
 export const DateAllowedDigitsSchemeSchema = z.looseObject({
   type: z.literal('date_allowed_digits'),
@@ -133,6 +146,7 @@ export const PicoPlacaSchemeSchema = z.discriminatedUnion('type', [
   WeekdayDigitsSchemeSchema,
   DateParitySchemeSchema,
   RotatingPairsSchemeSchema,
+  WorkingDayRotationSchemeSchema,
   DateAllowedDigitsSchemeSchema,
   RegionalEntryParitySchemeSchema,
 ]);
@@ -179,6 +193,10 @@ export const PicoPlacaRuleSchema = z
     /** false = informational only, never used by the engine. */
     evaluate_by_default: z.boolean().optional(),
     condition: RuleConditionSchema.optional(),
+    /** The date the rule's sources were last checked (decision 080). */
+    verified_on: IsoDateSchema.nullable().optional(),
+    /** After this date an open-ended rule is 'por confirmar'; default verified_on + 183 days. */
+    review_by: IsoDateSchema.nullable().optional(),
     status: z.string().optional(),
     applies_on: z.string().optional(),
     valid_from_approx: z.boolean().optional(),
@@ -242,6 +260,9 @@ export const PicoPlacaCitySchema = z
     fine: z.string().nullable().optional(),
     sources: z.array(z.string()).optional(),
     confidence: ConfidenceSchema.optional(),
+    /** City-level facts (no restriction, exempt vehicle types): when checked, and until when (decision 080). */
+    verified_on: IsoDateSchema.nullable().optional(),
+    review_by: IsoDateSchema.nullable().optional(),
   })
   .refine((c) => !Array.isArray(c.rules) || new Set(c.rules.map((r) => r.id)).size === c.rules.length, {
     message: 'Los id de las reglas deben ser únicos',
@@ -268,12 +289,6 @@ export const HolidaysSchema = z.looseObject({
   dates: z.record(z.string().regex(/^\d{4}$/), z.array(HolidaySchema)),
 });
 export type Holidays = z.infer<typeof HolidaysSchema>;
-
-/** Flattens the holidays object to a sorted, de-duplicated list of 'YYYY-MM-DD' (the engine's input). */
-export function holidayDates(holidays: Holidays): string[] {
-  const all = Object.values(holidays.dates).flatMap((list) => list.map((h) => h.date));
-  return [...new Set(all)].sort();
-}
 
 export const EmbedCitySchema = z.looseObject({
   slug: CityKeySchema,
@@ -304,6 +319,8 @@ export const PicoPlacaTestCaseSchema = z.looseObject({
   /** 'YYYY-MM-DDTHH:mm', America/Bogota local time. */
   datetime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
   expected: PicoPlacaResultStatusSchema,
+  /** Checked when present (decision 080). */
+  expected_certainty: z.enum(['vigente', 'por_confirmar', 'sin_informacion']).optional(),
   why: z.string().optional(),
 });
 export type PicoPlacaTestCase = z.infer<typeof PicoPlacaTestCaseSchema>;
@@ -317,7 +334,8 @@ export const PicoPlacaDataFileSchema = z.looseObject({
   scope: z.string().optional(),
   disclaimer: z.string().optional(),
   engine: z.looseObject({}).optional(),
-  holidays: HolidaysSchema,
+  /** Ignored: holidays come from the colombian-holidays library (decision 081). Kept readable for old files. */
+  holidays: HolidaysSchema.optional(),
   embed: PicoPlacaEmbedSchema,
   cities: PicoPlacaCitiesSchema,
   test_cases: z.array(PicoPlacaTestCaseSchema).default([]),

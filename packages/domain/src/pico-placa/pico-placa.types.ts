@@ -7,10 +7,25 @@ import type {
   PicoPlacaVehicleType,
 } from './pico-placa.rules.ts';
 
+/** Holidays are not data: they come from the one holiday source (calendar/colombian-holidays.ts). */
 export interface PicoPlacaData {
   cities: readonly PicoPlacaCity[];
-  /** 'YYYY-MM-DD' national holidays (see `holidayDates`). */
-  holidays: readonly string[];
+}
+
+/**
+ * How sure TOGO is of an answer (decision 080): 'vigente' inside a dated rule period or before an open-ended rule's
+ * review date; 'por_confirmar' after it (the last verified rule still answers); 'sin_informacion' when no rule
+ * covers the date (status 'unknown').
+ */
+export type PicoPlacaCertainty = 'vigente' | 'por_confirmar' | 'sin_informacion';
+
+/** What an answer rests on: its certainty, when its sources were last checked and the sources themselves. */
+export interface PicoPlacaEvidence {
+  certainty: PicoPlacaCertainty;
+  /** The oldest `verified_on` of what was used; null when something used was never verified (or unknown). */
+  verifiedOn: string | null;
+  /** URLs of the rules (or the city's facts, or the suspension) used; empty only when sin_informacion. */
+  sources: string[];
 }
 
 export interface PicoPlacaQuery {
@@ -61,7 +76,7 @@ export interface PicoPlacaRestriction {
   digit: number;
 }
 
-export interface PicoPlacaResult {
+export interface PicoPlacaResult extends PicoPlacaEvidence {
   status: PicoPlacaResultStatus;
   city?: { key: string; name: string };
   /** The matching rule (restricted) or the rule restricting the plate at another time of the day. */
@@ -82,4 +97,8 @@ export interface PicoPlacaResult {
 export interface PicoPlacaDayResult extends PicoPlacaResult {
   /** 'YYYY-MM-DD' */
   date: string;
+  /** Plate digits restricted that day for the vehicle type in the city (whatever the plate); empty when none. */
+  digits: number[];
+  /** When those digits are restricted that day (the city's hours, clipped to the day); empty when none. */
+  dayWindows: PicoPlacaWindow[];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userInfoResponseSchema } from '../auth/user-info.contract.ts';
 import { MSG, NAME_PATTERN, OTP_PATTERN } from '../auth/auth.rules.ts';
+import { containsLink, LINK_REFUSED_MSG } from '../user-links.ts';
 
 /**
  * Profile changes (SPPF §7 "PATCH api/users-admin-manager/{userId}/"). The body is one of: an email change,
@@ -21,6 +22,8 @@ export const PROFILE_MSG = {
   emailVerified: 'Tu correo se actualizó correctamente.',
   emailNoPending: 'No tienes un cambio de correo pendiente. Solicítalo de nuevo.',
   codeFormat: 'El código debe tener 4 dígitos.',
+  tooManyEmailChanges:
+    'Ya pediste 5 cambios de correo en las últimas 24 horas, el máximo permitido. Intenta de nuevo más tarde.',
 } as const;
 
 /** Largest accepted profile picture upload (bytes); larger uploads answer 413. */
@@ -60,7 +63,13 @@ export const profileNameChangeSchema = z.object({
     .object({
       first_name: z.string().max(80).optional(),
       last_name: z.string().max(80).optional(),
-      bussines_name: z.string().max(200).nullable().optional(),
+      // A company name reaches other people's inboxes (invitations): no links (issue 35, finding 5).
+      bussines_name: z
+        .string()
+        .max(200)
+        .refine((v) => !containsLink(v), LINK_REFUSED_MSG)
+        .nullable()
+        .optional(),
     })
     .optional(),
 });

@@ -11,7 +11,13 @@ export const REMINDER_MSG = {
 export const CHANNELS = ['email', 'push', 'whatsapp', 'sms'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const MESSAGE_KINDS = ['vencimientos', 'multas', 'pico_placa', 'agendamientos'] as const;
+export const MESSAGE_KINDS = [
+  'vencimientos',
+  'multas',
+  'pico_placa',
+  'agendamientos',
+  'mantenimiento',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -25,7 +31,13 @@ export const preferencesSchema = z.object({
     { error: REMINDER_MSG.object },
   ),
   tipos: z.object(
-    { vencimientos: flag(), multas: flag(), pico_placa: flag(), agendamientos: flag() },
+    {
+      vencimientos: flag(),
+      multas: flag(),
+      pico_placa: flag(),
+      agendamientos: flag(),
+      mantenimiento: flag(),
+    },
     { error: REMINDER_MSG.object },
   ),
   silencio: z.object({ desde: time(), hasta: time() }, { error: REMINDER_MSG.object }),
@@ -49,11 +61,11 @@ export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 /**
  * Defaults: email and push on, WhatsApp and SMS off until the user consents, 21:00–07:00. Every kind is on
  * except `pico_placa` (the evening-before notice of tomorrow's pico y placa), which is opt-in: off until the
- * user turns it on (decision 041).
+ * user turns it on (decision 041). `mantenimiento` (service reminders, decision 075) is on.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   canales: { email: true, push: true, whatsapp: false, sms: false },
-  tipos: { vencimientos: true, multas: true, pico_placa: false, agendamientos: true },
+  tipos: { vencimientos: true, multas: true, pico_placa: false, agendamientos: true, mantenimiento: true },
   silencio: { desde: '21:00', hasta: '07:00' },
 };
 

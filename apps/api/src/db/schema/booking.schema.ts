@@ -52,6 +52,8 @@ export const bookingBranches = pgTable(
     /** Changed in the console: the seed no longer updates it (decision 022). */
     edited: boolean('edited').notNull().default(false),
     orden: integer('orden').notNull().default(0),
+    /** Incremented by every console save: the If-Match of the next one (decision 096). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     index('booking_branches_city_service_idx').on(t.cityId, t.servicio),
@@ -66,6 +68,8 @@ export const rtmPrices = pgTable('rtm_prices', {
   precio: integer('precio').notNull(),
   /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
   edited: boolean('edited').notNull().default(false),
+  /** Incremented by every console save: the If-Match of the next one (decision 096). */
+  version: integer('version').notNull().default(0),
 });
 
 /** Peritaje combos by group and fuel (SPPF §3 table). */
@@ -81,6 +85,8 @@ export const peritajeCombos = pgTable('peritaje_combos', {
   orden: integer('orden').notNull().default(0),
   /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
   edited: boolean('edited').notNull().default(false),
+  /** Incremented by every console save: the If-Match of the next one (decision 096). */
+  version: integer('version').notNull().default(0),
 });
 
 /** Procedures (trámites); `id` matches the TRAMITES_TOGO catalogue clave. */
@@ -93,6 +99,8 @@ export const tramites = pgTable('tramites', {
   orden: integer('orden').notNull().default(0),
   /** Changed in the console: the seed no longer updates or deletes it (decision 037). */
   edited: boolean('edited').notNull().default(false),
+  /** Incremented by every console save: the If-Match of the next one (decision 096). */
+  version: integer('version').notNull().default(0),
 });
 
 /**
@@ -157,6 +165,8 @@ export const bookings = pgTable(
     estadoReembolso: text('estado_reembolso'),
     reembolsoIntentos: smallint('reembolso_intentos').notNull().default(0),
     reembolsoError: text('reembolso_error'),
+    /** Incremented by each console state change: the If-Match of the next one (decision 096). */
+    version: integer('version').notNull().default(0),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,8 @@ export const catalogEntries = pgTable(
     edited: boolean('edited').notNull().default(false),
     /** Deleted in the console: kept as a tombstone so the seed does not bring it back; never served. */
     deleted: boolean('deleted').notNull().default(false),
+    /** Incremented by every console save: the If-Match of the next one (decision 096). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('catalog_entries_parent_key_uq').on(t.clavePadre, t.clave),
@@ -31,4 +33,6 @@ export const urlConfigs = pgTable('url_configs', {
   edited: boolean('edited').notNull().default(false),
   /** Deleted in the console: a tombstone the seed leaves alone; never served. */
   deleted: boolean('deleted').notNull().default(false),
+  /** Incremented by every console save: the If-Match of the next one (decision 096). */
+  version: integer('version').notNull().default(0),
 });

@@ -32,11 +32,18 @@ export const staff = pgTable(
     /** Base32 TOTP secret; set at enrolment, active once totp_enabled. */
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /**
+     * A new enrolment's secret (sealed), waiting for its first code; the confirmed `totp_secret` stays the one
+     * asked at sign-in until then (decision 065).
+     */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** Set by an admin's reset: the member must enrol at the next sign-in, whatever the role. */
+    totpMustEnrol: boolean('totp_must_enrol').notNull().default(false),
     /** Last accepted TOTP time step: a code is accepted once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     activo: boolean('activo').notNull().default(true),
+    /** Incremented by each admin edit (role, active): the If-Match of the next one (decision 096). */
+    version: integer('version').notNull().default(0),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +69,21 @@ export const staffTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('staff_tokens_hash_uq').on(t.tokenHash), index('staff_tokens_staff_idx').on(t.staffId)],
+);
+
+/** Single-use recovery codes of a staff member's second factor (SHA-256 only), 10 per enrolment. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_hash_uq').on(t.staffId, t.codeHash)],
 );
 
 /** One-time invitation links (SHA-256 of the token). */

@@ -30,6 +30,8 @@ export const vehicleRefresh = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     failures: smallint('failures').notNull().default(0),
     lastError: text('last_error'),
+    /** The ProviderError kind of the last failure ('timeout', 'rate_limited'…): the screens' reason (decision 072). */
+    lastErrorKind: text('last_error_kind'),
   },
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.kind] }),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { notifications } from './alerts.schema.ts';
 import { users } from './accounts.schema.ts';
 
@@ -17,6 +27,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   // Opt-in (decision 041): the evening-before pico y placa notice is off until the user turns it on.
   picoPlaca: boolean('pico_placa').notNull().default(false),
   agendamientos: boolean('agendamientos').notNull().default(true),
+  // Service reminders (issue 39, decision 075): on by default like the other reminders of the user's own data.
+  mantenimiento: boolean('mantenimiento').notNull().default(true),
   silencioDesde: text('silencio_desde').notNull().default('21:00'),
   silencioHasta: text('silencio_hasta').notNull().default('07:00'),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
@@ -79,4 +91,22 @@ export const consentRecords = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consent_records_user_idx').on(t.userId, t.created)],
+);
+
+/**
+ * Ids of the signed inbound webhook messages already handled (SMS and WhatsApp replies, decision 069): a replayed
+ * message is recognised by (source, message_id) and changes nothing. Rows older than a day are pruned: a message
+ * that old is refused by its timestamp anyway.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    source: text('source').notNull(),
+    messageId: text('message_id').notNull(),
+    received: timestamp('received', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.messageId] }),
+    index('webhook_messages_received_idx').on(t.received),
+  ],
 );

@@ -1,18 +1,19 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { PicoPlacaDataFile } from '@togo/domain/pico-placa/pico-placa.rules';
 import type { Db } from '../client.ts';
-import { holidays, picoPlacaCities, picoPlacaEmbedCities } from '../schema.ts';
+import { picoPlacaCities, picoPlacaEmbedCities } from '../schema.ts';
 import { excludedSet } from './upsert.ts';
 
 /**
- * Pico y placa rules (one row per city, the city's JSON as written in the file), holidays and the embedded
- * page's city slugs. Rows no longer in the file are deleted, except cities edited in the console.
+ * Pico y placa rules (one row per city, the city's JSON as written in the file) and the embedded page's city
+ * slugs. Rows no longer in the file are deleted, except cities edited in the console. Holidays are not seeded:
+ * they come from the colombian-holidays library (decision 081).
  */
 export async function seedPicoPlaca(
   db: Db,
   file: PicoPlacaDataFile,
   rawCities: readonly unknown[],
-): Promise<{ cities: number; holidays: number; embed: number }> {
+): Promise<{ cities: number; embed: number }> {
   const cityRows = file.cities.map((city, i) => ({ key: city.key, data: rawCities[i] ?? city }));
   await db
     .insert(picoPlacaCities)
@@ -30,26 +31,6 @@ export async function seedPicoPlaca(
         cityRows.map((r) => r.key),
       ),
       eq(picoPlacaCities.edited, false),
-    ),
-  );
-
-  const byDate = new Map<string, string>();
-  for (const list of Object.values(file.holidays.dates)) {
-    for (const h of list) if (!byDate.has(h.date)) byDate.set(h.date, h.name);
-  }
-  const holidayRows = [...byDate]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, name]) => ({ date, name }));
-  if (holidayRows.length > 0) {
-    await db
-      .insert(holidays)
-      .values(holidayRows)
-      .onConflictDoUpdate({ target: holidays.date, set: excludedSet({ name: holidays.name }) });
-  }
-  await db.delete(holidays).where(
-    notInArray(
-      holidays.date,
-      holidayRows.map((r) => r.date),
     ),
   );
 
@@ -87,5 +68,5 @@ export async function seedPicoPlaca(
       embedRows.map((r) => r.slug),
     ),
   );
-  return { cities: cityRows.length, holidays: holidayRows.length, embed: embedRows.length };
+  return { cities: cityRows.length, embed: embedRows.length };
 }

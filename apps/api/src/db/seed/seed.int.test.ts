@@ -1,7 +1,6 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
@@ -11,7 +10,6 @@ import {
   cities,
   departments,
   documentTypes,
-  holidays,
   picoPlacaCities,
   picoPlacaEmbedCities,
   seedRuns,
@@ -41,7 +39,6 @@ async function counts() {
     cities: await of(db.select({ n: count() }).from(cities)),
     documentTypes: await of(db.select({ n: count() }).from(documentTypes)),
     picoPlacaCities: await of(db.select({ n: count() }).from(picoPlacaCities)),
-    holidays: await of(db.select({ n: count() }).from(holidays)),
     embed: await of(db.select({ n: count() }).from(picoPlacaEmbedCities)),
     catalog: await of(db.select({ n: count() }).from(catalogEntries)),
     urls: await of(db.select({ n: count() }).from(urlConfigs)),
@@ -84,7 +81,6 @@ describe('reference seed', () => {
       embed: picoPlacaJson.embed.cities.length,
     });
     const c = await counts();
-    expect(c.holidays).toBeGreaterThan(60);
     expect(c.catalog).toBeGreaterThan(20);
     expect(c.urls).toBe(7);
   });
@@ -240,17 +236,4 @@ describe('reference seed', () => {
     rmSync(path.join(dir, SEED_FILES.divipola));
     await expect(seedReferenceData(database.db, { dir })).rejects.toThrow(/divipola\.json/);
   });
-});
-
-describe('seed-data copies', () => {
-  // The repository's copies must match ../shared/data when that folder is present (CI, development).
-  const shared = fileURLToPath(new URL('../../../../../../shared/data/', import.meta.url));
-  it.skipIf(!existsSync(shared)).each([SEED_FILES.divipola, SEED_FILES.picoPlaca])(
-    '%s has the same content as shared/data',
-    (file) => {
-      const copy: unknown = JSON.parse(readFileSync(path.join(DEFAULT_SEED_DIR, file), 'utf8'));
-      const original: unknown = JSON.parse(readFileSync(path.join(shared, file), 'utf8'));
-      expect(copy).toEqual(original);
-    },
-  );
 });

@@ -41,7 +41,6 @@ export interface SeedResult {
     catalogEntries: number;
     urls: number;
     picoPlacaCities: number;
-    holidays: number;
     embedCities: number;
     bookingBranches: number;
     peritajeCombos: number;
@@ -51,7 +50,7 @@ export interface SeedResult {
 
 /**
  * Reference data, seeded idempotently at every start and by the test database helper: user groups, document
- * types, DIVIPOLA, catalogues and URLs, pico y placa rules and holidays — one multi-row upsert per table, in one
+ * types, DIVIPOLA, catalogues and URLs, pico y placa rules — one multi-row upsert per table, in one
  * transaction. Skipped (one SELECT) when the checksum of the seed files equals the last applied one; an edited
  * file is applied on the next start. Invalid files stop the start with SeedDataError naming the field.
  */
@@ -100,7 +99,6 @@ export async function seedReferenceData(db: Db, options: SeedOptions = {}): Prom
       catalogEntries: catalogs.entries,
       urls: catalogs.urls,
       picoPlacaCities: picoPlaca.cities,
-      holidays: picoPlaca.holidays,
       embedCities: picoPlaca.embed,
       bookingBranches: booking.branches,
       peritajeCombos: booking.combos,

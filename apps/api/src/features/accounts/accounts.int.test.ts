@@ -101,6 +101,36 @@ describe('registration', () => {
     expect(byPhone.json().id).toBe(p.id);
   });
 
+  it('records the data-processing policy of the sign-up: version and time when given, "not given" without it', async () => {
+    const consents = (email: string) =>
+      t.database.query<{ purpose: string; accepted: boolean; screen: string; text: string }>(
+        `select c.purpose, c.accepted, c.screen, c.text from consent_records c join users u on u.id = c.user_id
+         where u.email = $1`,
+        [email.toLowerCase()],
+      );
+    const given = newPerson();
+    await requestRegistrationCode(given);
+    const code = await t.lastCode(given.email.toLowerCase());
+    const res = await post('/api/identidad/usuarios/signup/', {
+      ...signupPayload(given, code),
+      politica_datos: { version: '1.0', aceptada: true },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await consents(given.email)).toEqual([
+      {
+        purpose: 'politica_datos',
+        accepted: true,
+        screen: 'registro',
+        text: 'Aceptó la política de tratamiento de datos personales, versión 1.0.',
+      },
+    ]);
+    // The spec's payload, without the field, stays valid and is recorded as not given.
+    const plain = await register();
+    expect(await consents(plain.email)).toEqual([
+      expect.objectContaining({ purpose: 'politica_datos', accepted: false, screen: 'registro' }),
+    ]);
+  });
+
   it('always creates a client, whatever group is sent', async () => {
     const p = newPerson();
     await requestRegistrationCode(p);

@@ -1,6 +1,18 @@
 import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authTokens, otpCodes, otpFailures, throttles, userIdentities, users } from '../../db/schema.ts';
+import { DATA_POLICY, dataPolicyConsentText } from '@togo/domain/auth/data-policy';
+import {
+  authTokens,
+  consentRecords,
+  otpCodes,
+  otpFailures,
+  throttles,
+  userIdentities,
+  users,
+} from '../../db/schema.ts';
+
+/** The sign-up's answer about the data-processing policy; undefined when the body did not carry one. */
+export type SignupPolicyConsent = { version: string; aceptada: boolean } | undefined;
 
 /** The session behind a token hash, with its user, in one prepared statement (the hot path of every request). */
 function prepareSessionQuery(db: Db) {
@@ -32,6 +44,8 @@ export interface ThrottleRule {
   threshold: number;
   maxBlockSeconds: number;
   quietSeconds: number;
+  /** The block set by the threshold-th attempt, doubled by each later one (1 s when absent). */
+  firstBlockSeconds?: number;
 }
 
 /** SQL only: every rule lives in the services. */
@@ -70,10 +84,29 @@ export class AccountsRepository {
     return this.db.select().from(users).where(eq(users.telefono, phone)).orderBy(users.id).limit(limit);
   }
 
-  async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
-    if (!row) throw new Error('insert users returned nothing');
-    return row;
+  /**
+   * A new account and, with `signup`, in the same transaction, its consent record of the data-processing policy
+   * (Ley 1581, issue 36): what the sign-up answered, or that it did not say.
+   */
+  async insertUser(
+    values: typeof users.$inferInsert,
+    signup?: { policy: SignupPolicyConsent },
+  ): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('insert users returned nothing');
+      if (!signup) return row;
+      const { policy } = signup;
+      await tx.insert(consentRecords).values({
+        userId: row.id,
+        purpose: DATA_POLICY.purpose,
+        accepted: policy?.aceptada ?? false,
+        screen: 'registro',
+        text: dataPolicyConsentText(policy?.aceptada ? policy.version : null),
+        created: values.created ?? new Date(),
+      });
+      return row;
+    });
   }
 
   async updateUser(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
@@ -251,12 +284,13 @@ export class AccountsRepository {
    * Takes one sign-in attempt for `key` before the password is checked, in one statement (so concurrent
    * requests cannot all pass a read-then-write check). Refused (no row) while the key is blocked. The count
    * restarts only after `quietSeconds` without attempts; from `threshold` attempts on, the key is blocked
-   * for 2^(attempts-threshold) s, capped at maxBlockSeconds (decision 016).
+   * for firstBlockSeconds × 2^(attempts-threshold) s, capped at maxBlockSeconds (decisions 016, 065).
    */
   async takeThrottleAttempt(key: string, now: Date, rule: ThrottleRule) {
     const nowTs = sql`${now.toISOString()}::timestamptz`;
     const quiet = sql`(${throttles.lastAttemptAt} is null or ${throttles.lastAttemptAt} < ${nowTs} - make_interval(secs => ${rule.quietSeconds}))`;
     const count = sql`(case when ${quiet} then 1 else ${throttles.failures} + 1 end)`;
+    const first = rule.firstBlockSeconds ?? 1;
     const [row] = await this.db
       .insert(throttles)
       .values({
@@ -264,7 +298,8 @@ export class AccountsRepository {
         failures: 1,
         windowStart: now,
         lastAttemptAt: now,
-        blockedUntil: rule.threshold <= 1 ? new Date(now.getTime() + 1000) : null,
+        blockedUntil:
+          rule.threshold <= 1 ? new Date(now.getTime() + Math.min(first, rule.maxBlockSeconds) * 1000) : null,
       })
       .onConflictDoUpdate({
         target: throttles.key,
@@ -272,7 +307,7 @@ export class AccountsRepository {
           failures: count,
           windowStart: sql`case when ${quiet} then ${nowTs} else ${throttles.windowStart} end`,
           lastAttemptAt: now,
-          blockedUntil: sql`case when ${count} >= ${rule.threshold} then ${nowTs} + make_interval(secs => least(power(2, least(${count} - ${rule.threshold}, 30)), ${rule.maxBlockSeconds})) else null end`,
+          blockedUntil: sql`case when ${count} >= ${rule.threshold} then ${nowTs} + make_interval(secs => least(${first} * power(2, least(${count} - ${rule.threshold}, 30)), ${rule.maxBlockSeconds})) else null end`,
         },
         setWhere: sql`${throttles.blockedUntil} is null or ${throttles.blockedUntil} <= ${nowTs}`,
       })

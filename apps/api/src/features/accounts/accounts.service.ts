@@ -33,7 +33,8 @@ import type { OtpService } from './otp.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RequestLimiter } from './request-limits.service.ts';
 import { ACCOUNT_POLICY, IP_POLICY, type ThrottleService } from './throttle.service.ts';
-import type { TokenService } from './token.service.ts';
+import type { TokenService } from '../../http/session-tokens.ts';
+import { ACCOUNT_MESSAGES } from './accounts.messages.ts';
 import {
   placeholderEmail,
   toLoginResponse,
@@ -41,21 +42,6 @@ import {
   type PictureUrl,
   type UserInfoResponse,
 } from './user.mapper.ts';
-
-export const ACCOUNT_MESSAGES = {
-  badCredentials: 'No fue posible iniciar sesión con las credenciales proporcionadas.',
-  severalAccounts: 'Encontramos varias cuentas asociadas. Selecciona la cuenta con la que deseas continuar.',
-  emailTaken: 'El correo ya esta registrado',
-  codeSent: 'Te enviamos un código de verificación.',
-  codeVerified: 'Código verificado correctamente.',
-  passwordChanged: 'Tu contraseña se actualizó correctamente.',
-  accountCreated: 'Tu cuenta se ha creado con éxito.',
-  providerNotConfigured: (p: string) => `El inicio de sesión con ${p} no está configurado.`,
-  providerRejected: (p: string) => `No fue posible verificar tu cuenta de ${p}. Intenta de nuevo.`,
-  socialEmailTaken:
-    'Ya existe una cuenta con este correo. Inicia sesión con tu correo y contraseña para continuar.',
-  userTypeDefined: 'El tipo de usuario ya fue definido para esta cuenta.',
-} as const;
 
 const PROVIDER_LABEL: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 /** validar-username: at most this many checks per IP in USERNAME_CHECK_WINDOW_SECONDS (decision 016). */
@@ -106,17 +92,33 @@ export class AccountsService {
     return new AppError(406, body);
   }
 
+  /** validar-username's per-IP rule: every answer that tells whether an email is registered counts in it. */
+  private static usernameRule(ip: string) {
+    return {
+      key: `username:ip:${ip}`,
+      limit: USERNAME_CHECKS_PER_IP,
+      windowSeconds: USERNAME_CHECK_WINDOW_SECONDS,
+      message: USERNAME_TOO_MANY,
+    };
+  }
+
   async validateUsername(email: string, ip: string): Promise<{ disponible: true }> {
-    await this.limiter.enforce([
-      {
-        key: `username:ip:${ip}`,
-        limit: USERNAME_CHECKS_PER_IP,
-        windowSeconds: USERNAME_CHECK_WINDOW_SECONDS,
-        message: USERNAME_TOO_MANY,
-      },
-    ]);
+    await this.limiter.enforce([AccountsService.usernameRule(ip)]);
     if (await this.repo.findUserByEmail(email)) throw AppError.field('username', ACCOUNT_MESSAGES.emailTaken);
     return { disponible: true };
+  }
+
+  /**
+   * The "ya está registrado" answer of solicitar-codigo-otp and signup, counted in validar-username's per-IP limit
+   * (issue 35, finding 6): while that limit is full every such request is refused, whether the email is taken or
+   * not (the 429 tells nothing), and each taken answer counts atomically.
+   */
+  private async refuseTakenEmail(email: string, ip: string, field: string): Promise<void> {
+    const rule = AccountsService.usernameRule(ip);
+    await this.limiter.assertRoom([rule]);
+    if (!(await this.repo.findUserByEmail(email))) return;
+    await this.limiter.enforce([rule]);
+    throw AppError.field(field, ACCOUNT_MESSAGES.emailTaken);
   }
 
   /**
@@ -147,14 +149,23 @@ export class AccountsService {
   }
 
   async requestCode(input: OtpRequestInput, ip: string): Promise<OtpResponse> {
-    const answer = (canal: ('email' | 'sms')[], destino: string): OtpResponse => ({
+    const answer = (
+      canal: ('email' | 'sms')[],
+      destino: string,
+      vigencia = OTP_VALIDITY_SECONDS,
+      reenvio = OTP_RESEND_SECONDS,
+    ): OtpResponse => ({
       detail: ACCOUNT_MESSAGES.codeSent,
-      otp: { canal, destino, vigencia_segundos: OTP_VALIDITY_SECONDS, reenvio_segundos: OTP_RESEND_SECONDS },
+      otp: { canal, destino, vigencia_segundos: vigencia, reenvio_segundos: reenvio },
     });
 
     if (input.proceso === 'REGISTRO_USUARIO') {
-      if (await this.repo.findUserByEmail(input.correo))
-        throw AppError.field('correo', ACCOUNT_MESSAGES.emailTaken);
+      await this.refuseTakenEmail(input.correo, ip, 'correo');
+      // The same form sent again while its code is fresh: that code still works, nothing is sent or counted.
+      const live = await this.otp.reusableCode(input.correo, input.proceso, input.numero_telefono);
+      if (live) {
+        return answer(['email', 'sms'], maskEmail(input.correo), live.validSeconds, live.resendSeconds);
+      }
       await this.otp.issue({
         identifier: input.correo,
         process: input.proceso,
@@ -207,9 +218,8 @@ export class AccountsService {
     return { detail: ACCOUNT_MESSAGES.codeVerified, verificado: true };
   }
 
-  async signup(input: SignupInput): Promise<{ id: number; email: string; detail: string }> {
-    if (await this.repo.findUserByEmail(input.email))
-      throw AppError.field('email', ACCOUNT_MESSAGES.emailTaken);
+  async signup(input: SignupInput, ip: string): Promise<{ id: number; email: string; detail: string }> {
+    await this.refuseTakenEmail(input.email, ip, 'email');
     const row = await this.otp.check({
       identifier: input.email,
       process: 'REGISTRO_USUARIO',
@@ -222,7 +232,7 @@ export class AccountsService {
     const now = this.clock.now();
     let user: UserRow;
     try {
-      user = await this.repo.insertUser({
+      const values = {
         email: input.email,
         passwordHash,
         nombres: input.tercero.nombres,
@@ -237,7 +247,8 @@ export class AccountsService {
         emailVerified: true,
         created: now,
         updated: now,
-      });
+      };
+      user = await this.repo.insertUser(values, { policy: input.politica_datos });
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.field('email', ACCOUNT_MESSAGES.emailTaken);
       throw err;

@@ -97,7 +97,7 @@ describe('one-time code attempts under concurrency', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe(String(23 * 3600));
     expect(res.json()).toEqual({
-      detail: `Superaste el número de intentos permitidos. Intenta de nuevo en ${23 * 3600} segundos.`,
+      detail: `Superaste el número de intentos permitidos. Intenta de nuevo en ${23 * 60} minutos.`,
     });
     expect(await failures(p.email)).toBe(10);
     expect((await codeRow(p.email, 'RESETEAR_CLAVE'))?.attempts).toBe(0);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitText } from '@togo/domain/wait-text';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { signupPayload } from '../../test/signup-payload.ts';
 import { accountsClient, expectWaits, statusCounts } from './accounts.test-fixtures.ts';
 
 // Limits on code requests and username checks, kept in the database (decision 016). The concurrent case
@@ -59,12 +61,59 @@ describe('code requests per phone', () => {
     expect(sixth.statusCode).toBe(429);
     const wait = Number(sixth.headers['retry-after']);
     expect(wait).toBe(3600 - 5 * 61);
-    expect(sixth.json().detail).toBe(`Solicitaste demasiados códigos. Intenta de nuevo en ${wait} segundos.`);
+    expect(sixth.json().detail).toBe(
+      `Solicitaste demasiados códigos. Intenta de nuevo en ${Math.ceil(wait / 60)} minutos.`,
+    );
     // A reset by that phone counts against the same limit (and says the same whether or not it exists).
     expect((await c.requestReset(phone, '10.30.2.1')).statusCode).toBe(429);
     t.clock.advance(wait * 1000);
     expect((await c.requestRegistrationCode('hora6@correo.com', phone, '10.30.2.1')).statusCode).toBe(200);
     expect(await c.outboxCount(phone)).toBe(6);
+  });
+});
+
+describe('the sign-up form sent again (issue 36)', () => {
+  it('keeps the fresh code: 200, nothing sent, nothing counted; a wrong code then the right one signs up', async () => {
+    const email = 'otra.vez@correo.com';
+    const phone = '3125550009';
+    const first = await c.requestRegistrationCode(email, phone, '10.30.9.1');
+    expect(first.statusCode).toBe(200);
+    const code = await t.lastCode(email);
+    const again = [];
+    for (let i = 0; i < 6; i++) {
+      t.clock.advance(5_000);
+      again.push(await c.requestRegistrationCode(email, phone, '10.30.9.1'));
+    }
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(again[5]?.json().otp).toMatchObject({ vigencia_segundos: 90, reenvio_segundos: 30 });
+    expect(await c.outboxCount(phone)).toBe(1);
+    expect(await t.lastCode(email)).toBe(code);
+    // Another phone on the same form is a new code (once the resend wait allows it).
+    expect((await c.requestRegistrationCode(email, '3125550010', '10.30.9.1')).statusCode).toBe(429);
+    const signup = (codigo: string) =>
+      c.post(
+        '/api/identidad/usuarios/signup/',
+        signupPayload({ email, phone, password: 'Clave12345' }, codigo),
+      );
+    const wrong = await signup(code === '0000' ? '1111' : '0000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ codigo_otp: ['El código ingresado es incorrecto.'] });
+    expect((await signup(code)).statusCode).toBe(201);
+  });
+
+  it('sends a new code once the resend wait is over, and the hourly limit counts only codes sent', async () => {
+    const email = 'cinco.codigos@correo.com';
+    const phone = '3125550011';
+    for (let i = 0; i < 5; i++) {
+      expect((await c.requestRegistrationCode(email, phone, '10.30.9.2')).statusCode).toBe(200);
+      t.clock.advance(10_000);
+      expect((await c.requestRegistrationCode(email, phone, '10.30.9.2')).statusCode).toBe(200);
+      t.clock.advance(51_000);
+    }
+    expect(await c.outboxCount(phone)).toBe(5);
+    const sixth = await c.requestRegistrationCode(email, phone, '10.30.9.2');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().detail).toBe('Solicitaste demasiados códigos. Intenta de nuevo en 55 minutos.');
   });
 });
 
@@ -78,7 +127,7 @@ describe('code requests per IP', () => {
     const refused = await c.requestReset('cualquiera@correo.com', ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().detail).toMatch(
-      /^Se solicitaron demasiados códigos desde tu conexión\. Intenta de nuevo en \d+ segundos\.$/,
+      /^Se solicitaron demasiados códigos desde tu conexión\. Intenta de nuevo en \d+ minutos\.$/,
     );
     expectWaits([refused]);
     expect((await c.requestReset('cualquiera@correo.com', '10.30.3.2')).statusCode).toBe(200);
@@ -97,11 +146,30 @@ describe('validar-username', () => {
     expect(statusCounts(answers)).toEqual({ 200: 30, 429: 10 });
     expectWaits(answers);
     expect(answers.find((r) => r.statusCode === 429)?.json().detail).toMatch(
-      /^Hiciste demasiadas consultas de correo\. Intenta de nuevo en 600 segundos\.$/,
+      /^Hiciste demasiadas consultas de correo\. Intenta de nuevo en 10 minutos\.$/,
     );
     expect((await check('libre@correo.com', '10.30.4.2')).statusCode).toBe(200);
     t.clock.advance(600_000);
     expect((await check('libre@correo.com', ip)).statusCode).toBe(200);
+  });
+
+  it('counts "ya está registrado" answers of solicitar-codigo-otp and signup in the same per-IP limit (issue 35, finding 6)', async () => {
+    const ip = '10.30.6.1';
+    const taken = { email: 'registrada@correo.com', phone: '3125556000', password: 'Clave-segura-2026' };
+    await c.register(taken, '10.30.6.99');
+    const answers = [];
+    for (let i = 0; i < 20; i++)
+      answers.push(await c.requestRegistrationCode(taken.email, `31255561${String(i).padStart(2, '0')}`, ip));
+    for (let i = 0; i < 15; i++) {
+      answers.push(await c.post('/api/identidad/usuarios/signup/', signupPayload(taken, '1234'), ip));
+    }
+    expect(statusCounts(answers)).toEqual({ 400: 30, 429: 5 });
+    expectWaits(answers.filter((a) => a.statusCode === 429));
+    // A full limit refuses an available address too: the answer tells nothing about the email.
+    expect((await c.requestRegistrationCode('libre.del.todo@correo.com', '3125556200', ip)).statusCode).toBe(
+      429,
+    );
+    expect((await check('libre@correo.com', ip)).statusCode).toBe(429);
   });
 
   it('does not count malformed input', async () => {
@@ -138,7 +206,7 @@ describe('hourly SMS ceiling', () => {
     const refused = await sc.requestRegistrationCode('sms3@correo.com', '3145519999', '10.40.0.9');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().detail).toBe(
-      `En este momento no podemos enviar más mensajes de texto. Intenta de nuevo en ${refused.headers['retry-after']} segundos.`,
+      `En este momento no podemos enviar más mensajes de texto. Intenta de nuevo en ${waitText(Number(refused.headers['retry-after']))}.`,
     );
     expect(warn.mock.calls.some((call) => String(call[1]).includes('SMS ceiling reached'))).toBe(true);
     expect(await sc.outboxCount('3145519999')).toBe(0);

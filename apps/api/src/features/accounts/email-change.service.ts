@@ -12,9 +12,13 @@ import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { OtpService } from './otp.service.ts';
+import type { RequestLimiter } from './request-limits.service.ts';
 import { isPlaceholderEmail, toUserInfo, type PictureUrl, type UserInfoResponse } from './user.mapper.ts';
 
 type EmailChange = z.output<typeof profileEmailChangeSchema>;
+
+/** Requests for a new address (each e-mails a code and a notice) per account in 24 hours (decision 095). */
+export const EMAIL_CHANGES_PER_DAY = 5;
 
 /** The answer of an email change: the user info (email still the current one) plus the pending state. */
 export type EmailChangeResponse = UserInfoResponse & {
@@ -46,6 +50,7 @@ export class EmailChangeService {
     private readonly otp: OtpService,
     private readonly messenger: Messenger,
     private readonly clock: Clock,
+    private readonly limiter: RequestLimiter,
     private readonly pictureUrl?: PictureUrl,
   ) {}
 
@@ -65,6 +70,15 @@ export class EmailChangeService {
     }
     const other = await this.repo.findUserByEmail(email);
     if (other) throw AppError.field('email', PROFILE_MSG.emailTaken);
+    // Every request that e-mails a code (and a notice) counts, atomically for every instance (issue 35, finding 5).
+    await this.limiter.enforce([
+      {
+        key: `email-change:${id}`,
+        limit: EMAIL_CHANGES_PER_DAY,
+        windowSeconds: 24 * 3600,
+        message: () => PROFILE_MSG.tooManyEmailChanges,
+      },
+    ]);
     // The code is bound to the account (binding), so another account's change to the same address can't use it.
     await this.otp.issue({
       identifier: email,

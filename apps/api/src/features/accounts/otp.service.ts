@@ -181,6 +181,28 @@ export class OtpService {
     }
   }
 
+  /**
+   * The code a repeated request can keep using (issue 36: limits count codes sent, not attempts to fill the
+   * form): a live code for the same identifier, process and binding, issued less than OTP_RESEND_SECONDS ago
+   * and not spent. Answers the seconds it stays valid and the seconds until a new one may be sent, or null.
+   */
+  async reusableCode(
+    identifier: string,
+    process: OtpProcess,
+    binding: string,
+  ): Promise<{ validSeconds: number; resendSeconds: number } | null> {
+    const row = await this.repo.findLiveCode(identifier, process);
+    const now = this.clock.now().getTime();
+    if (!row || row.attempts >= OTP_MAX_ATTEMPTS || row.expiresAt.getTime() <= now) return null;
+    const resendAt = row.created.getTime() + OTP_RESEND_SECONDS * 1000;
+    if (resendAt <= now || !row.bindingHmac) return null;
+    if (!safeEqualHex(this.bindingHmac(process, identifier, binding), row.bindingHmac)) return null;
+    return {
+      validSeconds: Math.ceil((row.expiresAt.getTime() - now) / 1000),
+      resendSeconds: Math.ceil((resendAt - now) / 1000),
+    };
+  }
+
   /** Issues a code (cancelling the previous one) and sends it; with no destinations it is stored only. */
   async issue(input: IssueCodeInput): Promise<void> {
     await this.assertCanIssue(input);

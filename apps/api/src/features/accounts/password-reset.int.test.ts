@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitText } from '@togo/domain/wait-text';
 import { fileTestApp } from '../../test/file-test-app.ts';
 import { signupPayload } from '../../test/signup-payload.ts';
 import { accountFlows } from './account-flows.test-support.ts';
@@ -149,7 +150,7 @@ describe('password reset', () => {
     const hourly = await requestReset(p.email);
     expect(hourly.statusCode).toBe(429);
     expect(hourly.json().detail).toBe(
-      `Solicitaste demasiados códigos. Intenta de nuevo en ${hourly.headers['retry-after']} segundos.`,
+      `Solicitaste demasiados códigos. Intenta de nuevo en ${waitText(Number(hourly.headers['retry-after']))}.`,
     );
     const latest = await t.lastCode(p.email.toLowerCase());
     if (first !== latest) {

@@ -1,8 +1,9 @@
+import { waitText } from '@togo/domain/wait-text';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestLimitsRepository } from './request-limits.repository.ts';
 
-/** At most `limit` hits on `key` in any `windowSeconds`; `message` gets the wait ("45 segundos"). */
+/** At most `limit` hits on `key` in any `windowSeconds`; `message` gets the wait ("45 segundos", "48 minutos"). */
 export interface LimitRule {
   key: string;
   limit: number;
@@ -22,20 +23,18 @@ export interface LimitOutcome {
   counts: Map<string, number>;
 }
 
-/** "1 segundo", "45 segundos": the wait a 429 states, equal to its Retry-After. */
-export function waitText(seconds: number): string {
-  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
-}
-
-/** A 429 whose Spanish detail states the seconds left, with the same number in Retry-After. */
+/**
+ * A 429 whose Spanish detail states the wait once (waitText: seconds up to 90 s, then minutes), with the
+ * seconds in Retry-After.
+ */
 export function tooManyWithWait(message: (wait: string) => string, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return AppError.tooMany(message(waitText(seconds)), seconds);
 }
 
 /**
- * Hits older than this are purged daily: longer than any rule's window (the longest is one hour), so no
- * purge ever changes a count.
+ * Hits older than this are purged daily: as long as the longest rule's window (a day: the e-mail changes of
+ * decision 095), so no purge ever changes a count.
  */
 export const REQUEST_LIMIT_RETENTION_SECONDS = 24 * 3600;
 const PURGE_BATCH = 10_000;
@@ -89,6 +88,20 @@ export class RequestLimiter {
       const n = await this.repo.purgeBefore(before, PURGE_BATCH);
       total += n;
       if (n < PURGE_BATCH) return total;
+    }
+  }
+
+  /**
+   * A 429 when any rule is already full, counting nothing (no lock: a request that then counts goes through
+   * `enforce`, which decides atomically). Lets a flow refuse early without recording a hit for every request.
+   */
+  async assertRoom(rules: LimitRule[]): Promise<void> {
+    const t = this.clock.now().getTime();
+    for (const rule of rules) {
+      const hits = await this.repo.hitsSince(rule.key, new Date(t - rule.windowSeconds * 1000), rule.limit);
+      if (hits.length < rule.limit) continue;
+      const freed = (hits[rule.limit - 1] as Date).getTime() + rule.windowSeconds * 1000;
+      throw tooManyWithWait(rule.message, (freed - t) / 1000);
     }
   }
 

@@ -29,22 +29,31 @@ export class ThrottleService {
   /**
    * Takes one attempt on every key before the password is checked, each in one atomic statement: while a
    * key is blocked the request is refused (429) and the attempts already taken are given back. An attempt
-   * taken counts as a failure unless `succeeded` gives it back.
+   * taken counts as a failure unless `succeeded` (or `giveBack`) gives it back. Answers each key's count of
+   * attempts, this one included.
    */
-  async take(keys: ThrottleKey[]): Promise<void> {
+  async take(keys: ThrottleKey[]): Promise<Map<string, number>> {
     const now = this.clock.now();
-    const taken: ThrottleKey[] = [];
+    const taken = new Map<string, number>();
     for (const k of keys) {
       const row = await this.repo.takeThrottleAttempt(k.key, now, k.policy);
       if (row) {
-        taken.push(k);
+        taken.set(k.key, row.failures);
         continue;
       }
-      for (const t of taken) await this.repo.releaseThrottleAttempt(t.key, t.policy.threshold);
+      for (const t of keys.filter((key) => taken.has(key.key))) {
+        await this.repo.releaseThrottleAttempt(t.key, t.policy.threshold);
+      }
       const blocked = await this.repo.findThrottle(k.key);
       const until = blocked?.blockedUntil?.getTime() ?? now.getTime();
       throw tooManyWithWait(BLOCKED, (until - now.getTime()) / 1000);
     }
+    return taken;
+  }
+
+  /** Gives back an attempt taken for a request that was neither a success nor a failure. */
+  async giveBack(key: ThrottleKey): Promise<void> {
+    await this.repo.releaseThrottleAttempt(key.key, key.policy.threshold);
   }
 
   /** The password matched: the account's count restarts and the IP's attempt is given back. */

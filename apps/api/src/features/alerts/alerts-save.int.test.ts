@@ -71,6 +71,31 @@ describe('saving dates', () => {
     expect((await getAlert(id, 'ALERTA_IMPUESTO')).json().data.fecha_vencimiento).toBeNull();
   });
 
+  it('refuses a date of something already done that lies in the future (issue 36)', async () => {
+    const id = await vehicle();
+    const kit = await save('POST', {
+      code: 'ALERTA_KIT',
+      id_garaje: id,
+      data: { fecha_vencimiento: '2030-12-10' },
+    });
+    expect(kit.statusCode).toBe(400);
+    expect(kit.json()).toEqual({ fecha_vencimiento: ['Esta fecha ya pasó: no puede ser posterior a hoy.'] });
+    const issued = await save('POST', {
+      code: 'ALERTA_TODO_RIESGO',
+      id_garaje: id,
+      data: { fecha_expedicion: '2030-01-01', fecha_vencimiento: '2031-01-01' },
+    });
+    expect(issued.json()).toEqual({
+      fecha_expedicion: ['Esta fecha ya pasó: no puede ser posterior a hoy.'],
+    });
+    const past = await save('POST', {
+      code: 'ALERTA_KIT',
+      id_garaje: id,
+      data: { fecha_vencimiento: '2026-06-15' },
+    });
+    expect(past.statusCode).toBe(201);
+  });
+
   it('answers malformed bodies with 400, never 500', async () => {
     const id = await vehicle();
     const json = await world.t.app.inject({

@@ -237,7 +237,7 @@ describe('GET get_alerta: licence and fines', () => {
     );
   });
 
-  it('counts and lists only vigente fines', async () => {
+  it('counts and lists every owed fine, as SIMIT counts them (decision 071)', async () => {
     const id = await vehicle();
     const pending = await getAlert(id, 'INFRACCION_TRANSITO');
     expect(pending.json()).toEqual({
@@ -250,18 +250,35 @@ describe('GET get_alerta: licence and fines', () => {
         fine('2', 'pagado'),
         fine('3', 'VIGENTE', 1266100, 'MULTA DE TRÁNSITO - D02'),
         fine('4', 'Vigénte'),
+        fine('7', 'en cobro coactivo'),
+        fine('8', 'acuerdo de pago'),
       ],
-      comparendos_persona: [fine('5', 'anulado'), fine('6', 'vigente')],
+      comparendos_persona: [
+        fine('5', 'anulado'),
+        fine('6', 'vigente'),
+        fine('10', 'en proceso de cobro coactivo'),
+      ],
     });
     const res = await getAlert(id, 'INFRACCION_TRANSITO');
     const body = res.json();
     expect(body.empty).toBe(false);
-    expect(body.data.cant_comparendos_vehiculo).toBe(3);
-    expect(body.data.comparendos_vehiculo.map((f: { numero: string }) => f.numero)).toEqual(['1', '3', '4']);
-    expect(body.data.comparendos_persona.map((f: { numero: string }) => f.numero)).toEqual(['6']);
-    expect(body.data.comparendos_vehiculo[1]).toEqual(
-      fine('3', 'VIGENTE', 1266100, 'MULTA DE TRÁNSITO - D02'),
-    );
+    expect(body.data.cant_comparendos_vehiculo).toBe(5);
+    expect(body.data.comparendos_vehiculo.map((f: { numero: string }) => f.numero)).toEqual([
+      '1',
+      '3',
+      '4',
+      '7',
+      '8',
+    ]);
+    expect(body.data.comparendos_persona.map((f: { numero: string }) => f.numero)).toEqual(['6', '10']);
+    // The transit office, resolution date, discount and course are answered (null when the provider gives none).
+    expect(body.data.comparendos_vehiculo[1]).toEqual({
+      ...fine('3', 'VIGENTE', 1266100, 'MULTA DE TRÁNSITO - D02'),
+      organismo_transito: null,
+      fecha_resolucion: null,
+      descuento: null,
+      curso: null,
+    });
 
     const clean = await vehicle();
     await setSnapshot(world.t, clean, 'fines', 'ok', {

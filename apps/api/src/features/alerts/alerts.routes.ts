@@ -1,6 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertQuerySchema, saveAlertSchema } from '@togo/domain/alerts/alerts.contract';
+import { savedAlertSchema } from '@togo/domain/alerts/alerts-answers.contract';
 import { requireSession } from '../../http/auth.ts';
 import type { AlertsService } from './alerts.service.ts';
 
@@ -16,17 +17,36 @@ export function alertsRoutes(
 
   typed.get(
     '/api/togo/alerta/get_alerta/',
-    { ...authFirst, schema: { querystring: alertQuerySchema } },
+    {
+      ...authFirst,
+      schema: { summary: 'Alerta de un documento del vehículo', querystring: alertQuerySchema },
+    },
     async (req) => alerts.getAlert(requireSession(req).user, req.query),
   );
 
-  typed.post('/api/togo/alerta/', { ...authFirst, schema: { body: saveAlertSchema } }, async (req, reply) =>
-    reply.code(201).send(await alerts.create(requireSession(req).user, req.body)),
+  typed.post(
+    '/api/togo/alerta/',
+    {
+      ...authFirst,
+      schema: {
+        summary: 'Guardar la fecha de un documento del vehículo',
+        body: saveAlertSchema,
+        response: { 201: savedAlertSchema },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await alerts.create(requireSession(req).user, req.body)),
   );
 
   typed.put(
     '/api/togo/alerta/update_alerta/',
-    { ...authFirst, schema: { body: saveAlertSchema } },
+    {
+      ...authFirst,
+      schema: {
+        summary: 'Actualizar la fecha de un documento del vehículo',
+        body: saveAlertSchema,
+        response: { 200: savedAlertSchema },
+      },
+    },
     async (req) => alerts.update(requireSession(req).user, req.body),
   );
 }

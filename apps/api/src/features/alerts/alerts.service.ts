@@ -11,8 +11,9 @@ import {
   type SavedAlert,
   type UserDatesAlertResponse,
 } from '@togo/domain/alerts/alerts.contract';
-import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
-import { ALERT_MSG } from '@togo/domain/alerts/alerts.rules';
+import { onlyUnpaid } from '@togo/domain/garage/fine-states';
+import { ALERT_MSG, futureDoneDateField } from '@togo/domain/alerts/alerts.rules';
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlertsRepository, AlertViewRow, DatesRow } from './alerts.repository.ts';
@@ -77,6 +78,7 @@ export class AlertsService {
   }
 
   async create(user: AlertsUser, input: SaveAlert): Promise<SavedAlert> {
+    this.refuseFutureDoneDate(input);
     await this.requireVehicle(user, input.id_garaje);
     const dates = { fechaExpedicion: input.fecha_expedicion, fechaVencimiento: input.fecha_vencimiento };
     const inserted = await this.repo.insertUserDates(input.id_garaje, input.code, dates, this.clock.now());
@@ -86,12 +88,19 @@ export class AlertsService {
   }
 
   async update(user: AlertsUser, input: SaveAlert): Promise<SavedAlert> {
+    this.refuseFutureDoneDate(input);
     await this.requireVehicle(user, input.id_garaje);
     const dates = { fechaExpedicion: input.fecha_expedicion, fechaVencimiento: input.fecha_vencimiento };
     const updated = await this.repo.updateUserDates(input.id_garaje, input.code, dates, this.clock.now());
     if (!updated) throw AppError.notFound();
     await this.datesChanged(input.id_garaje);
     return { code: input.code, id_garaje: input.id_garaje, data: toWire(dates) };
+  }
+
+  /** A date of something already done may not be in the future (issue 36: a kit "recharged" in 2030). */
+  private refuseFutureDoneDate(input: SaveAlert): void {
+    const field = futureDoneDateField(input.code, input, bogotaToday(this.clock.now()));
+    if (field) throw AppError.field(field, ALERT_MSG.futureDoneDate);
   }
 
   private async requireVehicle(user: AlertsUser, vehicleId: number): Promise<void> {
@@ -183,14 +192,15 @@ export class AlertsService {
   }
 
   /**
-   * Fines: only 'vigente' ones are counted and listed. `empty` while there is no fines answer to show
+   * Fines: every owed one is counted and listed (vigente, en cobro coactivo, acuerdo de pago: as SIMIT counts
+   * them, decision 071). `empty` while there is no fines answer to show
    * (look-up pending, or failed: an unknown result is never shown as 'no tienes comparendos').
    */
   private async fines(user: AlertsUser, vehicleId: number): Promise<FinesAlertResponse> {
     const row = await this.view(user, vehicleId, 'INFRACCION_TRANSITO', { kind: 'fines', keys: [] });
     const data = record(row.snapshotPart);
-    const vehiculo = onlyVigentes(parseFines(data?.comparendos_vehiculo));
-    const persona = onlyVigentes(parseFines(data?.comparendos_persona));
+    const vehiculo = onlyUnpaid(parseFines(data?.comparendos_vehiculo));
+    const persona = onlyUnpaid(parseFines(data?.comparendos_persona));
     return {
       empty: data === null,
       data: {

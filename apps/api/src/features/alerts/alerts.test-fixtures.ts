@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { TokenService } from '../accounts/token.service.ts';
+import { TokenService } from '../../http/session-tokens.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**

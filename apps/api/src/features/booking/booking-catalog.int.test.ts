@@ -137,6 +137,22 @@ describe('branding, cities, branches (SPPF §7)', () => {
     const home = await post(BOOKING_PATHS.branchesByCity, { ciudad: '11001', from_flow: 'peritaje' });
     expect(home.json()).toContainEqual(expect.objectContaining({ id: 'PER-BOG-DOM', a_domicilio: true }));
   });
+
+  it("lists each branch's upcoming closures, so the date strip can disable them (issue 36)", async () => {
+    await t.database.query(
+      `insert into branch_closures (branch_id, fecha, motivo, created)
+       values ('RTM-BOG-01', '2026-11-20', 'Pasado', now()), ('RTM-BOG-01', '2026-11-27', 'Inventario', now()),
+              ('RTM-BOG-01', '2026-11-26', 'Mantenimiento', now())`,
+    );
+    try {
+      const res = await post(BOOKING_PATHS.branchesByCity, { ciudad: '11001', from_flow: 'rtm' });
+      const branches = branchesResponseSchema.parse(res.json());
+      expect(branches.find((b) => b.id === 'RTM-BOG-01')?.cierres).toEqual(['2026-11-26', '2026-11-27']);
+      expect(branches.find((b) => b.id !== 'RTM-BOG-01')?.cierres).toEqual([]);
+    } finally {
+      await t.database.query(`delete from branch_closures where branch_id = 'RTM-BOG-01'`);
+    }
+  });
 });
 
 describe('branch details', () => {
@@ -171,7 +187,7 @@ describe('branch details', () => {
     }
     const bad = await post(BOOKING_PATHS.rtmBranchDetail, wrap({ sede: 'RTM-BOG-01', placa: 'A1' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().sessionInfo.parameters.placa).toEqual(['Formato de placa invalido.']);
+    expect(bad.json().sessionInfo.parameters.placa).toEqual(['Formato de placa inválido.']);
   });
 
   it('peritaje: the combo price; home-service combos only at the Bogotá home branch', async () => {
@@ -237,6 +253,12 @@ describe('branch details', () => {
     expect(unknown.json()).toEqual({ tramite: ['El trámite seleccionado no existe.'] });
     const wrongKey = await post(BOOKING_PATHS.tramitesBranchDetail, { ...body, llave: 'x'.repeat(32) });
     expect(wrongKey.statusCode).toBe(400);
+    // A phone with letters is a 400 naming the field (issue 36).
+    const letters = await post(BOOKING_PATHS.tramitesBranchDetail, { ...body, celular: '57300abc4567' });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toEqual({
+      celular: ['Número de celular no válido: escribe solo números (7 a 15).'],
+    });
   });
 });
 

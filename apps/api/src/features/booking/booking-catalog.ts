@@ -9,6 +9,8 @@ import type {
   PeritajeGroup,
   TramitesResponse,
 } from '@togo/domain/booking/booking.contract';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { addDays } from '@togo/domain/booking/booking.rules';
 import type { BookingRepository, BranchRow } from './booking.repository.ts';
 
 /** The booking catalogue (SPPF §7): cities, branches, peritaje combos and trámites on offer. */
@@ -56,14 +58,27 @@ export function toBranch(row: BranchRow): Branch {
   };
 }
 
+/** How far ahead a branch's closures are listed: the booking calendar's 13 months. */
+const CLOSURES_AHEAD_DAYS = 400;
+
+/** The city's branches for a service, each with its upcoming closures (the date strip disables those days). */
 export async function branches(
   repo: BookingRepository,
   ciudad: string,
   fromFlow: FromFlow,
+  now: Date,
 ): Promise<BranchesResponse> {
   const city = await repo.findCity(ciudad);
   if (!city) return [];
-  return (await repo.branchesByCity(city.id, fromFlow)).map((b) => toBranch(b));
+  const today = bogotaToday(now);
+  const until = addDays(today, CLOSURES_AHEAD_DAYS);
+  const rows = await repo.branchesByCity(city.id, fromFlow);
+  const closures = await repo.closedDatesOf(
+    rows.map((b) => b.id),
+    today,
+    until,
+  );
+  return rows.map((b) => ({ ...toBranch(b), cierres: closures.get(b.id) ?? [] }));
 }
 
 export async function combos(

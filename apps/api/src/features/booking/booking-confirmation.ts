@@ -1,8 +1,7 @@
-import type { FromFlow } from '@togo/domain/booking/booking.contract';
-import { bogotaInstant, slotLabel } from '@togo/domain/booking/booking.rules';
-import { SERVICE_TITLES } from './booking-answers.ts';
-import { bookingIcs } from './booking-ics.ts';
+import { clockText } from '@togo/domain/clock-text';
+import { bookingEmailFacts, bookingIcsAttachment } from './booking-email-facts.ts';
 import type { BookingDeps } from './booking.deps.ts';
+import { formatCop } from '@togo/domain/money';
 
 /** Confirmation email with the .ics; a failure is logged, never undoes the booking. */
 export async function sendConfirmation(
@@ -14,19 +13,16 @@ export async function sendConfirmation(
     if (!b) return;
     const contact = await deps.repo.userContact(b.userId);
     if (!contact) return;
-    const start = bogotaInstant(b.fecha, b.hora);
-    const title = `${SERVICE_TITLES[b.servicio as FromFlow] ?? 'Servicio'} TOGO - ${b.placa}`;
-    const where = b.direccionServicio ?? `${b.branchNombre}, ${b.branchDireccion}, ${b.branchCity}`;
-    const [y, m, d] = b.fecha.split('-');
+    const { title, where, fecha } = bookingEmailFacts(b);
     const lines = [
       `Hola ${contact.nombres}, tu agendamiento quedó confirmado.`,
       '',
       `Servicio: ${(b.detalle as string[]).join(', ')}`,
-      `Fecha: ${d}-${m}-${y}`,
-      `Hora: ${slotLabel(b.hora)}`,
+      `Fecha: ${fecha}`,
+      `Hora: ${clockText(b.hora)}`,
       `Lugar: ${b.direccionServicio ? 'A domicilio, ' + b.direccionServicio : where}`,
       `Placa: ${b.placa}`,
-      `Valor: $${b.precio.toLocaleString('es-CO')} (${b.metodoPago === 'pagar_en_sitio' ? 'pago en sitio' : 'pagado en línea'})`,
+      `Valor: ${formatCop(b.precio)} (${b.metodoPago === 'pagar_en_sitio' ? 'pago en sitio' : 'pagado en línea'})`,
       `Referencia: ${b.referencia}`,
       '',
       `Teléfono de la sede: ${b.branchTelefono}`,
@@ -39,21 +35,7 @@ export async function sendConfirmation(
       channel: 'email',
       subject: `Agendamiento confirmado: ${title}`,
       body: lines.join('\n'),
-      attachments: [
-        {
-          filename: 'agendamiento.ics',
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: bookingIcs({
-            bookingId: b.id,
-            start,
-            end: new Date(start.getTime() + 3_600_000),
-            now: deps.clock.now(),
-            summary: title,
-            location: where,
-            description: `Referencia ${b.referencia}. ${(b.detalle as string[]).join(', ')}.`,
-          }),
-        },
-      ],
+      attachments: [bookingIcsAttachment(b, deps.clock.now())],
     });
   } catch (err) {
     deps.log.error({ err, bookingId }, 'booking confirmation email failed');

@@ -1,4 +1,4 @@
-import { icsJoin, icsStamp, icsText } from '../../lib/ical-text.ts';
+import { bookingUid, icsJoin, icsStamp, icsText } from '../../lib/ical-text.ts';
 
 /**
  * iCalendar (RFC 5545) event of a confirmed booking, attached to the confirmation email. The UID is derived
@@ -12,12 +12,10 @@ export interface IcsEvent {
   summary: string;
   location: string;
   description: string;
-  /** Bumped when the same booking's invitation is sent again with changes (0 first). */
+  /** Bumped on every change of the booking (reschedule, cancellation): 0 first. */
   sequence?: number;
-}
-
-export function bookingUid(bookingId: string): string {
-  return `${bookingId}@togo.com.co`;
+  /** A cancelled booking: METHOD:CANCEL and STATUS:CANCELLED, so calendars remove the event. */
+  cancelled?: boolean;
 }
 
 export function bookingIcs(event: IcsEvent): string {
@@ -26,7 +24,7 @@ export function bookingIcs(event: IcsEvent): string {
     'VERSION:2.0',
     'PRODID:-//TOGO//Agendamientos//ES',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${bookingUid(event.bookingId)}`,
     `SEQUENCE:${event.sequence ?? 0}`,
@@ -36,12 +34,16 @@ export function bookingIcs(event: IcsEvent): string {
     `SUMMARY:${icsText(event.summary)}`,
     `LOCATION:${icsText(event.location)}`,
     `DESCRIPTION:${icsText(event.description)}`,
-    'STATUS:CONFIRMED',
-    'BEGIN:VALARM',
-    'TRIGGER:-PT1H',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(event.summary)}`,
-    'END:VALARM',
+    ...(event.cancelled
+      ? ['STATUS:CANCELLED']
+      : [
+          'STATUS:CONFIRMED',
+          'BEGIN:VALARM',
+          'TRIGGER:-PT1H',
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${icsText(event.summary)}`,
+          'END:VALARM',
+        ]),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { slotsRequestSchema } from '@togo/domain/booking/booking.contract';
 import type { OpeningHours, SlotsResponse } from '@togo/domain/booking/booking.contract';
 import { addDays, slotBlock, slotHoursFor, slotLabel, slotTime } from '@togo/domain/booking/booking.rules';
-import { branchFor } from './booking-branch.ts';
+import { branchFor } from './booking-quotes.ts';
 import type { BookingDeps } from './booking.deps.ts';
 
 type SlotsBody = z.output<typeof slotsRequestSchema>;

@@ -8,12 +8,10 @@ import {
 import { listOutbox } from '../../integrations/messaging/outbox.messenger.ts';
 import { signedWompiEvent } from '../../integrations/payments/wompi-event.ts';
 import type { SandboxPaymentProvider } from '../../integrations/payments/sandbox.payments.ts';
-import { ManualClock } from '../../lib/clock.ts';
-import { paymentsFromConfig } from '../../providers.ts';
-import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import type { ManualClock } from '../../lib/clock.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { createSignedInUser, type TestUser } from '../garage/garage.test-support.ts';
-import { BOOKING_HOLD_RELEASE_JOB } from './booking.service.ts';
+import { BOOKING_HOLD_RELEASE_JOB } from './book.service.ts';
 import {
   MONDAY_7AM,
   TUESDAY,
@@ -22,6 +20,7 @@ import {
   rtmBooking,
   tramitesBooking,
 } from './booking.test-support.ts';
+import { setUpBookingTest } from './booking-setup.test-support.ts';
 
 const SECRET = 'booking-test-secret-'.padEnd(40, 'x');
 let t: TestContext;
@@ -31,12 +30,8 @@ let beto: TestUser;
 let sandbox: SandboxPaymentProvider;
 
 beforeAll(async () => {
-  clock = new ManualClock(MONDAY_7AM);
-  sandbox = paymentsFromConfig(loadConfig({ NODE_ENV: 'test' }), SECRET) as SandboxPaymentProvider;
-  t = await createTestApp({ clock, providers: { payments: sandbox } });
-  ana = await createSignedInUser(t);
+  ({ t, clock, sandbox, ana } = await setUpBookingTest(SECRET));
   beto = await createSignedInUser(t);
-  await insertGarageVehicle(t.database, ana.id, 'ABC123');
 });
 afterAll(async () => {
   await t?.close();
@@ -103,7 +98,7 @@ describe('booking with "Pagar en sitio"', () => {
 
     const [mail] = await listOutbox(t.database.db, (await ownerEmail(ana)) ?? '', 1);
     expect(mail?.subject).toMatch(/^Agendamiento confirmado: Revisión técnico-mecánica TOGO - ABC123/);
-    expect(mail?.body).toContain('Hora: 9:00 AM');
+    expect(mail?.body).toContain('Hora: 9:00 a. m.');
     const ics = mail?.attachments[0];
     expect(ics).toMatchObject({ filename: 'agendamiento.ics', encoding: 'utf-8' });
     expect(ics?.content).toContain(`UID:${id}@togo.com.co`);
@@ -159,7 +154,7 @@ describe('booking with "Pagar en sitio"', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().sessionInfo.parameters).toEqual({
       correo_resultado: ['El correo es obligatorio.'],
-      direccion_servicio: ['La direccion es obligatorio.'],
+      direccion_servicio: ['La dirección es obligatoria.'],
       nombre_resultado: ['El nombre es obligatorio.'],
     });
   });
@@ -197,7 +192,7 @@ describe('"Pagar Ahora": holds, sandbox checkout and webhooks', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Aprobar pago');
     expect(page.body).toContain('Rechazar pago');
-    expect(page.body).toContain('$309.000');
+    expect(page.body).toContain('$ 309.000');
 
     const decided = await t.app.inject({
       method: 'POST',
@@ -277,15 +272,27 @@ describe('"Pagar Ahora": holds, sandbox checkout and webhooks', () => {
     clock.set(MONDAY_7AM);
   });
 
-  it('a declined payment releases the hold at once', async () => {
+  it('a declined payment keeps the seat while the hold lasts (payable again, issue 36), then frees it', async () => {
     const franja = '1:00 PM';
     const before = await free('RTM-BOG-01', franja);
     const res = await post(BOOKING_PATHS.rtmBook, rtmBooking({ franja, metodo_pago: 'pagar_ahora' }));
     const p = res.json().sessionInfo.parameters;
     expect(await free('RTM-BOG-01', franja)).toBe(before - 1);
     expect((await webhook(event(p.referencia, 'DECLINED', p.price * 100))).json().outcome).toBe('declined');
+    expect(await free('RTM-BOG-01', franja)).toBe(before - 1);
+    expect((await myBookings()).find((b) => b.id === p.id_agendamiento)).toMatchObject({
+      estado: 'pendiente_pago',
+      pago_rechazado: true,
+    });
+    clock.advance(16 * 60_000);
     expect(await free('RTM-BOG-01', franja)).toBe(before);
     expect((await myBookings()).find((b) => b.id === p.id_agendamiento)?.estado).toBe('rechazada');
+    await t.jobs.drain();
+    const [row] = await t.database.query<{ estado: string }>('select estado from bookings where id = $1', [
+      p.id_agendamiento,
+    ]);
+    expect(row?.estado).toBe('rechazada');
+    clock.set(MONDAY_7AM);
   });
 });
 

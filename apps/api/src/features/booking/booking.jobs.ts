@@ -1,5 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { BOOKING_HOLD_RELEASE_JOB, type BookingService } from './booking.service.ts';
+import { BOOKING_HOLD_RELEASE_JOB } from './book.service.ts';
+import type { BookingService } from './booking.service.ts';
 
 export const BOOKING_HOLD_SWEEP_JOB = 'booking-hold-sweep';
 /** Every minute: releases holds whose own job was lost or delayed. */

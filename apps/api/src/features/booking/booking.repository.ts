@@ -12,12 +12,11 @@ import {
   tramites,
   users,
 } from '../../db/schema.ts';
-import { bookInTransaction } from './booking-place.repository.ts';
 import { applyPaymentEvent } from './payment-events.repository.ts';
 import {
   bookingColumns,
+  bumpedIcsSequence,
   branchColumns,
-  type BookOutcome,
   type BookingView,
   type BranchRow,
   type PaymentEventInput,
@@ -27,8 +26,6 @@ import {
 } from './booking.rows.ts';
 
 export type {
-  BookOutcome,
-  BookingRow,
   BookingView,
   BranchRow,
   NewBooking,
@@ -182,19 +179,27 @@ export class BookingRepository {
     return list.map((r) => r.fecha);
   }
 
+  /** The closed days of several branches between two dates (inclusive), by branch id, in date order. */
+  async closedDatesOf(branchIds: string[], from: string, to: string): Promise<Map<string, string[]>> {
+    const byBranch = new Map<string, string[]>();
+    if (branchIds.length === 0) return byBranch;
+    const list = await this.db
+      .select({ branchId: branchClosures.branchId, fecha: branchClosures.fecha })
+      .from(branchClosures)
+      .where(
+        and(
+          inArray(branchClosures.branchId, branchIds),
+          sql`${branchClosures.fecha} between ${from} and ${to}`,
+        ),
+      )
+      .orderBy(asc(branchClosures.fecha));
+    for (const r of list) byBranch.set(r.branchId, [...(byBranch.get(r.branchId) ?? []), r.fecha]);
+    return byBranch;
+  }
+
   /** Occupied seats per existing slot row of a branch between two dates (holds count until they expire). */
   slotOccupancy(branchId: string, from: string, to: string, now: Date): Promise<SlotOccupancy[]> {
     return this.occupancyQuery.execute({ branchId, from, to, now: now.toISOString() });
-  }
-
-  // ── booking ─────────────────────────────────────────────────────────────
-
-  /**
-   * One transaction: replays a stored Idempotency-Key answer, else takes a seat and inserts the booking and its
-   * payment (booking-place.repository.ts).
-   */
-  book(input: Parameters<typeof bookInTransaction>[1]): Promise<BookOutcome> {
-    return bookInTransaction(this.db, input);
   }
 
   /**
@@ -225,6 +230,7 @@ export class BookingRepository {
         branchMaps: bookingBranches.maps,
         branchCity: sql<string>`coalesce(${cities.commonName}, ${cities.name})`,
         paymentLink: payments.link,
+        paymentStatus: payments.status,
       })
       .from(bookings)
       .innerJoin(bookingBranches, eq(bookingBranches.id, bookings.branchId))
@@ -302,7 +308,21 @@ export class BookingRepository {
         await tx.execute(sql`select id from booking_slots where id = ${row.slotId} for update`);
         found.slotId = row.slotId;
       }
-      await tx.update(bookings).set({ estado: 'cancelada', updated: now }).where(eq(bookings.id, id));
+      // A paid booking is refunded (issue 36): 'pendiente' in the same transaction, so the refund job retries it
+      // if the first attempt is lost.
+      const [paid] = await rows<{ paid: boolean }>(
+        tx,
+        sql`select exists (select 1 from payments where booking_id = ${id} and status = 'APPROVED') as paid`,
+      );
+      await tx
+        .update(bookings)
+        .set({
+          estado: 'cancelada',
+          datos: bumpedIcsSequence,
+          ...(paid?.paid ? { estadoReembolso: 'pendiente' } : {}),
+          updated: now,
+        })
+        .where(eq(bookings.id, id));
       await tx
         .update(payments)
         .set({ status: 'CANCELLED', updated: now })

@@ -21,8 +21,10 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { readToken } from '../../http/auth.ts';
+import { tokenSecured } from '../../http/route-security.ts';
 import type { BookingRepository } from './booking.repository.ts';
-import type { BookResult, BookingService } from './booking.service.ts';
+import type { BookResult, BookService } from './book.service.ts';
+import type { BookingService } from './booking.service.ts';
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7E]{1,255}$/;
 /** ?accion= of the /wh/ action call: only the slots action exists. */
@@ -54,7 +56,7 @@ function whAuthenticate(
   chatbotToken: string | undefined,
   repo: BookingRepository,
 ): preHandlerAsyncHookHandler {
-  return async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  return tokenSecured(async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
     const token = readToken(req);
     if (chatbotToken && token && sameSecret(token, chatbotToken)) {
       const raw = req.headers['x-togo-usuario'];
@@ -66,7 +68,7 @@ function whAuthenticate(
       return;
     }
     await auth.call(this, req, reply);
-  } as preHandlerAsyncHookHandler;
+  } as preHandlerAsyncHookHandler);
 }
 
 function idempotencyKey(req: FastifyRequest): string | null {
@@ -91,43 +93,68 @@ export function bookingRoutes(
   app: FastifyInstance,
   deps: {
     booking: BookingService;
+    book: BookService;
     repo: BookingRepository;
     auth: preHandlerAsyncHookHandler;
     chatbotToken?: string | undefined;
   },
 ) {
-  const { booking } = deps;
+  const { booking, book } = deps;
   // The caller is identified before the body is validated (401 before 400, as when the handlers parsed).
   const wh = { preValidation: whAuthenticate(deps.auth, deps.chatbotToken, deps.repo) };
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post(BOOKING_PATHS.branding, { ...wh, schema: { body: brandingRequestSchema } }, async (req) =>
-    booking.branding(req.body.sessionInfo.parameters.cliente),
+  typed.post(
+    BOOKING_PATHS.branding,
+    { ...wh, schema: { summary: 'Marca del cliente (llave de branding)', body: brandingRequestSchema } },
+    async (req) => booking.branding(req.body.sessionInfo.parameters.cliente),
   );
 
-  typed.post(BOOKING_PATHS.cities, { ...wh, schema: { body: citiesRequestSchema } }, async (req) =>
-    booking.cities(req.body.sessionInfo.parameters.from_flow),
+  typed.post(
+    BOOKING_PATHS.cities,
+    { ...wh, schema: { summary: 'Ciudades con sedes para un servicio', body: citiesRequestSchema } },
+    async (req) => booking.cities(req.body.sessionInfo.parameters.from_flow),
   );
 
-  typed.post(BOOKING_PATHS.branchesByCity, { ...wh, schema: { body: branchesRequestSchema } }, async (req) =>
-    booking.branches(req.body.ciudad, req.body.from_flow),
+  typed.post(
+    BOOKING_PATHS.branchesByCity,
+    { ...wh, schema: { summary: 'Sedes de una ciudad para un servicio', body: branchesRequestSchema } },
+    async (req) => booking.branches(req.body.ciudad, req.body.from_flow),
   );
 
   typed.post(
     BOOKING_PATHS.rtmBranchDetail,
-    { ...wh, schema: { body: rtmBranchDetailRequestSchema } },
+    {
+      ...wh,
+      schema: {
+        summary: 'RTM: precio y datos de la sede para un vehículo',
+        body: rtmBranchDetailRequestSchema,
+      },
+    },
     async (req) => booking.rtmDetail(userIdOf(req), req.body.sessionInfo.parameters),
   );
 
   typed.post(
     BOOKING_PATHS.peritajeBranchDetail,
-    { ...wh, schema: { body: peritajeBranchDetailRequestSchema } },
-    async (req) => booking.peritajeDetail(userIdOf(req), req.body.sessionInfo.parameters),
+    {
+      ...wh,
+      schema: {
+        summary: 'Peritaje: precio y datos de la sede para un combo',
+        body: peritajeBranchDetailRequestSchema,
+      },
+    },
+    async (req) => {
+      userIdOf(req);
+      return booking.peritajeDetail(req.body.sessionInfo.parameters);
+    },
   );
 
   typed.post(
     BOOKING_PATHS.tramitesBranchDetail,
-    { ...wh, schema: { body: tramitesBranchDetailRequestSchema } },
+    {
+      ...wh,
+      schema: { summary: 'Trámites: precio y datos de la sede', body: tramitesBranchDetailRequestSchema },
+    },
     async (req) => {
       const body = req.body;
       if (body.llave && body.cliente && body.llave !== booking.brandingKey(body.cliente)) {
@@ -139,43 +166,51 @@ export function bookingRoutes(
 
   typed.post(
     BOOKING_PATHS.action,
-    { ...wh, schema: { querystring: actionQuerySchema, body: slotsRequestSchema } },
+    {
+      ...wh,
+      schema: {
+        summary: 'Horarios libres de una sede por fecha',
+        querystring: actionQuerySchema,
+        body: slotsRequestSchema,
+      },
+    },
     async (req) => booking.slots(req.body),
   );
 
   // The Idempotency-Key header is checked after the body (a request with both wrong is told about the body).
-  typed.post(BOOKING_PATHS.rtmBook, { ...wh, schema: { body: rtmBookRequestSchema } }, async (req, reply) => {
-    const key = idempotencyKey(req);
-    return sendBooked(reply, await booking.bookRtm(userIdOf(req), req.body.sessionInfo.parameters, key));
-  });
+  typed.post(
+    BOOKING_PATHS.rtmBook,
+    { ...wh, schema: { summary: 'Agendar una RTM', body: rtmBookRequestSchema } },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      return sendBooked(reply, await book.rtm(userIdOf(req), req.body.sessionInfo.parameters, key));
+    },
+  );
 
   typed.post(
     BOOKING_PATHS.tramitesBook,
-    { ...wh, schema: { body: tramitesBookRequestSchema } },
+    { ...wh, schema: { summary: 'Agendar trámites', body: tramitesBookRequestSchema } },
     async (req, reply) => {
       const key = idempotencyKey(req);
-      return sendBooked(
-        reply,
-        await booking.bookTramites(userIdOf(req), req.body.sessionInfo.parameters, key),
-      );
+      return sendBooked(reply, await book.tramites(userIdOf(req), req.body.sessionInfo.parameters, key));
     },
   );
 
   typed.post(
     BOOKING_PATHS.peritajeBook,
-    { ...wh, schema: { body: peritajeBookRequestSchema } },
+    { ...wh, schema: { summary: 'Agendar un peritaje', body: peritajeBookRequestSchema } },
     async (req, reply) => {
       const key = idempotencyKey(req);
-      return sendBooked(
-        reply,
-        await booking.bookPeritaje(userIdOf(req), req.body.sessionInfo.parameters, key),
-      );
+      return sendBooked(reply, await book.peritaje(userIdOf(req), req.body.sessionInfo.parameters, key));
     },
   );
 
   typed.post(
     BOOKING_PATHS.combos,
-    { ...wh, schema: { querystring: combosQuerySchema, body: combosRequestSchema } },
+    {
+      ...wh,
+      schema: { summary: 'Combos de peritaje', querystring: combosQuerySchema, body: combosRequestSchema },
+    },
     async (req) => {
       const filter = req.body?.sessionInfo?.parameters ?? {};
       return booking.combos({
@@ -186,7 +221,9 @@ export function bookingRoutes(
     },
   );
 
-  typed.post(BOOKING_PATHS.tramites, { ...wh, schema: { body: tramitesRequestSchema } }, async () =>
-    booking.tramitesOptions(),
+  typed.post(
+    BOOKING_PATHS.tramites,
+    { ...wh, schema: { summary: 'Trámites disponibles', body: tramitesRequestSchema } },
+    async () => booking.tramitesOptions(),
   );
 }

@@ -54,6 +54,8 @@ export interface BookingRow {
   correo: string | null;
   expiraEn: Date | null;
   estadoReembolso: string | null;
+  /** The calendar SEQUENCE of the booking's event (0 until it changes). */
+  icsSequence: number;
   created: Date;
 }
 
@@ -64,9 +66,11 @@ export interface BookingView extends BookingRow {
   branchMaps: string;
   branchCity: string;
   paymentLink: string | null;
+  /** The payment's status (PENDING, APPROVED, DECLINED, EN_SITIO…), null without a payment row. */
+  paymentStatus: string | null;
 }
 
-export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso'> & {
+export type NewBooking = Omit<BookingRow, 'slotId' | 'created' | 'estadoReembolso' | 'icsSequence'> & {
   datos: Record<string, unknown>;
 };
 
@@ -140,5 +144,10 @@ export const bookingColumns = {
   correo: bookings.correo,
   expiraEn: bookings.expiraEn,
   estadoReembolso: bookings.estadoReembolso,
+  icsSequence: sql<number>`coalesce((${bookings.datos}->>'ics_sequence')::int, 0)`,
   created: bookings.created,
 };
+
+/** `datos` with the calendar SEQUENCE one higher: every change of a booking (reschedule, cancel) bumps it. */
+export const bumpedIcsSequence = sql`jsonb_set(${bookings.datos}, '{ics_sequence}',
+  to_jsonb(coalesce((${bookings.datos}->>'ics_sequence')::int, 0) + 1))`;

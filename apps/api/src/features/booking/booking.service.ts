@@ -1,11 +1,9 @@
+import { bogotaInstant } from '@togo/domain/bogota-time';
 import type { z } from 'zod';
 import type {
-  peritajeBookRequestSchema,
   peritajeBranchDetailRequestSchema,
-  rtmBookRequestSchema,
   rtmBranchDetailRequestSchema,
   slotsRequestSchema,
-  tramitesBookRequestSchema,
   tramitesBranchDetailRequestSchema,
 } from '@togo/domain/booking/booking.contract';
 import {
@@ -19,35 +17,36 @@ import {
   type SlotsResponse,
   type TramitesResponse,
 } from '@togo/domain/booking/booking.contract';
-import { bogotaInstant, slotLabel } from '@togo/domain/booking/booking.rules';
+import { slotLabel } from '@togo/domain/booking/booking.rules';
 import { AppError } from '../../http/app-error.ts';
 import { hmacHex } from '../../lib/crypto.ts';
 import type { PaymentEvent, PaymentProvider } from '../../integrations/payments/payment-provider.ts';
-import type { BookResult, DetailAnswer, MessageOnlyAnswer } from './booking-answers.ts';
 import * as catalog from './booking-catalog.ts';
 import { sendConfirmation } from './booking-confirmation.ts';
-import { bookPeritaje, peritajeDetail } from './booking-peritaje.ts';
-import { bookRtm, rtmDetail } from './booking-rtm.ts';
+import {
+  both,
+  branchFor,
+  detailParameters,
+  message,
+  peritajeQuote,
+  rtmQuote,
+  tramitesQuote,
+  vehicleClass,
+  type DetailAnswer,
+  type MessageOnlyAnswer,
+} from './booking-quotes.ts';
 import { slots } from './booking-slots.ts';
-import { bookTramites, tramitesDetail } from './booking-tramites.ts';
 import type { BookingDeps } from './booking.deps.ts';
 import type { BookingView, BranchRow, PaymentEventOutcome } from './booking.repository.ts';
-
-export { BOOKING_HOLD_RELEASE_JOB } from './booking-placement.ts';
-export type { BookResult, DetailAnswer, MessageOnlyAnswer } from './booking-answers.ts';
 
 type RtmDetailParams = z.output<typeof rtmBranchDetailRequestSchema>['sessionInfo']['parameters'];
 type PeritajeDetailParams = z.output<typeof peritajeBranchDetailRequestSchema>['sessionInfo']['parameters'];
 type TramitesDetailBody = z.output<typeof tramitesBranchDetailRequestSchema>;
 type SlotsBody = z.output<typeof slotsRequestSchema>;
-type RtmBookParams = z.output<typeof rtmBookRequestSchema>['sessionInfo']['parameters'];
-type PeritajeBookParams = z.output<typeof peritajeBookRequestSchema>['sessionInfo']['parameters'];
-type TramitesBookParams = z.output<typeof tramitesBookRequestSchema>['sessionInfo']['parameters'];
 
 /**
- * The booking domain behind the /wh/ calls (SPPF §7) and the user's bookings. One entry point; each concept
- * lives in its own module: the catalogue, each service flow (RTM, peritaje, trámites), slots, placing a
- * booking (holds and payment links) and the confirmation notice.
+ * The booking domain behind the /wh/ calls (SPPF §7) other than booking itself (book.service.ts): the catalogue,
+ * branch details per service flow, slots, the user's bookings and payment events.
  */
 export class BookingService {
   constructor(private readonly deps: BookingDeps) {}
@@ -76,7 +75,7 @@ export class BookingService {
   }
 
   branches(ciudad: string, fromFlow: FromFlow): Promise<BranchesResponse> {
-    return catalog.branches(this.repo, ciudad, fromFlow);
+    return catalog.branches(this.repo, ciudad, fromFlow, this.deps.clock.now());
   }
 
   combos(filter: { nombreContains?: string | undefined; grupo?: string; combustible?: string }) {
@@ -89,22 +88,37 @@ export class BookingService {
 
   // ── branch details, per service flow ────────────────────────────────────
 
-  rtmDetail(
+  async rtmDetail(
     userId: number,
     p: RtmDetailParams,
   ): Promise<DetailAnswer<BranchDetailParameters> | MessageOnlyAnswer> {
-    return rtmDetail(this.deps, userId, p);
+    const branch = await branchFor(this.repo, p.sede, 'rtm');
+    const quote = await rtmQuote(this.repo, userId, branch, p.placa);
+    if ('message' in quote) return message(quote.message);
+    return both(detailParameters(branch, p.placa, quote.clase, quote.price));
   }
 
-  peritajeDetail(
-    userId: number,
+  async peritajeDetail(
     p: PeritajeDetailParams,
   ): Promise<DetailAnswer<BranchDetailParameters> | MessageOnlyAnswer> {
-    return peritajeDetail(this.deps, userId, p);
+    const branch = await branchFor(this.repo, p.sede, 'peritaje');
+    const quote = await peritajeQuote(this.repo, p, branch);
+    if ('message' in quote) return message(quote.message);
+    return both({
+      ...detailParameters(branch, p.placa, quote.clase, quote.combo.price),
+      combo: quote.combo.id,
+      combo_nombre: quote.combo.short_name,
+      clase: quote.clase,
+      combustible: quote.combustible,
+      tipo_atencion: p.tipo_atencion,
+    });
   }
 
-  tramitesDetail(userId: number, body: TramitesDetailBody) {
-    return tramitesDetail(this.deps, userId, body);
+  async tramitesDetail(userId: number, body: TramitesDetailBody) {
+    const branch = await branchFor(this.repo, body.sede, 'tramites');
+    const { lines, total } = await tramitesQuote(this.repo, body.tramite);
+    const { clase } = await vehicleClass(this.repo, userId, body.placa);
+    return both({ ...detailParameters(branch, body.placa, clase, total), tramites: lines });
   }
 
   // ── slots ───────────────────────────────────────────────────────────────
@@ -113,23 +127,10 @@ export class BookingService {
     return slots(this.deps, body);
   }
 
-  // ── booking, per service flow ───────────────────────────────────────────
-
-  bookRtm(userId: number, p: RtmBookParams, idempotencyKey: string | null): Promise<BookResult> {
-    return bookRtm(this.deps, userId, p, idempotencyKey);
-  }
-
-  bookPeritaje(userId: number, p: PeritajeBookParams, idempotencyKey: string | null): Promise<BookResult> {
-    return bookPeritaje(this.deps, userId, p, idempotencyKey);
-  }
-
-  bookTramites(userId: number, p: TramitesBookParams, idempotencyKey: string | null): Promise<BookResult> {
-    return bookTramites(this.deps, userId, p, idempotencyKey);
-  }
-
   // ── the user's bookings ─────────────────────────────────────────────────
 
   toMyBooking(b: BookingView): MyBooking {
+    const failed = isFailedPayment(b.paymentStatus);
     return {
       id: b.id,
       referencia: b.referencia,
@@ -152,7 +153,9 @@ export class BookingService {
         ciudad: b.branchCity,
       },
       direccion_servicio: b.direccionServicio,
-      linkPago: b.estado === 'pendiente_pago' ? b.paymentLink : null,
+      linkPago: b.estado === 'pendiente_pago' && !failed ? b.paymentLink : null,
+      pago_rechazado: b.estado === 'pendiente_pago' && failed,
+      reembolso: isRefundState(b.estadoReembolso) ? { estado: b.estadoReembolso, valor: b.precio } : null,
       expira_en: b.estado === 'pendiente_pago' && b.expiraEn ? b.expiraEn.toISOString() : null,
       creado: b.created.toISOString(),
     };
@@ -164,9 +167,7 @@ export class BookingService {
     // A hold past its end is shown as what it is, even before the release job has run.
     return {
       results: list.map((b) =>
-        this.toMyBooking(
-          b.estado === 'pendiente_pago' && b.expiraEn && b.expiraEn <= now ? { ...b, estado: 'expirada' } : b,
-        ),
+        this.toMyBooking(b.estado === 'pendiente_pago' && b.expiraEn && b.expiraEn <= now ? endedHold(b) : b),
       ),
     };
   }
@@ -207,6 +208,11 @@ export class BookingService {
     return outcome;
   }
 
+  /** The confirmation email with its .ics (a failure is logged). */
+  sendConfirmation(bookingId: string): Promise<void> {
+    return sendConfirmation(this.deps, bookingId);
+  }
+
   findPayment(reference: string) {
     return this.repo.findPayment(reference);
   }
@@ -214,4 +220,18 @@ export class BookingService {
   releaseExpiredHolds(): Promise<number> {
     return this.repo.releaseExpiredHolds(this.deps.clock.now());
   }
+}
+
+/** A payment the gateway refused (declined, voided or failed). */
+export function isFailedPayment(status: string | null): boolean {
+  return status === 'DECLINED' || status === 'VOIDED' || status === 'ERROR';
+}
+
+/** A hold past its end, as the release job will leave it: 'rechazada' after a refused payment, else 'expirada'. */
+function endedHold(b: BookingView): BookingView {
+  return { ...b, estado: isFailedPayment(b.paymentStatus) ? 'rechazada' : 'expirada' };
+}
+
+function isRefundState(s: string | null): s is 'pendiente' | 'realizado' | 'fallido' {
+  return s === 'pendiente' || s === 'realizado' || s === 'fallido';
 }

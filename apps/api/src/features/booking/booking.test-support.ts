@@ -1,10 +1,33 @@
+import type { RegistryVehicle } from '@togo/domain/garage/registry.contract';
 import type { Database } from '../../db/client.ts';
 
 /** Monday 23 Nov 2026, 07:00 in Bogotá. */
 export const MONDAY_7AM = '2026-11-23T12:00:00Z';
 export const TUESDAY = '2026-11-24';
 
-/** A live garage vehicle of the user, with the registry look-up answered (class and fuel). */
+/** A registry answer as the providers store it (registryVehicleSchema): no SOAT, RTM or licence on record. */
+function registrySnapshot(placa: string, clase: string): RegistryVehicle {
+  return {
+    placa,
+    vehiculo: {
+      marca: 'CHEVROLET',
+      linea: 'SPARK',
+      modelo: 2015,
+      clase,
+      servicio: 'PARTICULAR',
+      combustible: 'GASOLINA',
+      color: 'GRIS',
+      cilindraje: 1000,
+      carroceria: null,
+      fecha_matricula: '2015-03-10',
+    },
+    soat: null,
+    rtm: null,
+    licencia: null,
+  };
+}
+
+/** A live garage vehicle of the user, with the registry look-up answered (a whole answer, of the given class). */
 export async function insertGarageVehicle(
   database: Database,
   userId: number,
@@ -19,7 +42,7 @@ export async function insertGarageVehicle(
   if (!row) throw new Error('vehicle not inserted');
   await database.query(
     `insert into provider_snapshots (vehicle_id, kind, provider, status, data) values ($1, 'registry', 'demo', 'ok', $2::jsonb)`,
-    [row.id, JSON.stringify({ vehiculo: { clase, combustible: 'GASOLINA' } })],
+    [row.id, JSON.stringify(registrySnapshot(placa, clase))],
   );
   return row.id;
 }

@@ -12,11 +12,10 @@ import type { FieldErrors } from '@togo/domain/http-errors';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BookingRepository, NewBooking, NewPayment } from './booking.repository.ts';
-import { vehicleGroup } from './booking-branch.ts';
-import { newReference } from './booking-placement.ts';
+import { newReference } from './book.service.ts';
+import { vehicleGroup } from './booking-quotes.ts';
 import type { BulkBookingRepository } from './bulk-booking.repository.ts';
-
-const RTM_TITLE = 'Revisión técnico-mecánica';
+import { SERVICE_LABELS } from '@togo/domain/labels';
 
 /**
  * RTM bookings of several vehicles of one owner (a fleet's company) at one branch on one date, paid on site,
@@ -83,7 +82,7 @@ export class BulkBookingService {
           metodoPago: 'pagar_en_sitio',
           estado: 'confirmada',
           precio: price.precio,
-          detalle: [RTM_TITLE],
+          detalle: [SERVICE_LABELS.rtm],
           datos: { flota: true, agendado_por: bookedBy, ciudad: branch.cityName },
           direccionServicio: null,
           correo: null,

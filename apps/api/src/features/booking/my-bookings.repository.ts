@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingSlots, bookings, payments } from '../../db/schema.ts';
+import { bumpedIcsSequence } from './booking.rows.ts';
 import { rows, takeSeatOrExpired } from './slot-seats.ts';
 
 export type RescheduleOutcome =
@@ -64,7 +65,13 @@ export class MyBookingsRepository {
         await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
         await tx
           .update(bookings)
-          .set({ slotId: target.id, fecha: input.fecha, hora: input.hora, updated: now })
+          .set({
+            slotId: target.id,
+            fecha: input.fecha,
+            hora: input.hora,
+            datos: bumpedIcsSequence,
+            updated: now,
+          })
           .where(eq(bookings.id, input.id));
         return 'moved';
       });
@@ -75,34 +82,80 @@ export class MyBookingsRepository {
   }
 
   /**
-   * Restarts the hold of a booking still waiting for its payment, with a new link: false when it is no longer
-   * pending (paid, cancelled or its hold already ended).
+   * A payment link for a booking whose hold still lasts, in one transaction holding the booking's row (so two
+   * simultaneous calls give one link): a PENDING link made since `reuseSince` is answered again; otherwise
+   * `makeLink` makes a new one (a new reference after a declined, voided or failed payment, whose reference the
+   * gateway will not take again) and the hold restarts. Null when nothing is payable (paid, cancelled, on site,
+   * or its hold already ended).
    */
-  async renewHold(input: {
+  async payAgain(input: {
     userId: number;
     id: string;
     now: Date;
     expiraEn: Date;
-    link: string;
-  }): Promise<boolean> {
+    reuseSince: Date;
+    newReference: () => string;
+    makeLink: (reference: string) => Promise<string>;
+  }): Promise<{ link: string; expiraEn: Date } | null> {
+    const { now } = input;
     return this.db.transaction(async (tx) => {
-      const renewed = await tx
+      const [row] = await rows<{
+        estado: string;
+        expiraEn: Date | string | null;
+        status: string;
+        reference: string;
+        link: string | null;
+        fresh: boolean;
+      }>(
+        tx,
+        sql`select b.estado, b.expira_en as "expiraEn", p.status, p.reference, p.link,
+                   (p.updated >= ${input.reuseSince.toISOString()}) as fresh
+            from bookings b join payments p on p.booking_id = b.id
+            where b.id = ${input.id} and b.user_id = ${input.userId}
+              and b.estado = 'pendiente_pago' and b.expira_en > ${now.toISOString()}
+            for update of b, p`,
+      );
+      if (!row || row.status === 'EN_SITIO') return null;
+      if (row.status === 'PENDING' && row.link && row.fresh && row.expiraEn) {
+        return { link: row.link, expiraEn: new Date(row.expiraEn) };
+      }
+      const reference = row.status === 'PENDING' ? row.reference : input.newReference();
+      const link = await input.makeLink(reference);
+      await tx
         .update(bookings)
-        .set({ expiraEn: input.expiraEn, updated: input.now })
-        .where(
-          and(
-            eq(bookings.id, input.id),
-            eq(bookings.userId, input.userId),
-            eq(bookings.estado, 'pendiente_pago'),
-            sql`${bookings.expiraEn} > ${input.now.toISOString()}`,
-          ),
-        )
-        .returning({ id: bookings.id });
-      if (renewed.length === 0) return false;
+        .set({ expiraEn: input.expiraEn, updated: now })
+        .where(eq(bookings.id, input.id));
       await tx
         .update(payments)
-        .set({ link: input.link, updated: input.now })
-        .where(and(eq(payments.bookingId, input.id), eq(payments.status, 'PENDING')));
+        .set({ reference, status: 'PENDING', link, providerTransactionId: null, updated: now })
+        .where(eq(payments.bookingId, input.id));
+      return { link, expiraEn: input.expiraEn };
+    });
+  }
+
+  /**
+   * 'Pagar en sitio' for a booking whose hold still lasts (issue 36): confirmed at once, nothing to pay online.
+   * The payment keeps its gateway and reference, so a late approval of the old link is still recorded.
+   */
+  async payOnSite(input: { userId: number; id: string; now: Date }): Promise<boolean> {
+    const { now } = input;
+    return this.db.transaction(async (tx) => {
+      const [row] = await rows<{ id: string }>(
+        tx,
+        sql`select b.id from bookings b join payments p on p.booking_id = b.id
+            where b.id = ${input.id} and b.user_id = ${input.userId}
+              and b.estado = 'pendiente_pago' and b.expira_en > ${now.toISOString()}
+            for update of b, p`,
+      );
+      if (!row) return false;
+      await tx
+        .update(bookings)
+        .set({ estado: 'confirmada', metodoPago: 'pagar_en_sitio', expiraEn: null, updated: now })
+        .where(eq(bookings.id, input.id));
+      await tx
+        .update(payments)
+        .set({ status: 'EN_SITIO', link: null, updated: now })
+        .where(eq(payments.bookingId, input.id));
       return true;
     });
   }

@@ -1,26 +1,24 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bookingIdParamsSchema } from '@togo/domain/booking/booking.contract';
 import {
-  MY_BOOKINGS_MSG,
   MY_BOOKINGS_PATHS,
+  myBookingItemSchema,
+  myBookingItemsResponseSchema,
+  payAgainResponseSchema,
   rescheduleRequestSchema,
 } from '@togo/domain/booking/my-bookings.contract';
 import { AppError } from '../../http/app-error.ts';
+import { notFoundParams } from '../../http/typed-routes.ts';
 import type { MyBookingsService } from './my-bookings.service.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A segment that is not a booking id is a 404, like another user's booking. */
+const params = notFoundParams(bookingIdParamsSchema);
 
 function userIdOf(req: FastifyRequest): number {
   const id = req.session?.user.id;
   if (id === undefined) throw AppError.unauthorized();
   return id;
-}
-
-/** A segment that names nothing of the user's is a 404, like another user's booking. */
-function bookingId(req: FastifyRequest): string {
-  const id = (req.params as { id?: string }).id ?? '';
-  if (!UUID_RE.test(id)) throw AppError.notFound(MY_BOOKINGS_MSG.notFound);
-  return id.toLowerCase();
 }
 
 /** 'Mis agendamientos' (beyond the spec): GET list, DELETE cancel, reschedule, pay again, calendar file. */
@@ -29,37 +27,75 @@ export function myBookingsRoutes(
   deps: { myBookings: MyBookingsService; auth: preHandlerAsyncHookHandler },
 ) {
   const { myBookings } = deps;
-  const auth = { preHandler: deps.auth };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // The session is checked before the path and the body are validated (401 before 404 or 400).
+  const auth = { preValidation: deps.auth };
 
-  app.get(MY_BOOKINGS_PATHS.list, auth, async (req) => myBookings.list(userIdOf(req)));
+  typed.get(
+    MY_BOOKINGS_PATHS.list,
+    { ...auth, schema: { summary: 'Mis agendamientos', response: { 200: myBookingItemsResponseSchema } } },
+    async (req) => myBookings.list(userIdOf(req)),
+  );
 
-  app.delete('/api/togo/agendamientos/:id/', auth, async (req, reply) => {
-    const id = bookingId(req);
-    await myBookings.cancel(userIdOf(req), id);
-    return reply.code(204).send();
-  });
+  typed.delete(
+    '/api/togo/agendamientos/:id/',
+    { ...auth, schema: { summary: 'Cancelar un agendamiento', params } },
+    async (req, reply) => {
+      await myBookings.cancel(userIdOf(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  // The session is checked before the body is validated (401 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/togo/agendamientos/:id/reprogramar/',
-      { preValidation: deps.auth, schema: { body: rescheduleRequestSchema } },
-      async (req) => myBookings.reschedule(userIdOf(req), bookingId(req), req.body),
-    );
+  typed.post(
+    '/api/togo/agendamientos/:id/reprogramar/',
+    {
+      ...auth,
+      schema: {
+        summary: 'Reprogramar un agendamiento',
+        params,
+        body: rescheduleRequestSchema,
+        response: { 200: myBookingItemSchema },
+      },
+    },
+    async (req) => myBookings.reschedule(userIdOf(req), req.params.id, req.body),
+  );
 
-  app.post('/api/togo/agendamientos/:id/pagar/', auth, async (req) => {
-    const id = bookingId(req);
-    return myBookings.pay(userIdOf(req), id);
-  });
+  typed.post(
+    '/api/togo/agendamientos/:id/pagar/',
+    {
+      ...auth,
+      schema: {
+        summary: 'Nuevo enlace de pago de un agendamiento pendiente',
+        params,
+        response: { 200: payAgainResponseSchema },
+      },
+    },
+    async (req) => myBookings.pay(userIdOf(req), req.params.id),
+  );
 
-  app.get('/api/togo/agendamientos/:id/calendario.ics', auth, async (req, reply) => {
-    const id = bookingId(req);
-    const ics = await myBookings.calendar(userIdOf(req), id);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="agendamiento-togo.ics"')
-      .header('cache-control', 'no-store')
-      .send(ics);
-  });
+  typed.post(
+    '/api/togo/agendamientos/:id/pagar-en-sitio/',
+    {
+      ...auth,
+      schema: {
+        summary: 'Pagar en sitio un agendamiento pendiente de pago',
+        params,
+        response: { 200: myBookingItemSchema },
+      },
+    },
+    async (req) => myBookings.payOnSite(userIdOf(req), req.params.id),
+  );
+
+  typed.get(
+    '/api/togo/agendamientos/:id/calendario.ics',
+    { ...auth, schema: { summary: 'Agendamiento en formato iCalendar', params } },
+    async (req, reply) => {
+      const ics = await myBookings.calendar(userIdOf(req), req.params.id);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="agendamiento-togo.ics"')
+        .header('cache-control', 'no-store')
+        .send(ics);
+    },
+  );
 }

@@ -1,10 +1,6 @@
-import {
-  HOLD_MINUTES,
-  BOOKING_MSG,
-  type FromFlow,
-  type OpeningHours,
-} from '@togo/domain/booking/booking.contract';
-import { bogotaInstant, slotHour, slotHoursFor } from '@togo/domain/booking/booking.rules';
+import { bogotaInstant } from '@togo/domain/bogota-time';
+import { HOLD_MINUTES, BOOKING_MSG, type OpeningHours } from '@togo/domain/booking/booking.contract';
+import { slotHour, slotHoursFor } from '@togo/domain/booking/booking.rules';
 import {
   MY_BOOKINGS_MSG,
   type MyBookingItem,
@@ -18,15 +14,16 @@ import type { Clock } from '../../lib/clock.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { bookingIcs } from './booking-ics.ts';
 import type { BookingRepository } from './booking.repository.ts';
-import { BOOKING_HOLD_RELEASE_JOB, type BookingService } from './booking.service.ts';
+import { BOOKING_HOLD_RELEASE_JOB, newReference } from './book.service.ts';
+import type { BookingService } from './booking.service.ts';
 import type { MyBookingsRepository } from './my-bookings.repository.ts';
+import type { BookingChangesRepository } from './booking-changes.repository.ts';
+import { sendChangeNotice, type ChangeNoticeDeps } from './booking-change-notice.ts';
+import { SERVICE_LABELS } from '@togo/domain/labels';
 
-const SERVICE_TITLES: Record<FromFlow, string> = {
-  rtm: 'Revisión técnico-mecánica',
-  peritaje: 'Peritaje',
-  tramites: 'Trámites',
-};
 const HOUR_MS = 3_600_000;
+/** A payment link made this recently is answered again by pagar/ (a double tap, two tabs at once). */
+export const PAY_AGAIN_REUSE_SECONDS = 60;
 
 /**
  * 'Mis agendamientos': the list with what the cancellation policy allows, cancel and reschedule under that
@@ -36,7 +33,7 @@ const HOUR_MS = 3_600_000;
 export class MyBookingsService {
   constructor(
     private readonly deps: {
-      booking: Pick<BookingService, 'listMine' | 'cancel' | 'toMyBooking'>;
+      booking: Pick<BookingService, 'listMine' | 'cancel' | 'toMyBooking' | 'sendConfirmation'>;
       bookingRepo: Pick<BookingRepository, 'findOwned' | 'findBranch' | 'userContact'>;
       repo: MyBookingsRepository;
       clock: Clock;
@@ -45,8 +42,41 @@ export class MyBookingsService {
       freeCancelHours: number;
       paymentRedirectUrl: string;
       log: Pick<Logger, 'error'>;
+      /** Refund and notice of a driver's change (issue 36). */
+      changes: BookingChangesRepository;
+      notice: Omit<ChangeNoticeDeps, 'changes' | 'clock' | 'log'>;
     },
   ) {}
+
+  private get noticeDeps(): ChangeNoticeDeps {
+    const { changes, clock, log, notice } = this.deps;
+    return { ...notice, changes, clock, log };
+  }
+
+  /**
+   * One refund attempt for a cancelled paid booking ('pendiente' was set with the cancellation); the state is
+   * recorded either way and the operator's refund job retries a failed or lost one.
+   */
+  private async refund(bookingId: string): Promise<void> {
+    const { changes, payments, clock, log } = this.deps;
+    const target = await changes.pendingRefund(bookingId);
+    if (!target) return;
+    try {
+      if (target.provider !== payments.name) {
+        throw new Error(`pago de ${target.provider}, pasarela configurada ${payments.name}`);
+      }
+      await payments.refund({
+        reference: target.reference,
+        transactionId: target.transactionId,
+        amountInCents: target.amountInCents,
+      });
+      await changes.setRefundState(bookingId, 'realizado', null, clock.now());
+    } catch (err) {
+      const message = (err as Error).message.slice(0, 500);
+      log.error({ bookingId, err: message }, 'refund failed; the refund job retries it');
+      await changes.setRefundState(bookingId, 'fallido', message, clock.now());
+    }
+  }
 
   /** What the policy allows for a booking at this instant. */
   policy(b: Pick<MyBooking, 'estado' | 'fecha_agenda' | 'franja'>, now: Date) {
@@ -79,7 +109,13 @@ export class MyBookingsService {
     const b = this.deps.booking.toMyBooking(found);
     const now = this.deps.clock.now();
     return b.estado === 'pendiente_pago' && b.expira_en && new Date(b.expira_en) <= now
-      ? { ...b, estado: 'expirada', linkPago: null, expira_en: null }
+      ? {
+          ...b,
+          estado: b.pago_rechazado ? 'rechazada' : 'expirada',
+          linkPago: null,
+          expira_en: null,
+          pago_rechazado: false,
+        }
       : b;
   }
 
@@ -100,6 +136,8 @@ export class MyBookingsService {
     const b = await this.owned(userId, id);
     this.checkWindow(b, BOOKING_MSG.cannotCancel);
     await this.deps.booking.cancel(userId, id);
+    await this.refund(id);
+    await sendChangeNotice(this.noticeDeps, id, 'cancelada');
   }
 
   async reschedule(
@@ -129,6 +167,7 @@ export class MyBookingsService {
     });
     switch (outcome) {
       case 'moved':
+        await sendChangeNotice(this.noticeDeps, id, 'reprogramada');
         return this.item(await this.owned(userId, id), now);
       case 'not_found':
         throw AppError.notFound(MY_BOOKINGS_MSG.notFound);
@@ -143,31 +182,59 @@ export class MyBookingsService {
     }
   }
 
-  /** A fresh payment link for a booking still waiting for its payment; its hold restarts from now. */
+  /**
+   * A payment link for a booking still waiting for its payment, also after a declined, voided or failed one
+   * (issue 36), while its hold lasts; the hold restarts from now. Two calls at once answer one link: a link made
+   * in the last PAY_AGAIN_REUSE_SECONDS is answered again.
+   */
   async pay(userId: number, id: string): Promise<PayAgainResponse> {
     const b = await this.owned(userId, id);
     if (b.estado !== 'pendiente_pago') throw AppError.conflict(MY_BOOKINGS_MSG.notPayable);
     const now = this.deps.clock.now();
     const expiraEn = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-    const link = await this.deps.payments.createPaymentLink({
-      reference: b.referencia,
-      amountInCents: b.price * 100,
-      description: `${SERVICE_TITLES[b.servicio]} - ${b.sede.nombre}`,
-      customerEmail: (await this.deps.bookingRepo.userContact(userId))?.email ?? null,
-      expiresAt: expiraEn,
-      redirectUrl: this.deps.paymentRedirectUrl,
+    const customerEmail = (await this.deps.bookingRepo.userContact(userId))?.email ?? null;
+    const paid = await this.deps.repo.payAgain({
+      userId,
+      id,
+      now,
+      expiraEn,
+      reuseSince: new Date(now.getTime() - PAY_AGAIN_REUSE_SECONDS * 1000),
+      newReference,
+      makeLink: (reference) =>
+        this.deps.payments.createPaymentLink({
+          reference,
+          amountInCents: b.price * 100,
+          description: `${SERVICE_LABELS[b.servicio]} - ${b.sede.nombre}`,
+          customerEmail,
+          expiresAt: expiraEn,
+          redirectUrl: this.deps.paymentRedirectUrl,
+        }),
     });
-    const renewed = await this.deps.repo.renewHold({ userId, id, now, expiraEn, link });
-    if (!renewed) throw AppError.conflict(MY_BOOKINGS_MSG.notPayable);
-    await this.deps.jobs
-      .send(BOOKING_HOLD_RELEASE_JOB, { bookingId: id }, { startAfter: expiraEn, retryLimit: 5 })
-      .catch((err: unknown) => this.deps.log.error({ err, bookingId: id }, 'hold release job not queued'));
-    return { linkPago: link, expira_en: expiraEn.toISOString() };
+    if (!paid) throw AppError.conflict(MY_BOOKINGS_MSG.notPayable);
+    if (paid.expiraEn.getTime() === expiraEn.getTime()) {
+      await this.deps.jobs
+        .send(BOOKING_HOLD_RELEASE_JOB, { bookingId: id }, { startAfter: expiraEn, retryLimit: 5 })
+        .catch((err: unknown) => this.deps.log.error({ err, bookingId: id }, 'hold release job not queued'));
+    }
+    return { linkPago: paid.link, expira_en: paid.expiraEn.toISOString() };
+  }
+
+  /** 'Pagar en sitio' for a booking still waiting for its payment (issue 36): confirmed, with its email. */
+  async payOnSite(userId: number, id: string): Promise<MyBookingItem> {
+    const b = await this.owned(userId, id);
+    if (b.estado !== 'pendiente_pago') throw AppError.conflict(MY_BOOKINGS_MSG.notPayable);
+    const now = this.deps.clock.now();
+    if (!(await this.deps.repo.payOnSite({ userId, id, now }))) {
+      throw AppError.conflict(MY_BOOKINGS_MSG.notPayable);
+    }
+    await this.deps.booking.sendConfirmation(id);
+    return this.item(await this.owned(userId, id), now);
   }
 
   /** The booking as an iCalendar file (same event as the confirmation email's attachment). */
   async calendar(userId: number, id: string): Promise<string> {
     const b = await this.owned(userId, id);
+    const sequence = (await this.deps.bookingRepo.findOwned(userId, id))?.icsSequence ?? 0;
     const start = bogotaInstant(b.fecha_agenda, slotHour(b.franja) ?? 0);
     const where = b.direccion_servicio ?? `${b.sede.nombre}, ${b.sede.direccion}, ${b.sede.ciudad}`;
     return bookingIcs({
@@ -175,9 +242,11 @@ export class MyBookingsService {
       start,
       end: new Date(start.getTime() + HOUR_MS),
       now: this.deps.clock.now(),
-      summary: `${SERVICE_TITLES[b.servicio]} TOGO - ${b.placa}`,
+      summary: `${SERVICE_LABELS[b.servicio]} TOGO - ${b.placa}`,
       location: where,
       description: `Referencia ${b.referencia}. ${b.detalle.join(', ')}.`,
+      sequence,
+      cancelled: b.estado === 'cancelada',
     });
   }
 }

@@ -9,7 +9,8 @@ const GATEWAY_FINAL = ['APPROVED', 'DECLINED', 'VOIDED', 'ERROR'];
 /**
  * Applies a verified payment event once (the event id is the primary key of payment_events). Never moves a
  * booking backwards: a final payment status is kept, PENDING changes nothing, APPROVED confirms a hold (or
- * re-takes a seat for a hold released meanwhile), DECLINED/VOIDED/ERROR release a hold.
+ * re-takes a seat for a hold released meanwhile), DECLINED/VOIDED/ERROR release a hold that has ended and leave
+ * a live one payable (issue 36).
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -56,9 +57,11 @@ async function applyToBooking(
     tx,
     sql`select capacity, taken from booking_slots where id = ${found.slotId} for update`,
   );
-  const [state] = await rows<{ estado: string; status: string; slotId: number }>(
+  const [state] = await rows<{ estado: string; status: string; slotId: number; holding: boolean }>(
     tx,
-    sql`select b.estado, p.status, b.slot_id::int as "slotId" from bookings b join payments p on p.booking_id = b.id
+    sql`select b.estado, p.status, b.slot_id::int as "slotId",
+               coalesce(b.expira_en > ${now.toISOString()}, false) as holding
+        from bookings b join payments p on p.booking_id = b.id
         where b.id = ${bookingId} for update of b, p`,
   );
   if (!slot || !state) return { outcome: 'unknown_reference', bookingId };
@@ -70,6 +73,8 @@ async function applyToBooking(
   // A gateway's final answer is final; EXPIRED/CANCELLED (our own) still accept a late APPROVED.
   if (event.status === 'PENDING' || GATEWAY_FINAL.includes(state.status))
     return { outcome: 'ignored', bookingId };
+  // 'Pagar en sitio' chosen after a failed payment: only a late approval of the old link still counts.
+  if (state.status === 'EN_SITIO' && event.status !== 'APPROVED') return { outcome: 'ignored', bookingId };
 
   await tx
     .update(payments)
@@ -78,6 +83,9 @@ async function applyToBooking(
 
   if (event.status !== 'APPROVED') {
     if (state.estado !== 'pendiente_pago') return { outcome: 'ignored', bookingId };
+    // While the hold lasts the booking keeps its seat and stays payable (issue 36): a new link (pagar/) or
+    // 'Pagar en sitio' (pagar-en-sitio/); the release job ends it with the hold.
+    if (state.holding) return { outcome: 'declined', bookingId };
     await tx.update(bookings).set({ estado: 'rechazada', updated: now }).where(eq(bookings.id, bookingId));
     await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
     return { outcome: 'declined', bookingId };
@@ -90,6 +98,14 @@ async function applyToBooking(
     return { outcome: 'confirmed', bookingId };
   }
   if (state.estado === 'cancelada') return { outcome: 'approved_after_cancel', bookingId };
+  if (state.estado === 'confirmada') {
+    // Paid online through the old link after choosing 'Pagar en sitio': nothing is owed on site.
+    await tx
+      .update(bookings)
+      .set({ metodoPago: 'pagar_ahora', updated: now })
+      .where(eq(bookings.id, bookingId));
+    return { outcome: 'ignored', bookingId };
+  }
   // The hold was released (expired) before the payment arrived: take a seat again when one is free.
   await expireHoldsOfSlot(tx, found.slotId, now);
   if (!(await takeSeat(tx, found.slotId))) return { outcome: 'approved_without_slot', bookingId };

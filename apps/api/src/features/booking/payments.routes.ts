@@ -1,5 +1,8 @@
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
+import { clockText } from '@togo/domain/clock-text';
+import { serviceLabel } from '@togo/domain/labels';
+import { formatCop } from '@togo/domain/money';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -64,22 +67,26 @@ export function paymentRoutes(
   const { booking } = deps;
   const provider = booking.paymentProvider;
 
-  app.post(`/api/pagos/webhook/${provider.name}/`, async (req, reply) => {
-    try {
-      const event = await provider.verifyEvent(req.body);
-      const outcome = await booking.applyPaymentEvent(event);
-      return reply.code(200).send({ ok: true, outcome });
-    } catch (err) {
-      if (err instanceof PaymentEventError) {
-        throw new AppError(err.kind === 'signature' ? 401 : 400, err.message);
+  app.post(
+    `/api/pagos/webhook/${provider.name}/`,
+    { schema: { summary: 'Webhook de eventos de la pasarela de pagos' } },
+    async (req, reply) => {
+      try {
+        const event = await provider.verifyEvent(req.body, deps.clock.now());
+        const outcome = await booking.applyPaymentEvent(event);
+        return reply.code(200).send({ ok: true, outcome });
+      } catch (err) {
+        if (err instanceof PaymentEventError) {
+          throw new AppError(err.kind === 'signature' ? 401 : 400, err.message);
+        }
+        if (err instanceof PaymentGatewayUnavailableError) {
+          req.log.warn({ err }, 'payment gateway unavailable while verifying an event');
+          throw AppError.unavailable('Pasarela de pagos no disponible, reintente más tarde.');
+        }
+        throw err;
       }
-      if (err instanceof PaymentGatewayUnavailableError) {
-        req.log.warn({ err }, 'payment gateway unavailable while verifying an event');
-        throw AppError.unavailable('Pasarela de pagos no disponible, reintente más tarde.');
-      }
-      throw err;
-    }
-  });
+    },
+  );
 
   if (provider.name !== 'sandbox' || deps.sandboxCheckout === false) return;
   const sandbox = provider as SandboxPaymentProvider;
@@ -91,66 +98,76 @@ export function paymentRoutes(
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    scope.get('/api/pagos/sandbox/:reference/', async (req, reply) => {
-      const reference = (req.params as { reference: string }).reference;
-      const payment = REFERENCE_RE.test(reference) ? await booking.findPayment(reference) : undefined;
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', PAGE_CSP)
-        .type('text/html; charset=utf-8');
-      if (!payment || payment.provider !== 'sandbox') {
-        return reply
-          .code(404)
-          .send(page('Pago no encontrado', '<h1>Pago no encontrado</h1><p>El enlace de pago no existe.</p>'));
-      }
-      const [y, m, d] = payment.fecha.split('-');
-      const hour = payment.hora % 12 === 0 ? 12 : payment.hora % 12;
-      const details = `<dl>
-        <dt>Servicio</dt><dd>${escapeHtml(payment.servicio === 'rtm' ? 'Revisión técnico-mecánica' : payment.servicio === 'peritaje' ? 'Peritaje' : 'Trámites')}</dd>
+    scope.get(
+      '/api/pagos/sandbox/:reference/',
+      { schema: { summary: 'Página de pago de prueba (sandbox)' } },
+      async (req, reply) => {
+        const reference = (req.params as { reference: string }).reference;
+        const payment = REFERENCE_RE.test(reference) ? await booking.findPayment(reference) : undefined;
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', PAGE_CSP)
+          .type('text/html; charset=utf-8');
+        if (!payment || payment.provider !== 'sandbox') {
+          return reply
+            .code(404)
+            .send(
+              page('Pago no encontrado', '<h1>Pago no encontrado</h1><p>El enlace de pago no existe.</p>'),
+            );
+        }
+        const [y, m, d] = payment.fecha.split('-');
+        const details = `<dl>
+        <dt>Servicio</dt><dd>${escapeHtml(serviceLabel(payment.servicio))}</dd>
         <dt>Sede</dt><dd>${escapeHtml(payment.branchNombre)}</dd>
-        <dt>Fecha</dt><dd>${d}-${m}-${y} ${hour}:00 ${payment.hora < 12 ? 'AM' : 'PM'}</dd>
-        <dt>Valor</dt><dd>$${(payment.amountInCents / 100).toLocaleString('es-CO')}</dd>
+        <dt>Fecha</dt><dd>${d}-${m}-${y} ${clockText(payment.hora)}</dd>
+        <dt>Valor</dt><dd>${formatCop(payment.amountInCents / 100)}</dd>
         <dt>Referencia</dt><dd>${escapeHtml(payment.reference)}</dd>
-        <dt>Estado</dt><dd role="status">${escapeHtml(STATE_TEXT[payment.status] ?? payment.status)}</dd>
+        <dt>Estado</dt><dd><span role="status">${escapeHtml(STATE_TEXT[payment.status] ?? payment.status)}</span></dd>
       </dl>`;
-      const back = `<p><a href="${escapeHtml(`${deps.webUrl}/app/agendamientos`)}">Ver mis agendamientos</a></p>`;
-      const live = payment.status === 'PENDING' && (!payment.expiraEn || payment.expiraEn > deps.clock.now());
-      const actions = live
-        ? `<form method="post" action="decision/" class="actions">
+        const back = `<p><a href="${escapeHtml(`${deps.webUrl}/app/agendamientos`)}">Ver mis agendamientos</a></p>`;
+        const live =
+          payment.status === 'PENDING' && (!payment.expiraEn || payment.expiraEn > deps.clock.now());
+        const actions = live
+          ? `<form method="post" action="decision/" class="actions">
             <button class="approve" type="submit" name="decision" value="APPROVED">Aprobar pago</button>
             <button class="decline" type="submit" name="decision" value="DECLINED">Rechazar pago</button>
           </form>`
-        : back;
-      return reply.send(
-        page(
-          'Pago de prueba',
-          `<h1>Pago de prueba <span class="badge">Sandbox</span></h1>
+          : back;
+        return reply.send(
+          page(
+            'Pago de prueba',
+            `<h1>Pago de prueba <span class="badge">Sandbox</span></h1>
            <p class="note">Pasarela de pruebas de TOGO: no se mueve dinero real.</p>${details}${actions}`,
-        ),
-      );
-    });
+          ),
+        );
+      },
+    );
 
-    scope.post('/api/pagos/sandbox/:reference/decision/', async (req, reply) => {
-      const reference = (req.params as { reference: string }).reference;
-      const decision = (req.body as { decision?: unknown } | null)?.decision;
-      if (decision !== 'APPROVED' && decision !== 'DECLINED')
-        throw AppError.field('decision', 'Opción inválida.');
-      const payment = REFERENCE_RE.test(reference) ? await booking.findPayment(reference) : undefined;
-      if (!payment || payment.provider !== 'sandbox') throw AppError.notFound('Pago no encontrado.');
-      const event = signedWompiEvent(
-        {
-          id: `sbx-${reference}`,
-          status: decision,
-          reference,
-          amount_in_cents: payment.amountInCents,
-        },
-        Math.floor(deps.clock.now().getTime() / 1000),
-        sandbox.eventsSecret,
-      );
-      // The same HTTP delivery a gateway makes: verified and applied by the webhook route.
-      const res = await app.inject({ method: 'POST', url: '/api/pagos/webhook/sandbox/', payload: event });
-      if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
-      return reply.code(303).header('location', `/api/pagos/sandbox/${reference}/`).send();
-    });
+    scope.post(
+      '/api/pagos/sandbox/:reference/decision/',
+      { schema: { summary: 'Decisión en la página de pago de prueba (sandbox)' } },
+      async (req, reply) => {
+        const reference = (req.params as { reference: string }).reference;
+        const decision = (req.body as { decision?: unknown } | null)?.decision;
+        if (decision !== 'APPROVED' && decision !== 'DECLINED')
+          throw AppError.field('decision', 'Opción inválida.');
+        const payment = REFERENCE_RE.test(reference) ? await booking.findPayment(reference) : undefined;
+        if (!payment || payment.provider !== 'sandbox') throw AppError.notFound('Pago no encontrado.');
+        const event = signedWompiEvent(
+          {
+            id: `sbx-${reference}`,
+            status: decision,
+            reference,
+            amount_in_cents: payment.amountInCents,
+          },
+          Math.floor(deps.clock.now().getTime() / 1000),
+          sandbox.eventsSecret,
+        );
+        // The same HTTP delivery a gateway makes: verified and applied by the webhook route.
+        const res = await app.inject({ method: 'POST', url: '/api/pagos/webhook/sandbox/', payload: event });
+        if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
+        return reply.code(303).header('location', `/api/pagos/sandbox/${reference}/`).send();
+      },
+    );
   });
 }

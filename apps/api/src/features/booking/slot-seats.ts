@@ -31,7 +31,11 @@ export async function takeSeat(tx: Tx, slotId: number): Promise<boolean> {
 export async function expireHoldsOfSlot(tx: Tx, slotId: number, now: Date): Promise<number> {
   const expired = await rows<{ id: string }>(
     tx,
-    sql`update bookings set estado = 'expirada', updated = ${now.toISOString()}
+    // A hold whose last payment was declined ends as 'rechazada' (issue 36 keeps it payable until then).
+    sql`update bookings set updated = ${now.toISOString()},
+          estado = case when exists (select 1 from payments p where p.booking_id = bookings.id
+                                       and p.status in ('DECLINED', 'VOIDED', 'ERROR'))
+                        then 'rechazada' else 'expirada' end
         where slot_id = ${slotId} and estado = 'pendiente_pago' and expira_en <= ${now.toISOString()}
         returning id`,
   );

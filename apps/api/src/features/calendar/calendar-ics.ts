@@ -1,5 +1,8 @@
-import { icsDate, icsJoin, icsStamp, icsText } from '../../lib/ical-text.ts';
-import type { BookingEventRow, ExpiryEventRow } from './calendar.repository.ts';
+import { isMaintenanceType, MAINTENANCE_TYPE_LABEL } from '@togo/domain/maintenance/maintenance.catalogue';
+import { maintenanceScreenPath, whenDue } from '@togo/domain/maintenance/maintenance.notice';
+import { bogotaInstant } from '@togo/domain/bogota-time';
+import { bookingUid, icsDate, icsJoin, icsStamp, icsText } from '../../lib/ical-text.ts';
+import type { BookingEventRow, ExpiryEventRow, MaintenanceEventRow } from './calendar.repository.ts';
 
 const EXPIRY_NAMES: Record<string, string> = {
   ALERTA_SOAT: 'SOAT',
@@ -9,6 +12,34 @@ const EXPIRY_NAMES: Record<string, string> = {
   ALERTA_KIT: 'Recarga del kit de carretera',
   ALERTA_LICENCIA: 'Licencia de conducción',
 };
+
+/** What to do about each expiry, in words that agree with its name (issue 36: "la licencia… Renuévala"). */
+const EXPIRY_ADVICE: Record<string, string> = {
+  ALERTA_SOAT: 'Renuévalo a tiempo en TOGO.',
+  ALERTA_RTM: 'Agéndala a tiempo en TOGO.',
+  ALERTA_TODO_RIESGO: 'Renuévala a tiempo.',
+  ALERTA_IMPUESTO: 'Págalo a tiempo.',
+  ALERTA_KIT: 'Recárgalo a tiempo.',
+  ALERTA_LICENCIA: 'Renuévala a tiempo.',
+};
+
+/**
+ * The driving licence is the driver's, not a vehicle's (issue 36): one event per licence date, without a plate,
+ * under the UID of the first vehicle that carries it; every other expiry stays one event per vehicle.
+ */
+function oncePerLicence(expiries: readonly ExpiryEventRow[]): ExpiryEventRow[] {
+  const licences = new Map<string, ExpiryEventRow>();
+  const out: ExpiryEventRow[] = [];
+  for (const e of expiries) {
+    if (e.code !== 'ALERTA_LICENCIA') {
+      out.push(e);
+      continue;
+    }
+    const seen = licences.get(e.due_date);
+    if (!seen || e.vehicle_id < seen.vehicle_id) licences.set(e.due_date, e);
+  }
+  return [...out, ...licences.values()];
+}
 
 const SERVICE_NAMES: Record<string, string> = {
   rtm: 'Revisión técnico-mecánica',
@@ -25,25 +56,47 @@ function nextDay(isoDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A booking's local hour in Bogota (UTC−5, no daylight saving) as a UTC instant. */
-function bogotaInstant(fecha: string, hora: number): Date {
-  return new Date(`${fecha}T${String(hora).padStart(2, '0')}:00:00-05:00`);
-}
-
 /** Stable UIDs: a date change updates the same event in the subscriber's calendar. */
 export const expiryUid = (vehicleId: number, code: string) => `vencimiento-${vehicleId}-${code}@togo.com.co`;
-/** The same UID as the booking's email invitation (booking-ics.ts), so both are one calendar entry. */
-export const bookingEventUid = (id: string) => `${id}@togo.com.co`;
+/** One event per vehicle and reminder type: a service moves it to its next date under the same UID. */
+export const maintenanceUid = (vehicleId: number, tipo: string) =>
+  `mantenimiento-${vehicleId}-${tipo}@togo.com.co`;
+
+/** A dated service reminder (decision 075): an all-day event on its next date, with an alarm 3 days before. */
+function maintenanceEvent(m: MaintenanceEventRow, stamp: string, webUrl: string): string[] {
+  const name = isMaintenanceType(m.tipo) ? MAINTENANCE_TYPE_LABEL[m.tipo] : m.tipo;
+  const summary = `${name} · ${m.placa}`;
+  const due = whenDue(m.proximo_km === null ? null : Number(m.proximo_km), m.proxima_fecha);
+  return [
+    'BEGIN:VEVENT',
+    `UID:${maintenanceUid(m.vehicle_id, m.tipo)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${icsDate(m.proxima_fecha)}`,
+    `DTEND;VALUE=DATE:${icsDate(nextDay(m.proxima_fecha))}`,
+    `SUMMARY:${icsText(summary)}`,
+    `DESCRIPTION:${icsText(`Le toca ${name.toLowerCase()} al vehículo ${m.placa} (${due}). Regístralo en TOGO cuando lo hagas.`)}`,
+    `URL:${new URL(maintenanceScreenPath(m.vehicle_id, false), webUrl).toString()}`,
+    'TRANSP:TRANSPARENT',
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    'TRIGGER:-P3D',
+    `DESCRIPTION:${icsText(`${summary} en 3 días`)}`,
+    'END:VALARM',
+    'END:VEVENT',
+  ];
+}
 
 /**
  * The user's calendar (RFC 5545): one all-day event per known expiry with an alarm 7 days before, and one
- * event per booking (cancelled ones marked STATUS:CANCELLED so subscribed calendars drop them).
+ * event per booking (cancelled ones marked STATUS:CANCELLED so subscribed calendars drop them), and one all-day
+ * event per dated service reminder.
  */
 export function calendarFeedIcs(
   expiries: readonly ExpiryEventRow[],
   bookings: readonly BookingEventRow[],
   now: Date,
   webUrl: string,
+  maintenance: readonly MaintenanceEventRow[] = [],
 ): string {
   const stamp = icsStamp(now);
   const lines = [
@@ -57,9 +110,11 @@ export function calendarFeedIcs(
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
-  for (const e of expiries) {
+  for (const e of oncePerLicence(expiries)) {
     const name = EXPIRY_NAMES[e.code] ?? e.code;
-    const summary = `Vence ${name} · ${e.placa}`;
+    const licence = e.code === 'ALERTA_LICENCIA';
+    const summary = licence ? `Vence tu ${name.toLowerCase()}` : `Vence ${name} · ${e.placa}`;
+    const what = licence ? `Tu ${name.toLowerCase()}` : `${name} del vehículo ${e.placa}`;
     lines.push(
       'BEGIN:VEVENT',
       `UID:${expiryUid(e.vehicle_id, e.code)}`,
@@ -67,7 +122,7 @@ export function calendarFeedIcs(
       `DTSTART;VALUE=DATE:${icsDate(e.due_date)}`,
       `DTEND;VALUE=DATE:${icsDate(nextDay(e.due_date))}`,
       `SUMMARY:${icsText(summary)}`,
-      `DESCRIPTION:${icsText(`${name} del vehículo ${e.placa} vence este día. Renuévalo a tiempo en TOGO.`)}`,
+      `DESCRIPTION:${icsText(`${what} vence este día. ${EXPIRY_ADVICE[e.code] ?? 'Renuévalo a tiempo.'}`)}`,
       `URL:${new URL('/app', webUrl).toString()}`,
       'TRANSP:TRANSPARENT',
       'BEGIN:VALARM',
@@ -84,7 +139,7 @@ export function calendarFeedIcs(
     const service = SERVICE_NAMES[b.servicio] ?? b.servicio;
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${bookingEventUid(b.id)}`,
+      `UID:${bookingUid(b.id)}`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${icsStamp(start)}`,
       `DTEND:${icsStamp(end)}`,
@@ -95,6 +150,7 @@ export function calendarFeedIcs(
       'END:VEVENT',
     );
   }
+  for (const m of maintenance) lines.push(...maintenanceEvent(m, stamp, webUrl));
   lines.push('END:VCALENDAR');
   return icsJoin(lines);
 }

@@ -26,6 +26,8 @@ beforeAll(async () => {
   // The kit's stored date is the last recharge; it is due 12 months later.
   await setAlertDates(t, car, 'ALERTA_KIT', 'user', null, '2026-06-15');
   await setAlertDates(t, car, 'ALERTA_LICENCIA', 'registry', null, '2030-08-20');
+  // The same licence on the second vehicle: one event (issue 36).
+  await setAlertDates(t, moto, 'ALERTA_LICENCIA', 'registry', null, '2030-08-20');
   await setAlertDates(t, moto, 'ALERTA_SOAT', 'registry', '2026-04-01', '2027-04-01');
   // The user's date wins over the registry's.
   await setAlertDates(t, moto, 'ALERTA_SOAT', 'user', '2026-04-01', '2027-04-03');
@@ -93,7 +95,7 @@ describe('calendar feed', () => {
     expect(days).toEqual(
       [
         'Vence Impuesto vehicular · ABC123 2027-05-31',
-        'Vence Licencia de conducción · ABC123 2030-08-20',
+        'Vence tu licencia de conducción 2030-08-20',
         'Vence Póliza todo riesgo · ABC123 2027-03-05',
         'Vence Recarga del kit de carretera · ABC123 2027-06-15',
         'Vence Revisión técnico-mecánica · ABC123 2027-02-01',
@@ -102,6 +104,9 @@ describe('calendar feed', () => {
       ].sort(),
     );
     expect(res.body).toContain('DTSTART;VALUE=DATE:20270110');
+    const licence = allDay.find((e) => e.event.summary === 'Vence tu licencia de conducción')?.event;
+    expect(licence?.description).toBe('Tu licencia de conducción vence este día. Renuévala a tiempo.');
+    expect(licence?.uid).toBe(`vencimiento-${car}-ALERTA_LICENCIA@togo.com.co`);
     for (const e of allDay) {
       const alarm = e.comp.getFirstSubcomponent('valarm');
       expect(alarm?.getFirstPropertyValue('trigger')?.toString()).toBe('-P7D');

@@ -1,13 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DATED_ALERT_CODES, DUE_DATE_OFFSET_MONTHS } from '@togo/domain/alerts/alerts.rules';
 import type { Db } from '../../db/client.ts';
-import { calendarFeeds } from '../../db/schema.ts';
+import { calendarFeeds, users } from '../../db/schema.ts';
 
 export interface ExpiryEventRow {
   vehicle_id: number;
   placa: string;
   code: string;
   due_date: string;
+}
+
+/** A service reminder with a date (decision 075): reminders counted in km alone have no day to show. */
+export interface MaintenanceEventRow {
+  vehicle_id: number;
+  placa: string;
+  tipo: string;
+  proximo_km: number | null;
+  proxima_fecha: string;
 }
 
 export interface BookingEventRow {
@@ -58,11 +67,13 @@ export class CalendarRepository {
       .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, tokenEnc, created: now } });
   }
 
+  /** The live account of a feed token: a deleted account has no feed, even before its purge. */
   async userOfToken(tokenHash: string): Promise<number | undefined> {
     const [row] = await this.db
       .select({ userId: calendarFeeds.userId })
       .from(calendarFeeds)
-      .where(eq(calendarFeeds.tokenHash, tokenHash));
+      .innerJoin(users, eq(users.id, calendarFeeds.userId))
+      .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(users.deletedAt)));
     return row?.userId;
   }
 
@@ -89,6 +100,19 @@ export class CalendarRepository {
              to_char(e.fecha + make_interval(months => t.offset_months), 'YYYY-MM-DD') as due_date
       from eff e join tpl t on t.code = e.code join vehicles v on v.id = e.vehicle_id
       order by e.vehicle_id, e.code`,
+    );
+  }
+
+  /** The next service of every dated reminder of the user's live vehicles. */
+  maintenance(userId: number): Promise<MaintenanceEventRow[]> {
+    return rows<MaintenanceEventRow>(
+      this.db,
+      sql`
+      select r.vehicle_id, v.placa, r.tipo, r.proximo_km, to_char(r.proxima_fecha, 'YYYY-MM-DD') as proxima_fecha
+      from maintenance_reminders r
+      join vehicles v on v.id = r.vehicle_id and v.user_id = ${userId} and v.deleted_at is null
+      where r.proxima_fecha is not null
+      order by r.vehicle_id, r.tipo`,
     );
   }
 

@@ -56,7 +56,11 @@ export class CalendarService {
     if (!TOKEN_FORMAT.test(token)) throw AppError.notFound();
     const userId = await this.repo.userOfToken(sha256Hex(token));
     if (userId === undefined) throw AppError.notFound();
-    const [expiries, bookings] = await Promise.all([this.repo.expiries(userId), this.repo.bookings(userId)]);
-    return calendarFeedIcs(expiries, bookings, this.clock.now(), this.webUrl);
+    const [expiries, bookings, maintenance] = await Promise.all([
+      this.repo.expiries(userId),
+      this.repo.bookings(userId),
+      this.repo.maintenance(userId),
+    ]);
+    return calendarFeedIcs(expiries, bookings, this.clock.now(), this.webUrl, maintenance);
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPage, UrlListResponse } from '@togo/domain/catalog/catalog.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { TokenService } from '../accounts/token.service.ts';
+import { TokenService } from '../../http/session-tokens.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 let t: TestContext;

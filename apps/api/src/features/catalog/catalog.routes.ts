@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { catalogQuerySchema, type CatalogPage, urlQuerySchema } from '@togo/domain/catalog/catalog.contract';
+import {
+  catalogPageSchema,
+  catalogQuerySchema,
+  type CatalogPage,
+  urlListResponseSchema,
+  urlQuerySchema,
+} from '@togo/domain/catalog/catalog.contract';
 import type { CatalogService } from './catalog.service.ts';
 
 /** Staff edit these in the console and drivers must see it at once: the browser revalidates every time. */
@@ -27,7 +33,14 @@ export function catalogRoutes(
 
   typed.get(
     '/api/conf/catalogos/paginado/',
-    { ...authFirst, schema: { querystring: catalogQuerySchema } },
+    {
+      ...authFirst,
+      schema: {
+        summary: 'Catálogo paginado (banners, servicios, trámites)',
+        querystring: catalogQuerySchema,
+        response: { 200: catalogPageSchema },
+      },
+    },
     async (req, reply): Promise<CatalogPage> => {
       const data = await catalog.page(req.query);
       reply.header('cache-control', CACHE);
@@ -42,7 +55,14 @@ export function catalogRoutes(
 
   typed.get(
     '/api/automas-param-system/togo-urls/',
-    { ...authFirst, schema: { querystring: urlQuerySchema } },
+    {
+      ...authFirst,
+      schema: {
+        summary: 'URLs con nombre de la aplicación',
+        querystring: urlQuerySchema,
+        response: { 200: urlListResponseSchema },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', CACHE);
       return catalog.urls(req.query.name__in);

@@ -89,7 +89,7 @@ describe('Alertas (GET /api/togo/flota/alertas/)', () => {
   it('refuses a bad document or date with 400 naming the field', async () => {
     const bad = await get(company, '?documento=pasaporte');
     expect(bad.statusCode).toBe(400);
-    expect(JSON.stringify(bad.json())).toContain(FLEET_ALERTS_MSG.documentInvalid);
+    expect(bad.json()).toEqual({ documento: [FLEET_ALERTS_MSG.documentInvalid] });
     const date = await get(company, '?fecha=2026-02-30');
     expect(date.statusCode).toBe(400);
     expect(JSON.stringify(date.json())).toContain(FLEET_COMPLIANCE_MSG.dateInvalid);

@@ -1,3 +1,4 @@
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import {
   FLEET_ALERT_DOCUMENTS,
   type FleetAlert,
@@ -6,7 +7,6 @@ import {
   type FleetAlerts,
   type FleetAlertsQuery,
 } from '@togo/domain/fleet/fleet-alerts.contract';
-import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
 import type { Clock } from '../../lib/clock.ts';
 import type { ComplianceVehicleRow, FleetComplianceRepository } from './fleet-compliance.repository.ts';
 

@@ -201,7 +201,7 @@ describe('POST /api/togo/flota/agendamientos/ (bulk RTM booking)', () => {
     // BLK001 already holds 8:00 (booked above) but the hour itself is full: 409, and BLK004 stays unbooked.
     expect(full.statusCode, full.body).toBe(409);
     expect(full.json()).toEqual({
-      detail: 'No quedan cupos a las 8:00 AM para BLK001. No se agendó ningún vehículo; elige otra hora.',
+      detail: 'No quedan cupos a las 8:00 a. m. para BLK001. No se agendó ningún vehículo; elige otra hora.',
     });
     expect(await rtmSlot(t, SEDE, TUESDAY, 10)).toEqual({ bookings: 0, taken: 0 });
     expect(await bookingsOf(company.id)).toBe(before + 1);

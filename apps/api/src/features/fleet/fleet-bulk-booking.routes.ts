@@ -24,14 +24,18 @@ export function fleetBulkBookingRoutes(
   deps: { book: FleetBulkBooker; access: OrgHandlers },
 ) {
   // Membership (write) is checked before the body is validated (401/403 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      FLEET_BULK_BOOKING_PATH,
-      { preValidation: deps.access.write, schema: { body: fleetBulkBookingRequestSchema } },
-      async (req, reply) => {
-        const answer = await deps.book(orgCompany(req).id, req.body, requireOrg(req).userId);
-        return reply.code(201).send(answer);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    FLEET_BULK_BOOKING_PATH,
+    {
+      preValidation: deps.access.write,
+      schema: {
+        summary: 'Empresa: agendar la RTM de varios vehículos',
+        body: fleetBulkBookingRequestSchema,
       },
-    );
+    },
+    async (req, reply) => {
+      const answer = await deps.book(orgCompany(req).id, req.body, requireOrg(req).userId);
+      return reply.code(201).send(answer);
+    },
+  );
 }

@@ -48,6 +48,7 @@ export async function addFleetVehicle(
   placa: string,
   registry: unknown,
   fines: unknown[],
+  cityId = 11001,
 ): Promise<number> {
   const [row] = await t.database.db
     .insert(vehicles)
@@ -56,8 +57,8 @@ export async function addFleetVehicle(
       placa,
       documentoPropietario: '900123456',
       tipoDocumentoPropietario: 5,
-      departmentId: 11,
-      cityId: 11001,
+      departmentId: Math.floor(cityId / 1000),
+      cityId,
     })
     .returning({ id: vehicles.id });
   if (!row) throw new Error('no vehicle');

@@ -71,13 +71,20 @@ beforeAll(async () => {
   company = await createCompanyUser(t);
   const ids = new Map<string, number>();
   for (const c of CASES) ids.set(c.placa, await addVehicle(c.placa, c.city));
-  // XYZ125: valid SOAT, no RTM yet (new vehicle), two pending fines and a paid one.
+  // XYZ125: valid SOAT, no RTM yet (new vehicle), four owed fines (two vigente, one in cobro coactivo, one under a
+  // payment agreement) and a paid one.
   await snapshot(ids.get('XYZ125') ?? 0, 'registry', {
     soat: { fecha_vencimiento: '2026-12-31' },
     rtm: null,
   });
   await snapshot(ids.get('XYZ125') ?? 0, 'fines', {
-    comparendos_vehiculo: [fine(100_000, 'vigente'), fine(50_000, 'vigente'), fine(70_000, 'pagado')],
+    comparendos_vehiculo: [
+      fine(100_000, 'vigente'),
+      fine(50_000, 'vigente'),
+      fine(70_000, 'pagado'),
+      fine(30_000, 'en cobro coactivo'),
+      fine(20_000, 'acuerdo de pago'),
+    ],
     comparendos_persona: [],
   });
   // XYZ126: SOAT expired on 10 Jan 2026.
@@ -147,11 +154,17 @@ describe('GET /api/togo/flota/cumplimiento/', () => {
       placa: 'XYZ125',
       ciudad: expect.stringContaining('Bogot'),
       puede_circular: false,
+      pico_placa: { status: 'restricted', certeza: 'vigente' },
       motivos: [expect.stringMatching(/^Pico y placa en Bogot.* de 06:00 a 21:00$/)],
       soat_vence: '2026-12-31',
       rtm_vence: null,
-      multas_pendientes: 2,
-      multas_total: 150_000,
+      multas_pendientes: 4,
+      multas_total: 200_000,
+      multas_por_estado: [
+        { estado: 'Vigente', cantidad: 2, total: 150_000 },
+        { estado: 'En cobro coactivo', cantidad: 1, total: 30_000 },
+        { estado: 'Acuerdo de pago', cantidad: 1, total: 20_000 },
+      ],
     });
     expect(row('XYZ126')).toMatchObject({ puede_circular: false, motivos: ['SOAT vencido el 10-01-2026'] });
     expect(row('ABC12D')).toMatchObject({ puede_circular: true, motivos: [], rtm_vence: '2026-02-05' });
@@ -160,17 +173,48 @@ describe('GET /api/togo/flota/cumplimiento/', () => {
     );
     expect(resumen).toEqual({
       vehiculos: CASES.length,
-      no_pueden_circular: data.filter((r) => !r.puede_circular).length,
+      no_pueden_circular: data.filter((r) => r.puede_circular === false).length,
+      sin_informacion: 0,
       vencidos: 2,
       vencen_30: 1,
     });
   });
 
   it('the summary agrees with the rows on every test date', async () => {
-    for (const date of ['2026-01-20', '2025-09-22', '2026-02-11', '2026-01-24']) {
+    for (const date of ['2026-01-20', '2025-09-22', '2026-02-11', '2026-01-24', '2026-12-01', '2026-01-02']) {
       const { data, resumen } = await grid(`fecha=${date}`);
-      expect(resumen.no_pueden_circular, date).toBe(data.filter((r) => !r.puede_circular).length);
+      expect(resumen.no_pueden_circular, date).toBe(data.filter((r) => r.puede_circular === false).length);
+      expect(resumen.sin_informacion, date).toBe(data.filter((r) => r.puede_circular === null).length);
+      for (const r of data) {
+        expect(r.pico_placa.status === 'unknown', `${r.placa} ${date}`).toBe(
+          r.pico_placa.certeza === 'sin_informacion',
+        );
+      }
     }
+  });
+
+  it('never says "puede circular" where no rule is in force: null unless another reason says no (issue 33)', async () => {
+    // 1 Dec 2026: Medellín's and Cali's last rules ended in July and June; Bogotá's open-ended rule was never
+    // re-verified (por confirmar).
+    const { data, resumen } = await grid('fecha=2026-12-01');
+    const row = (placa: string) => data.find((r) => r.placa === placa);
+    for (const placa of ['ABC65D', 'ABC16D', 'ABC125', 'ABC128']) {
+      expect(row(placa), placa).toMatchObject({
+        puede_circular: null,
+        pico_placa: { status: 'unknown', certeza: 'sin_informacion' },
+        motivos: [],
+      });
+    }
+    // Medellín too, but no SOAT and an expired RTM: that already says no.
+    expect(row('ABC129')).toMatchObject({
+      puede_circular: false,
+      pico_placa: { status: 'unknown', certeza: 'sin_informacion' },
+    });
+    expect(row('XYZ125')?.pico_placa.certeza).toBe('por_confirmar');
+    expect(
+      data.filter((r) => r.puede_circular === true).every((r) => r.pico_placa.status !== 'unknown'),
+    ).toBe(true);
+    expect(resumen).toMatchObject({ vehiculos: CASES.length, sin_informacion: 4 });
   });
 
   it('paginates by plate when asked; today (Bogotá) by default', async () => {
@@ -227,10 +271,34 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
       const values = (ws?.getRow(i + 2).values as unknown[]).slice(1);
       expect(values[0]).toBe(r.placa);
       expect(values[2]).toBe(r.puede_circular ? 'Sí' : 'No');
-      expect(values[3] ?? '').toBe(r.motivos.join('; '));
-      expect(values[6]).toBe(r.multas_pendientes);
-      expect(values[7]).toBe(r.multas_total);
+      expect(values[4] ?? '').toBe(r.motivos.join('; '));
+      expect(values[7]).toBe(r.multas_pendientes);
+      expect(values[8]).toBe(r.multas_total);
+      expect(values[9] ?? '').toBe(r.multas_por_estado.map((m) => `${m.estado}: ${m.cantidad}`).join('; '));
     });
+    const xyz = data.findIndex((r) => r.placa === 'XYZ125');
+    expect((ws?.getRow(xyz + 2).values as unknown[])[10]).toBe(
+      'Vigente: 2; En cobro coactivo: 1; Acuerdo de pago: 1',
+    );
+    expect((ws?.getRow(xyz + 2).values as unknown[])[4]).toBe('Tiene pico y placa');
+  });
+
+  it('shows "Sin información" as its own state, never as "Sí" (issue 33)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${FLEET_COMPLIANCE_PATHS.xlsx}?fecha=2026-12-01`,
+      headers: company.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Cumplimiento');
+    const byPlate = new Map<unknown, unknown[]>();
+    ws?.eachRow((r) => byPlate.set((r.values as unknown[])[1], (r.values as unknown[]).slice(1)));
+    for (const placa of ['ABC65D', 'ABC16D', 'ABC125', 'ABC128']) {
+      expect(byPlate.get(placa)?.slice(2, 4), placa).toEqual(['Sin información', 'Sin información']);
+    }
+    expect(byPlate.get('ABC129')?.slice(2, 4)).toEqual(['No', 'Sin información']);
   });
 });
 
@@ -246,13 +314,16 @@ describe('GET /api/togo/flota/multas.xlsx', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Multas');
     expect((ws?.getRow(1).values as unknown[]).slice(1)).toEqual([...FLEET_FINES_XLSX_COLUMNS]);
-    const rows = [2, 3, 4].map((n) => (ws?.getRow(n).values as unknown[]).slice(1));
-    expect(ws?.rowCount).toBe(4);
+    const rows = [2, 3, 4, 5, 6].map((n) => (ws?.getRow(n).values as unknown[]).slice(1));
+    expect(ws?.rowCount).toBe(6);
+    // Every fine, each state labelled.
     expect(rows.map((r) => [r[0], r[3], r[5]])).toEqual(
       expect.arrayContaining([
-        ['XYZ125', 'vigente', 100_000],
-        ['XYZ125', 'vigente', 50_000],
-        ['XYZ125', 'pagado', 70_000],
+        ['XYZ125', 'Vigente', 100_000],
+        ['XYZ125', 'Vigente', 50_000],
+        ['XYZ125', 'Pagado', 70_000],
+        ['XYZ125', 'En cobro coactivo', 30_000],
+        ['XYZ125', 'Acuerdo de pago', 20_000],
       ]),
     );
     expect(rows.some((r) => r[6] === '\'=HYPERLINK("http://x")')).toBe(true);

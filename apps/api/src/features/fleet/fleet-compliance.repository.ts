@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FleetFineRow } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { Db } from '../../db/client.ts';
+import { unpaidFineSql } from '../../db/unpaid-fine.sql.ts';
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   // Both drivers (PGlite and node-postgres) answer raw SQL with { rows }.
@@ -20,6 +21,8 @@ export interface ComplianceVehicleRow {
   rtm_vence: string | null;
   multas_pendientes: number;
   multas_total: number;
+  /** The owed fines by stored state (lower case as stored), or null when there are none. */
+  multas_estados: { estado: string; n: number; total: number }[] | null;
 }
 
 /**
@@ -28,6 +31,7 @@ export interface ComplianceVehicleRow {
  */
 export interface ComplianceGroupRow {
   city_code: string | null;
+  city_name: string | null;
   sample_plate: string;
   vehicles: number;
   /** Vehicles whose SOAT is expired or missing, or whose RTM is expired. */
@@ -65,15 +69,21 @@ export class FleetComplianceRepository {
              (r.vehicle_id is not null) as registry_ok,
              r.data->'soat'->>'fecha_vencimiento' as soat_vence,
              r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,
-             coalesce(m.n, 0)::int as multas_pendientes, coalesce(m.total, 0)::bigint as multas_total
+             coalesce(m.n, 0)::int as multas_pendientes, coalesce(m.total, 0)::bigint as multas_total,
+             m.estados as multas_estados
       from page p
       left join cities c on c.id = p.city_id
       left join provider_snapshots r on r.vehicle_id = p.id and r.kind = 'registry' and r.status = 'ok'
       left join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
       left join lateral (
-        select count(*) as n, sum((x->>'total')::bigint) as total
-        from jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
-        where x->>'estado' = 'vigente'
+        select sum(s.n) as n, sum(s.total) as total,
+               jsonb_agg(jsonb_build_object('estado', s.estado, 'n', s.n, 'total', s.total)) as estados
+        from (
+          select lower(btrim(x->>'estado')) as estado, count(*) as n, sum((x->>'total')::bigint) as total
+          from jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
+          where ${unpaidFineSql()}
+          group by 1
+        ) s
       ) m on true
       order by p.placa`,
     );
@@ -108,7 +118,8 @@ export class FleetComplianceRepository {
         group by city_id, placa ~ ${MOTO}, substring(placa from '[0-9]'),
                  substring(placa from '([0-9])[^0-9]*$')
       )
-      select c.code as city_code, g.sample_plate, g.vehicles, g.expired, g.expiring
+      select c.code as city_code, coalesce(c.common_name, c.name) as city_name, g.sample_plate, g.vehicles,
+             g.expired, g.expiring
       from grouped g left join cities c on c.id = g.city_id`,
     );
   }
@@ -136,7 +147,8 @@ export class FleetComplianceRepository {
       select p.placa, coalesce(x->>'numero', '') as numero, coalesce(x->>'tipo', '') as tipo,
              coalesce(x->>'estado', '') as estado, coalesce(x->>'fecha_infraccion', '') as fecha_infraccion,
              coalesce((x->>'total')::bigint, 0) as total, coalesce(x->>'infractor', '') as infractor,
-             coalesce(x->>'descripcion', '') as descripcion
+             coalesce(x->>'descripcion', '') as descripcion,
+             coalesce(x->>'organismo_transito', '') as organismo_transito
       from page p
       join provider_snapshots f on f.vehicle_id = p.id and f.kind = 'fines' and f.status = 'ok'
       cross join lateral jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
@@ -168,13 +180,5 @@ export class FleetComplianceRepository {
   async cityRules(): Promise<unknown[]> {
     const list = await rows<{ data: unknown }>(this.db, sql`select data from pico_placa_cities order by key`);
     return list.map((r) => r.data);
-  }
-
-  async holidays(from: string, to: string): Promise<string[]> {
-    const list = await rows<{ date: string }>(
-      this.db,
-      sql`select to_char(date, 'YYYY-MM-DD') as date from holidays where date between ${from} and ${to}`,
-    );
-    return list.map((r) => r.date);
   }
 }

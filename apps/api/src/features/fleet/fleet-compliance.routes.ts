@@ -33,18 +33,31 @@ export function fleetComplianceRoutes(
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get(FLEET_COMPLIANCE_PATHS.grid, readThenQuery, async (req) =>
-    compliance.grid(orgCompany(req).id, req.query),
+  typed.get(
+    FLEET_COMPLIANCE_PATHS.grid,
+    { ...readThenQuery, schema: { ...readThenQuery.schema, summary: 'Empresa: cumplimiento de la flota' } },
+    async (req) => compliance.grid(orgCompany(req).id, req.query),
   );
 
-  typed.get(FLEET_COMPLIANCE_PATHS.xlsx, readThenQuery, async (req, reply) => {
-    const date = req.query.fecha ?? compliance.today();
-    const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
-    return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
-  });
+  typed.get(
+    FLEET_COMPLIANCE_PATHS.xlsx,
+    {
+      ...readThenQuery,
+      schema: { ...readThenQuery.schema, summary: 'Empresa: exportar el cumplimiento (Excel)' },
+    },
+    async (req, reply) => {
+      const date = req.query.fecha ?? compliance.today();
+      const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
+      return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
+    },
+  );
 
-  app.get(FLEET_COMPLIANCE_PATHS.finesXlsx, read, async (req, reply) => {
-    const stream = finesWorkbookStream(compliance.allFines(orgCompany(req).id), req.log);
-    return sendXlsx(reply, `multas-flota-${compliance.today()}.xlsx`, stream);
-  });
+  app.get(
+    FLEET_COMPLIANCE_PATHS.finesXlsx,
+    { ...read, schema: { summary: 'Empresa: exportar los comparendos (Excel)' } },
+    async (req, reply) => {
+      const stream = finesWorkbookStream(compliance.allFines(orgCompany(req).id), req.log);
+      return sendXlsx(reply, `multas-flota-${compliance.today()}.xlsx`, stream);
+    },
+  );
 }

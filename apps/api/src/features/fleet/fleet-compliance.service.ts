@@ -1,3 +1,4 @@
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import {
   FLEET_COMPLIANCE_MSG,
   FLEET_COMPLIANCE_PAGE_SIZE,
@@ -8,22 +9,37 @@ import {
   type FleetComplianceSummary,
   type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
-import { addDays, bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { countByState } from '@togo/domain/garage/fine-states';
 import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
 import { displayDate, picoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.message';
-import { PicoPlacaCitySchema, type PicoPlacaCity } from '@togo/domain/pico-placa/pico-placa.rules';
+import type { PicoPlacaCertainty } from '@togo/domain/pico-placa/pico-placa.engine';
+import {
+  PicoPlacaCitySchema,
+  type PicoPlacaCity,
+  type PicoPlacaResultStatus,
+} from '@togo/domain/pico-placa/pico-placa.rules';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ComplianceVehicleRow, FleetComplianceRepository } from './fleet-compliance.repository.ts';
 
-/** The pico y placa data of one day: every stored city and the holidays around it. */
+/** What the pico y placa engine says of one group of plates (city, vehicle kind, first and last digit). */
+interface PicoDay {
+  status: PicoPlacaResultStatus;
+  certainty: PicoPlacaCertainty;
+  /** Restricted windows when restricted, else null. */
+  windows: readonly { start: string; end: string }[] | null;
+}
+
+/** The pico y placa data of one day: every stored city (holidays: the one holiday source). */
 interface DayRules {
   date: string;
   cities: PicoPlacaCity[];
-  holidays: string[];
-  /** Restriction windows by (city, vehicle kind, first and last plate digit): what the engine reads. */
-  memo: Map<string, readonly { start: string; end: string }[] | null>;
+  /** The engine's answer by (city, vehicle kind, first and last plate digit): what the engine reads. */
+  memo: Map<string, PicoDay>;
 }
+
+/** A vehicle without a city: TOGO cannot know its pico y placa (the driver's screen says the same). */
+const NO_CITY: PicoDay = { status: 'unknown', certainty: 'sin_informacion', windows: null };
 
 /** The export reads the fleet in chunks of this many vehicles (keyset by plate). */
 const EXPORT_CHUNK = 2_000;
@@ -37,7 +53,7 @@ function joinWindows(windows: readonly { start: string; end: string }[]): string
 /**
  * Fleet compliance (issue 16): whether each vehicle may drive on a date and why not — pico y placa in its city
  * (the same engine and stored rules drivers get), an expired or missing SOAT, an expired RTM — with its
- * document dates and pending fines.
+ * document dates and owed fines (every unpaid state, labelled).
  */
 export class FleetComplianceService {
   /** Parsed city rules, reused while the stored rules' fingerprint is unchanged (they are edited rarely). */
@@ -53,10 +69,7 @@ export class FleetComplianceService {
   }
 
   async dayRules(date: string): Promise<DayRules> {
-    const [version, holidays] = await Promise.all([
-      this.repo.rulesVersion(),
-      this.repo.holidays(addDays(date, -1), date),
-    ]);
+    const version = await this.repo.rulesVersion();
     if (this.parsed?.version !== version) {
       const cities: PicoPlacaCity[] = [];
       for (const r of await this.repo.cityRules()) {
@@ -65,12 +78,12 @@ export class FleetComplianceService {
       }
       this.parsed = { version, cities };
     }
-    return { date, cities: this.parsed.cities, holidays, memo: new Map() };
+    return { date, cities: this.parsed.cities, memo: new Map() };
   }
 
-  /** Restricted windows of the plate in the city on the day; null when it may drive (or nothing is known). */
-  private restriction(rules: DayRules, plate: string, cityCode: string | null) {
-    if (cityCode === null) return null;
+  /** The plate's pico y placa in the city on the day (memoised per group of plates the engine tells apart). */
+  private picoPlaca(rules: DayRules, plate: string, cityCode: string | null): PicoDay {
+    if (cityCode === null) return NO_CITY;
     const normalized = normalizePlate(plate);
     const vehicleType = picoPlacaVehicleType(normalized);
     const digits = normalized.match(/\d/g) ?? [];
@@ -85,18 +98,22 @@ export class FleetComplianceService {
         registrationMunicipalityCode: cityCode,
         date: rules.date,
       },
-      { cities: rules.cities, holidays: rules.holidays },
+      { cities: rules.cities },
     );
-    const windows = result.status === 'restricted' ? (result.windows ?? []) : null;
-    rules.memo.set(key, windows);
-    return windows;
+    const day: PicoDay = {
+      status: result.status,
+      certainty: result.certainty,
+      windows: result.status === 'restricted' ? (result.windows ?? []) : null,
+    };
+    rules.memo.set(key, day);
+    return day;
   }
 
   toRow(rules: DayRules, v: ComplianceVehicleRow): FleetComplianceRow {
     const motivos: string[] = [];
-    const windows = this.restriction(rules, v.placa, v.city_code);
-    if (windows) {
-      const hours = joinWindows(windows);
+    const pico = this.picoPlaca(rules, v.placa, v.city_code);
+    if (pico.windows) {
+      const hours = joinWindows(pico.windows);
       motivos.push(`Pico y placa en ${v.city_name ?? 'su ciudad'}${hours ? ` ${hours}` : ''}`);
     }
     if (v.registry_ok && v.soat_vence === null) motivos.push('Sin SOAT vigente');
@@ -109,27 +126,57 @@ export class FleetComplianceService {
     return {
       placa: v.placa,
       ciudad: v.city_name,
-      puede_circular: motivos.length === 0,
+      // Unknown is never "puede circular" (issue 33): null unless another reason already says no.
+      puede_circular: motivos.length > 0 ? false : pico.certainty === 'sin_informacion' ? null : true,
+      pico_placa: { status: pico.status, certeza: pico.certainty },
       motivos,
       soat_vence: v.soat_vence,
       rtm_vence: v.rtm_vence,
       multas_pendientes: v.multas_pendientes,
       multas_total: v.multas_total,
+      multas_por_estado: countByState(v.multas_estados ?? []),
     };
   }
 
   /** Summary over the whole fleet: the engine runs once per (city, vehicle kind, plate digits) group. */
   async summary(companyId: number, rules: DayRules): Promise<FleetComplianceSummary> {
     const groups = await this.repo.groups(companyId, rules.date, FLEET_COMPLIANCE_SOON_DAYS);
-    const out: FleetComplianceSummary = { vehiculos: 0, no_pueden_circular: 0, vencidos: 0, vencen_30: 0 };
+    const out: FleetComplianceSummary = {
+      vehiculos: 0,
+      no_pueden_circular: 0,
+      sin_informacion: 0,
+      vencidos: 0,
+      vencen_30: 0,
+    };
     for (const g of groups) {
       out.vehiculos += g.vehicles;
       out.vencidos += g.expired;
       out.vencen_30 += g.expiring;
-      const restricted = this.restriction(rules, g.sample_plate, g.city_code) !== null;
-      out.no_pueden_circular += restricted ? g.vehicles : g.expired;
+      const pico = this.picoPlaca(rules, g.sample_plate, g.city_code);
+      out.no_pueden_circular += pico.windows ? g.vehicles : g.expired;
+      if (pico.certainty === 'sin_informacion') out.sin_informacion += g.vehicles - g.expired;
     }
     return out;
+  }
+
+  /**
+   * The fleet's vehicles whose pico y placa TOGO does not know on the day (no rule in force in their city, or no
+   * city), by city, most vehicles first: what the weekly digest names (issue 33).
+   */
+  async unknownPicoPlaca(
+    companyId: number,
+    date: string,
+  ): Promise<{ ciudad: string | null; vehiculos: number }[]> {
+    const rules = await this.dayRules(date);
+    const groups = await this.repo.groups(companyId, date, FLEET_COMPLIANCE_SOON_DAYS);
+    const byCity = new Map<string | null, number>();
+    for (const g of groups) {
+      if (this.picoPlaca(rules, g.sample_plate, g.city_code).certainty !== 'sin_informacion') continue;
+      byCity.set(g.city_name, (byCity.get(g.city_name) ?? 0) + g.vehicles);
+    }
+    return [...byCity]
+      .map(([ciudad, vehiculos]) => ({ ciudad, vehiculos }))
+      .sort((a, b) => b.vehiculos - a.vehiculos || (a.ciudad ?? '').localeCompare(b.ciudad ?? '', 'es'));
   }
 
   async grid(companyId: number, query: FleetComplianceQuery): Promise<FleetCompliance> {

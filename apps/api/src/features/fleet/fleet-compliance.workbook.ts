@@ -1,10 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
+  canDriveLabel,
   FLEET_COMPLIANCE_XLSX_COLUMNS,
   FLEET_FINES_XLSX_COLUMNS,
   type FleetComplianceRow,
   type FleetFineRow,
+  picoPlacaStateLabel,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import { fineStateLabel } from '@togo/domain/garage/fine-states';
 import { xmlSafeSpreadsheetText } from '../../lib/spreadsheet-text.ts';
 
 type Cell = string | number;
@@ -57,12 +60,14 @@ export function complianceWorkbookStream(
   const rows = mapChunks(chunks, (r) => [
     xmlSafeSpreadsheetText(r.placa),
     xmlSafeSpreadsheetText(r.ciudad ?? ''),
-    r.puede_circular ? 'Sí' : 'No',
+    canDriveLabel(r.puede_circular),
+    picoPlacaStateLabel(r.pico_placa),
     xmlSafeSpreadsheetText(r.motivos.join('; ')),
     r.soat_vence ?? '',
     r.rtm_vence ?? '',
     r.multas_pendientes,
     r.multas_total,
+    xmlSafeSpreadsheetText(r.multas_por_estado.map((m) => `${m.estado}: ${m.cantidad}`).join('; ')),
   ]);
   return sheetStream('Cumplimiento', FLEET_COMPLIANCE_XLSX_COLUMNS, rows, log);
 }
@@ -76,11 +81,12 @@ export function finesWorkbookStream(
     xmlSafeSpreadsheetText(f.placa),
     xmlSafeSpreadsheetText(f.numero),
     xmlSafeSpreadsheetText(f.tipo),
-    xmlSafeSpreadsheetText(f.estado),
+    xmlSafeSpreadsheetText(fineStateLabel(f.estado)),
     f.fecha_infraccion,
     f.total,
     xmlSafeSpreadsheetText(f.infractor),
     xmlSafeSpreadsheetText(f.descripcion),
+    xmlSafeSpreadsheetText(f.organismo_transito),
   ]);
   return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, log);
 }

@@ -1,4 +1,4 @@
-import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
+import { onlyUnpaid } from '@togo/domain/garage/fine-states';
 import {
   FLEET_MSG,
   type FleetDriver,
@@ -89,7 +89,7 @@ export class FleetDetailService {
     return {
       ...toFleetVehicle(vehicle),
       url_imagen_vehiculo: null,
-      comparendos_vehiculo: onlyVigentes(finesData?.comparendos_vehiculo ?? []),
+      comparendos_vehiculo: onlyUnpaid(finesData?.comparendos_vehiculo ?? []),
       fines_status: status(fines?.status),
       conductor: driver,
     };
@@ -119,7 +119,7 @@ export class FleetDetailService {
             : null,
         foto_url: fotoUrl,
         licencia: registry?.licencia ?? null,
-        comparendos_persona: onlyVigentes(fines?.comparendos_persona ?? []),
+        comparendos_persona: onlyUnpaid(fines?.comparendos_persona ?? []),
       };
     }
     const snaps = await this.deps.repo.findDriverSnapshots(vehicle.id);
@@ -153,7 +153,7 @@ export class FleetDetailService {
       city_data: row.cityId !== null && row.cityName !== null ? { id: row.cityId, name: row.cityName } : null,
       foto_url: fotoUrl,
       licencia: reg?.licencia ?? null,
-      comparendos_persona: onlyVigentes(fin?.comparendos_persona ?? []),
+      comparendos_persona: onlyUnpaid(fin?.comparendos_persona ?? []),
     };
   }
 

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import { FLEET_ALERT_DOCUMENT_NAMES, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { displayDate } from '@togo/domain/pico-placa/pico-placa.message';
 import type { NewFineRow } from './fleet-digest.repository.ts';
-import { cop } from './fleet-summary-pdf.ts';
+import { formatCop } from '@togo/domain/money';
 
 /** What one organisation's digest says (the same for each of its administradores). */
 export interface DigestContent {
@@ -13,6 +13,15 @@ export interface DigestContent {
   multasNuevas: NewFineRow[];
   /** Where "new fines" start (YYYY-MM-DD). */
   desde: string;
+  /** Vehicles whose pico y placa TOGO does not know on the digest's day, by city (null: no city registered). */
+  picoPlacaSinInformacion: { ciudad: string | null; vehiculos: number }[];
+}
+
+function unknownLine(u: { ciudad: string | null; vehiculos: number }): string {
+  const count = `${u.vehiculos} ${u.vehiculos === 1 ? 'vehículo' : 'vehículos'}`;
+  return u.ciudad === null
+    ? `${count} sin ciudad registrada`
+    : `${u.ciudad}: ${count} (no tenemos la medida vigente; consulta la fuente oficial)`;
 }
 
 /** At most this many lines per section; the rest is "y N más" with a link to the fleet screens. */
@@ -51,8 +60,13 @@ export function digestEmail(
       title: `Multas nuevas desde el ${displayDate(c.desde)}`,
       empty: 'No hay multas nuevas.',
       lines: c.multasNuevas.map(
-        (f) => `${f.placa}: ${cop(f.total)}${f.fecha ? ` (${displayDate(f.fecha.slice(0, 10))})` : ''}`,
+        (f) => `${f.placa}: ${formatCop(f.total)}${f.fecha ? ` (${displayDate(f.fecha.slice(0, 10))})` : ''}`,
       ),
+    },
+    {
+      title: 'Pico y placa: sin información vigente hoy',
+      empty: 'Tenemos la medida de pico y placa de hoy para todas las ciudades de tu flota.',
+      lines: c.picoPlacaSinInformacion.map(unknownLine),
     },
   ];
   const link = `${webUrl}/flota/hoy`;

@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
 import { FleetAlertsService } from './fleet-alerts.service.ts';
 import { FleetComplianceRepository } from './fleet-compliance.repository.ts';
+import { FleetComplianceService } from './fleet-compliance.service.ts';
 import { FleetCompanyRepository } from './fleet-company.repository.ts';
 import { addFleetVehicle, addMember, fleetFine } from './fleet-companies.test-support.ts';
 import { FLEET_DIGEST_CRON, FLEET_DIGEST_JOB, FLEET_DIGEST_TZ } from './fleet-digest.jobs.ts';
@@ -40,6 +41,7 @@ const twin = () =>
     repo: new FleetDigestRepository(t.database.db),
     company: new FleetCompanyRepository(t.database.db),
     alerts: new FleetAlertsService(new FleetComplianceRepository(t.database.db), t.clock),
+    compliance: new FleetComplianceService(new FleetComplianceRepository(t.database.db), t.clock),
     messenger: new OutboxMessenger(t.database.db, t.clock),
     clock: t.clock,
     webUrl: 'http://localhost',
@@ -72,6 +74,10 @@ beforeAll(async () => {
     { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-02-05' } },
     [fleetFine(468_000, 'vigente', '2026-01-15'), fleetFine(200_000, 'vigente', '2025-10-01')],
   );
+  // Santa Marta: no pico y placa rule in force after 11 Oct 2025 (documents in order).
+  const ok = { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-12-31' } };
+  await addFleetVehicle(t, company.id, 'SMR444', ok, [], 47001);
+  await addFleetVehicle(t, company.id, 'SMR445', ok, [], 47001);
   quiet = await createCompanyUser(t);
   await addFleetVehicle(t, quiet.id, 'QUI333', { soat: { fecha_vencimiento: '2026-01-01' }, rtm: null }, []);
 });
@@ -121,7 +127,11 @@ describe('weekly fleet digest', () => {
       expect(body).toContain(
         'Vencen en los próximos 30 días (1):\n- SON222: Revisión técnico-mecánica vence el 05-02-2026',
       );
-      expect(body).toContain('Multas nuevas desde el 12-01-2026 (1):\n- SON222: $468.000 (15-01-2026)');
+      expect(body).toContain('Multas nuevas desde el 12-01-2026 (1):\n- SON222: $ 468.000 (15-01-2026)');
+      // Unknown is its own state (issue 33), never counted as free.
+      expect(body).toContain(
+        'Pico y placa: sin información vigente hoy (1):\n- Santa Marta: 2 vehículos (no tenemos la medida vigente; consulta la fuente oficial)',
+      );
     }
     expect(await digestsTo(operador)).toHaveLength(0);
     expect(await digestsTo(quiet)).toHaveLength(0);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GROUP_COMPANY } from '@togo/domain/roles';
 import type { Db } from '../../db/client.ts';
+import { unpaidFineSql } from '../../db/unpaid-fine.sql.ts';
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -98,7 +99,7 @@ export class FleetDigestRepository {
   }
 
   /**
-   * Pending ('vigente') fines whose infraction date is on or after `since` (YYYY-MM-DD), newest first: the
+   * Owed fines (every unpaid state, decision 071) whose infraction date is on or after `since` (YYYY-MM-DD), newest first: the
    * providers give no "first seen" date, so "new since the last digest" is read from the infraction date.
    */
   async newFines(organisationId: number, since: string, limit = 50): Promise<NewFineRow[]> {
@@ -109,7 +110,7 @@ export class FleetDigestRepository {
           from vehicles v
           join provider_snapshots f on f.vehicle_id = v.id and f.kind = 'fines' and f.status = 'ok'
           cross join lateral jsonb_array_elements(coalesce(f.data->'comparendos_vehiculo', '[]'::jsonb)) x
-          where v.user_id = ${organisationId} and v.deleted_at is null and x->>'estado' = 'vigente'
+          where v.user_id = ${organisationId} and v.deleted_at is null and ${unpaidFineSql()}
             and substring(x->>'fecha_infraccion' from 1 for 10) >= ${since}
           order by 3 desc nulls last, 1
           limit ${limit}`,

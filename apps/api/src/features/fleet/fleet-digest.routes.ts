@@ -12,15 +12,21 @@ export function fleetDigestRoutes(
   app: FastifyInstance,
   deps: { digest: FleetDigestService; access: OrgHandlers },
 ) {
-  app.get(FLEET_DIGEST_SETTINGS_PATH, { preHandler: deps.access.read }, async (req) =>
-    deps.digest.settings(orgCompany(req).id),
+  app.get(
+    FLEET_DIGEST_SETTINGS_PATH,
+    { schema: { summary: 'Empresa: resumen semanal por correo (estado)' }, preHandler: deps.access.read },
+    async (req) => deps.digest.settings(orgCompany(req).id),
   );
   // Membership (administrador) is checked before the body is validated (401/403 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .put(
-      FLEET_DIGEST_SETTINGS_PATH,
-      { preValidation: deps.access.admin, schema: { body: fleetDigestSettingsSchema.strict() } },
-      async (req) => deps.digest.setSettings(orgCompany(req).id, req.body),
-    );
+  app.withTypeProvider<ZodTypeProvider>().put(
+    FLEET_DIGEST_SETTINGS_PATH,
+    {
+      preValidation: deps.access.admin,
+      schema: {
+        summary: 'Empresa: activar o desactivar el resumen semanal',
+        body: fleetDigestSettingsSchema.strict(),
+      },
+    },
+    async (req) => deps.digest.setSettings(orgCompany(req).id, req.body),
+  );
 }

@@ -1,10 +1,12 @@
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import type { Logger } from 'pino';
 import { FLEET_DIGEST_MSG, type FleetDigestSettings } from '@togo/domain/fleet/fleet-digest.contract';
-import { addDays, bogotaLocalDateTime, mondayOf } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { addDays, mondayOf } from '@togo/domain/pico-placa/pico-placa.calendar';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
 import type { FleetCompanyRepository } from './fleet-company.repository.ts';
+import type { FleetComplianceService } from './fleet-compliance.service.ts';
 import type { FleetDigestRepository } from './fleet-digest.repository.ts';
 import { digestEmail, type DigestContent } from './fleet-digest.email.ts';
 
@@ -18,7 +20,8 @@ export interface DigestRun {
 /**
  * The weekly digest (decision 038): on Monday 07:00 Bogotá, to every administrator of every company whose
  * digest is on, what expires within 30 days, what is already expired or missing (vehicles without a valid
- * SOAT or RTM) and the pending fines new since the previous digest. Each (organisation, administrator, week)
+ * SOAT or RTM), the pending fines new since the previous digest and the vehicles whose pico y placa TOGO does
+ * not know that day (issue 33: "Sin información", never "puede circular"). Each (organisation, administrator, week)
  * is claimed in fleet_digest_sends before sending, so it goes out once even with several instances.
  */
 export class FleetDigestService {
@@ -27,6 +30,7 @@ export class FleetDigestService {
       repo: FleetDigestRepository;
       company: FleetCompanyRepository;
       alerts: FleetAlertsService;
+      compliance: FleetComplianceService;
       messenger: Messenger;
       clock: Clock;
       webUrl: string;
@@ -47,12 +51,12 @@ export class FleetDigestService {
     const { repo } = this.deps;
     const last = await repo.lastSent(organisationId, semana);
     const desde = last ? bogotaLocalDateTime(last).slice(0, 10) : addDays(semana, -7);
-    const [empresa, alerts, multasNuevas] = await Promise.all([
+    const today = bogotaLocalDateTime(this.deps.clock.now()).slice(0, 10);
+    const [empresa, alerts, multasNuevas, picoPlacaSinInformacion] = await Promise.all([
       this.deps.company.companyName(organisationId),
-      this.deps.alerts.alerts(organisationId, {
-        fecha: bogotaLocalDateTime(this.deps.clock.now()).slice(0, 10),
-      }),
+      this.deps.alerts.alerts(organisationId, { fecha: today }),
       repo.newFines(organisationId, desde),
+      this.deps.compliance.unknownPicoPlaca(organisationId, today),
     ]);
     return {
       empresa,
@@ -61,6 +65,7 @@ export class FleetDigestService {
       vencen30: alerts.grupos.vencen_30,
       multasNuevas,
       desde,
+      picoPlacaSinInformacion,
     };
   }
 

@@ -13,7 +13,7 @@ export function driverCompanyVehiclesRoutes(
 ) {
   app.get(
     DRIVER_COMPANY_VEHICLES_PATH,
-    { preHandler: deps.auth },
+    { schema: { summary: 'Vehículos de empresa asignados al conductor' }, preHandler: deps.auth },
     async (req): Promise<DriverCompanyVehicles> => ({
       results: await deps.repo.forUser(requireSession(req).user.id),
     }),

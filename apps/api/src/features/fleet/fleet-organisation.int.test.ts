@@ -118,6 +118,24 @@ describe('organisation members', () => {
 
     const weak = await accept({ token, nombres: 'Olga', password: 'corta' });
     expect(weak.statusCode).toBe(400);
+    // Issue 35, finding 7: the sign-up's name rules (letters and spaces, 80 at most), nothing stored.
+    for (const nombres of [
+      '=HYPERLINK("http://x.co","clic")',
+      'Olga\u202Eazul',
+      '<b>Olga</b>',
+      'O'.repeat(81),
+    ]) {
+      const bad = await accept({ token, nombres, apellidos: 'Ruiz', password: 'una-clave-larga' });
+      expect(bad.statusCode, nombres).toBe(400);
+      expect(bad.json()).toEqual({ nombres: [expect.any(String)] });
+    }
+    const badSurname = await accept({
+      token,
+      nombres: 'Olga',
+      apellidos: '<i>R</i>',
+      password: 'una-clave-larga',
+    });
+    expect(badSurname.json()).toEqual({ apellidos: ['Solo se permiten letras y espacios'] });
     const ok = await accept({ token, nombres: 'Olga', apellidos: 'Ruiz', password: 'una-clave-larga' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ rol: 'operador', cuenta_nueva: true });

@@ -14,7 +14,7 @@ import {
   type ReferenceRows,
 } from './fleet-rows.ts';
 import { FleetFileRejected, type ParsedChunk } from './fleet-chunks.ts';
-import { utf8SafeWorkbookReader } from './xlsx-reader.ts';
+import { utf8SafeWorkbookReader } from '../../lib/xlsx-reader.ts';
 
 /**
  * Reading a fleet file into validated chunks: exceljs's streaming reader, the template sheet found by its

@@ -21,6 +21,8 @@ beforeAll(async () => {
   const a = await addFleetVehicle(t, company.id, 'AAA111', ok, [
     fleetFine(100_000, 'vigente', '2025-12-01'),
     fleetFine(50_000, 'pagado', '2025-11-15'),
+    // Still owed: SIMIT counts a fine in cobro coactivo (decision 071).
+    fleetFine(40_000, 'en cobro coactivo', '2025-11-02'),
   ]);
   await addFleetVehicle(t, company.id, 'BBB222', { soat: { fecha_vencimiento: '2026-01-01' }, rtm: null }, [
     fleetFine(300_000, 'vigente', '2025-12-20'),
@@ -49,15 +51,15 @@ describe('Reportes (GET /api/togo/flota/reportes/)', () => {
     const body = fleetReportsSchema.parse(res.json());
     expect(body.por_vehiculo).toEqual([
       { placa: 'BBB222', multas: 1, total: 300_000, pendientes: 1, total_pendiente: 300_000 },
-      { placa: 'AAA111', multas: 2, total: 150_000, pendientes: 1, total_pendiente: 100_000 },
+      { placa: 'AAA111', multas: 3, total: 190_000, pendientes: 2, total_pendiente: 140_000 },
     ]);
     expect(body.por_conductor.map((r) => [r.conductor, r.documento, r.total])).toEqual([
       ['Propietario del vehículo', '900123456', 300_000],
-      ['ANA RUIZ', '52111222', 150_000],
+      ['ANA RUIZ', '52111222', 190_000],
     ]);
     expect(body.por_mes.map((r) => [r.mes, r.total])).toEqual([
       ['2025-12', 400_000],
-      ['2025-11', 50_000],
+      ['2025-11', 90_000],
     ]);
     // BBB222's SOAT expired: 2 of 3 vehicles in order.
     expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.7 });

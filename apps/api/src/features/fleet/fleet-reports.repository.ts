@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unpaidFineSql } from '../../db/unpaid-fine.sql.ts';
 
 async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -34,8 +35,8 @@ export class FleetReportsRepository {
       sql`
       select ${key} as key, ${label} as label, count(*)::int as multas,
              coalesce(sum((x->>'total')::bigint), 0)::bigint as total,
-             (count(*) filter (where x->>'estado' = 'vigente'))::int as pendientes,
-             coalesce(sum((x->>'total')::bigint) filter (where x->>'estado' = 'vigente'), 0)::bigint
+             (count(*) filter (where ${unpaidFineSql()}))::int as pendientes,
+             coalesce(sum((x->>'total')::bigint) filter (where ${unpaidFineSql()}), 0)::bigint
                as total_pendiente
       from vehicles v
       join provider_snapshots f on f.vehicle_id = v.id and f.kind = 'fines' and f.status = 'ok'

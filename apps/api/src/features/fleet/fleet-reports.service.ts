@@ -1,6 +1,6 @@
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import { FLEET_COMPLIANCE_SOON_DAYS } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
-import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetComplianceRepository } from './fleet-compliance.repository.ts';
 import type { FineTotalRow, FleetReportsRepository } from './fleet-reports.repository.ts';

@@ -73,8 +73,10 @@ describe('GET /api/togo/flota/resumen.pdf', () => {
     expect(value('Vehículos en la flota')).toBe('3');
     expect(value('Con SOAT o revisión técnico-mecánica vencidos')).toBe('1');
     expect(value('Vencen en los próximos 30 días')).toBe('1');
-    // Top fines: BBB222 (2 pending, $320.000) before AAA111 (1 pending, $100.000); another company's never.
-    expect(text).toMatch(/BBB222\n2\n\$320\.000[\s\S]*AAA111\n1\n\$100\.000/);
+    // Bogotá's rule answers that day: no vehicle without information (issue 33).
+    expect(value('Sin información de pico y placa hoy')).toBe('0');
+    // Top fines: BBB222 (2 pending, $ 320.000) before AAA111 (1 pending, $ 100.000); another company's never.
+    expect(text).toMatch(/BBB222\n2\n\$ 320\.000[\s\S]*AAA111\n1\n\$ 100\.000/);
     expect(text).not.toContain('ZZZ999');
     expect(text).not.toContain('CCC333\n0');
   });

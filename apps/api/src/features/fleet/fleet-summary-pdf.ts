@@ -1,6 +1,7 @@
 import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import type { FleetComplianceSummary } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
+import { formatCop } from '@togo/domain/money';
 
 /** What the management summary shows (decision 038). */
 export interface FleetSummaryContent {
@@ -18,8 +19,6 @@ export function longSpanishDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return `${d} de ${MONTHS_ES[(m ?? 1) - 1]} de ${y}`;
 }
-
-export const cop = (n: number) => `$${n.toLocaleString('es-CO')}`;
 
 const INK = '#1a1a2e';
 const MUTED = '#5c5c70';
@@ -66,6 +65,7 @@ export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { comp
   const lines: [string, string][] = [
     ['Vehículos en la flota', String(r.vehiculos)],
     ['No pueden circular hoy', String(r.no_pueden_circular)],
+    ['Sin información de pico y placa hoy', String(r.sin_informacion)],
     ['Con SOAT o revisión técnico-mecánica vencidos', String(r.vencidos)],
     ['Vencen en los próximos 30 días', String(r.vencen_30)],
     ['Documentos al día', `${content.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %`],
@@ -107,7 +107,7 @@ export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { comp
       cols.map((c) => c.title),
       true,
     );
-    for (const m of content.multas) row([m.placa, String(m.pendientes), cop(m.total_pendiente)], false);
+    for (const m of content.multas) row([m.placa, String(m.pendientes), formatCop(m.total_pendiente)], false);
   }
 
   doc.x = left;

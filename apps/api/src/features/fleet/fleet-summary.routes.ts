@@ -13,13 +13,17 @@ export function fleetSummaryRoutes(
   app: FastifyInstance,
   deps: { summary: FleetSummaryService; access: OrgHandlers },
 ) {
-  app.get(FLEET_SUMMARY_PDF_PATH, { preHandler: deps.access.read }, async (req, reply) => {
-    const content = await deps.summary.content(orgCompany(req).id);
-    return reply
-      .header('content-type', PDF_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="${fleetSummaryPdfFilename(content.fecha)}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(await fleetSummaryPdf(content));
-  });
+  app.get(
+    FLEET_SUMMARY_PDF_PATH,
+    { schema: { summary: 'Empresa: resumen de la flota en PDF' }, preHandler: deps.access.read },
+    async (req, reply) => {
+      const content = await deps.summary.content(orgCompany(req).id);
+      return reply
+        .header('content-type', PDF_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${fleetSummaryPdfFilename(content.fecha)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(await fleetSummaryPdf(content));
+    },
+  );
 }

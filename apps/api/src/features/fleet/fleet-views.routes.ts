@@ -14,13 +14,18 @@ export function fleetViewsRoutes(
   const read = { preHandler: deps.access.read };
 
   // Membership is checked before the query is validated (401/403 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      FLEET_ALERTS_PATH,
-      { preValidation: deps.access.read, schema: { querystring: fleetAlertsQuerySchema } },
-      async (req) => deps.alerts.alerts(orgCompany(req).id, req.query),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    FLEET_ALERTS_PATH,
+    {
+      preValidation: deps.access.read,
+      schema: { summary: 'Empresa: alertas de la flota', querystring: fleetAlertsQuerySchema },
+    },
+    async (req) => deps.alerts.alerts(orgCompany(req).id, req.query),
+  );
 
-  app.get(FLEET_REPORTS_PATH, read, async (req) => deps.reports.reports(orgCompany(req).id));
+  app.get(
+    FLEET_REPORTS_PATH,
+    { ...read, schema: { summary: 'Empresa: reportes de la flota' } },
+    async (req) => deps.reports.reports(orgCompany(req).id),
+  );
 }

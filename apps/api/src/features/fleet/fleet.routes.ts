@@ -70,52 +70,87 @@ export function fleetRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const readFirst = { preValidation: deps.access.read };
 
-  typed.get(FLEET_PATHS.list, { ...readFirst, schema: { querystring: fleetListQuerySchema } }, async (req) =>
-    fleet.list(user(req), req.query),
+  typed.get(
+    FLEET_PATHS.list,
+    {
+      ...readFirst,
+      schema: { summary: 'Empresa: vehículos de la flota', querystring: fleetListQuerySchema },
+    },
+    async (req) => fleet.list(user(req), req.query),
   );
 
-  app.post(FLEET_PATHS.upload, write, async (req, reply) => {
-    const result = await fleet.upload(user(req), fileReader(req, fleet.maxUploadBytes));
-    return reply.code(result.status).send(result.body);
-  });
+  app.post(
+    FLEET_PATHS.upload,
+    { ...write, schema: { summary: 'Empresa: subir el archivo de la flota' } },
+    async (req, reply) => {
+      const result = await fleet.upload(user(req), fileReader(req, fleet.maxUploadBytes));
+      return reply.code(result.status).send(result.body);
+    },
+  );
 
-  app.get(FLEET_PATHS.latestUpload, auth, async (req) => fleet.latestUpload(user(req)));
+  app.get(
+    FLEET_PATHS.latestUpload,
+    { ...auth, schema: { summary: 'Empresa: última carga de la flota' } },
+    async (req) => fleet.latestUpload(user(req)),
+  );
 
-  app.get('/api/togo/vehicle/estado_carga_flota/:id/', auth, async (req) =>
-    fleet.uploadStatus(user(req), pathId(req)),
+  app.get(
+    '/api/togo/vehicle/estado_carga_flota/:id/',
+    { ...auth, schema: { summary: 'Empresa: estado de una carga de la flota' } },
+    async (req) => fleet.uploadStatus(user(req), pathId(req)),
   );
 
   typed.get(
     FLEET_PATHS.errors,
-    { ...readFirst, schema: { querystring: fleetErrorsQuerySchema } },
+    {
+      ...readFirst,
+      schema: { summary: 'Empresa: errores de una carga de la flota', querystring: fleetErrorsQuerySchema },
+    },
     async (req) => fleet.errors(user(req), req.query),
   );
 
-  app.get(FLEET_PATHS.guide, auth, async (req, reply) =>
-    sendXlsx(reply, 'guia-flota-togo.xlsx', await fleet.guide(user(req))),
+  app.get(
+    FLEET_PATHS.guide,
+    { ...auth, schema: { summary: 'Empresa: guía del archivo de la flota' } },
+    async (req, reply) => sendXlsx(reply, 'guia-flota-togo.xlsx', await fleet.guide(user(req))),
   );
 
-  app.get(FLEET_PATHS.errorsDownload, auth, async (req, reply) =>
-    sendXlsx(reply, 'errores-flota-togo.xlsx', await fleet.errorsWorkbook(user(req))),
+  app.get(
+    FLEET_PATHS.errorsDownload,
+    { ...auth, schema: { summary: 'Empresa: descargar los errores de una carga' } },
+    async (req, reply) => sendXlsx(reply, 'errores-flota-togo.xlsx', await fleet.errorsWorkbook(user(req))),
   );
 
-  app.get('/api/togo/vehicle/:id/detalle_flota/', auth, async (req) => detail.detail(user(req), pathId(req)));
+  app.get(
+    '/api/togo/vehicle/:id/detalle_flota/',
+    { ...auth, schema: { summary: 'Empresa: detalle de un vehículo de la flota' } },
+    async (req) => detail.detail(user(req), pathId(req)),
+  );
 
-  app.delete('/api/togo/vehicle/:id/eliminar_flota/', write, async (req) =>
-    detail.remove(user(req), pathId(req)),
+  app.delete(
+    '/api/togo/vehicle/:id/eliminar_flota/',
+    { ...write, schema: { summary: 'Empresa: quitar un vehículo de la flota' } },
+    async (req) => detail.remove(user(req), pathId(req)),
   );
 
   typed.put(
     '/api/togo/vehicle/:id/conductor_flota/',
-    { preValidation: deps.access.write, schema: { body: fleetDriverAssignSchema } },
+    {
+      preValidation: deps.access.write,
+      schema: { summary: 'Empresa: asignar el conductor de un vehículo', body: fleetDriverAssignSchema },
+    },
     async (req) => detail.assignDriver(user(req), pathId(req), req.body),
   );
 
-  app.put('/api/togo/vehicle/:id/conductor_flota/foto/', write, async (req) =>
-    photos.upload(user(req), pathId(req), photoReader(req)),
+  app.put(
+    '/api/togo/vehicle/:id/conductor_flota/foto/',
+    { ...write, schema: { summary: 'Empresa: subir la foto del conductor' } },
+    async (req) => photos.upload(user(req), pathId(req), photoReader(req)),
   );
 
-  app.delete('/api/togo/vehicle/:id/conductor_flota/foto/', write, async (req) =>
-    photos.remove(user(req), pathId(req)),
+  app.delete(
+    '/api/togo/vehicle/:id/conductor_flota/foto/',
+    { ...write, schema: { summary: 'Empresa: quitar la foto del conductor' } },
+    async (req) => photos.remove(user(req), pathId(req)),
   );
 }

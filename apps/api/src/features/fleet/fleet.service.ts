@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { toVehicleData } from '../garage/garage.mapper.ts';
 import { buildErrorsWorkbook, buildGuideWorkbook } from './fleet-workbooks.ts';
 import type { FleetRepository, FleetUploadRow, FleetVehicleView } from './fleet.repository.ts';
-import { DEFAULT_XLSX_LIMITS, XlsxRejected, inspectXlsx, type XlsxLimits } from './xlsx-guard.ts';
+import { DEFAULT_XLSX_LIMITS, XlsxRejected, inspectXlsx, type XlsxLimits } from '../../lib/xlsx-guard.ts';
 
 export const FLEET_IMPORT_JOB = 'fleet-import';
 export interface FleetImportJobData {

@@ -99,7 +99,15 @@ describe('look-ups and vehicle value', () => {
     const value = await inject('GET', `/api/togo/vehicle/${v.id}/valor_vehicle/`, user);
     expect(value.statusCode).toBe(200);
     const body = value.json();
-    expect(body).toEqual({ valor_vehiculo: expect.any(Number), demo: true });
+    // In pesos, with its source and date (decision 074): the demo values in pesos itself.
+    expect(body).toEqual({
+      valor_vehiculo: expect.any(Number),
+      demo: true,
+      valor_cop: expect.any(Number),
+      fuente: 'Valor de demostración',
+      fecha: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(body.valor_cop % 100_000).toBe(0);
     expect(Number.isInteger(body.valor_vehiculo) && body.valor_vehiculo > 0).toBe(true);
     const again = await inject('GET', `/api/togo/vehicle/${v.id}/valor_vehicle/`, user);
     expect(again.json()).toEqual(body);

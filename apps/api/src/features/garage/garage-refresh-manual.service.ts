@@ -1,4 +1,5 @@
 import {
+  refreshFailureReason,
   VEHICLE_REFRESH_MSG,
   type FleetLookupProgress,
   type LookupCount,
@@ -18,12 +19,35 @@ import {
 
 const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-function kindStatus(row: RefreshStatusRow | undefined): RefreshKindStatus {
-  if (!row) return { ultima_actualizacion: null, estado: 'pendiente', proxima: null };
+/**
+ * One kind's status at `now`: stale past twice its refresh period (decision 072), the Spanish reason of the last
+ * failure, and whether it is due now and waiting for the provider's quota.
+ */
+function kindStatus(
+  row: RefreshStatusRow | undefined,
+  now: Date,
+  periodMs: number,
+  source: 'RUNT' | 'SIMIT',
+): RefreshKindStatus {
+  if (!row) {
+    return {
+      ultima_actualizacion: null,
+      estado: 'pendiente',
+      proxima: null,
+      desactualizado: false,
+      motivo: null,
+      en_cola: false,
+    };
+  }
+  const last = row.refreshed_at === null ? null : new Date(row.refreshed_at);
+  const failing = row.failures > 0;
   return {
     ultima_actualizacion: isoOf(row.refreshed_at),
-    estado: row.failures > 0 ? 'error' : row.refreshed_at ? 'al_dia' : 'pendiente',
+    estado: failing ? 'error' : last ? 'al_dia' : 'pendiente',
     proxima: isoOf(row.due_at),
+    desactualizado: last !== null && now.getTime() - last.getTime() > 2 * periodMs,
+    motivo: failing ? refreshFailureReason(source, row.last_error_kind) : null,
+    en_cola: new Date(row.due_at).getTime() <= now.getTime(),
   };
 }
 
@@ -57,12 +81,12 @@ export class GarageRefreshManualService {
   private async read(vehicleId: number): Promise<VehicleRefreshStatus> {
     const { rows, manualAt } = await this.d.repo.status(vehicleId);
     const byKind = new Map(rows.map((r) => [r.kind, r]));
-    const waitMs = manualAt
-      ? manualAt.getTime() + this.d.settings.manualIntervalMs - this.d.clock.now().getTime()
-      : 0;
+    const now = this.d.clock.now();
+    const { periodMs } = this.d.settings;
+    const waitMs = manualAt ? manualAt.getTime() + this.d.settings.manualIntervalMs - now.getTime() : 0;
     return {
-      registro: kindStatus(byKind.get('registry')),
-      multas: kindStatus(byKind.get('fines')),
+      registro: kindStatus(byKind.get('registry'), now, periodMs.registry, 'RUNT'),
+      multas: kindStatus(byKind.get('fines'), now, periodMs.fines, 'SIMIT'),
       actualizar_en: Math.max(0, Math.ceil(waitMs / 1000)),
     };
   }
@@ -90,7 +114,7 @@ export class GarageRefreshManualService {
     if (!(await repo.claimOne(vehicleId, kind, now, new Date(now.getTime() + settings.leaseMs)))) return;
     const provider = refresh.providerKey(kind);
     const minute = minuteOf(now);
-    if ((await repo.reserveQuota(provider, minute, 1, settings.quotaPerMinute[kind])) === 0) {
+    if ((await repo.reserveQuota(provider, minute, 1, refresh.quotaPerMinute(kind))) === 0) {
       await repo.reschedule(vehicleId, kind, now);
       return;
     }

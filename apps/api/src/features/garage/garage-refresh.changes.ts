@@ -3,7 +3,9 @@
  * unique per vehicle and kind (the fine's number, the new expiry date), so storing it with a unique index makes
  * it exist once however often a refresh runs (docs/decisions/032-scheduled-refresh.md).
  */
+import { fineState, isUnpaidFine } from '@togo/domain/garage/fine-states';
 import { alertRedirectUrl, notificationIconPath } from '@togo/domain/alerts/alerts.rules';
+import { formatCop } from '@togo/domain/money';
 import type { Fine, FinesResult, RegistryVehicle } from '@togo/domain/garage/registry.contract';
 
 export type ChangeKind =
@@ -31,14 +33,6 @@ export function dayMonthYear(iso: string): string {
   return `${d}-${m}-${y}`;
 }
 
-/** 468500 → '$468.500' (pesos, es-CO thousands separator). */
-export function pesos(amount: number): string {
-  return `$${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
-}
-
-const PENDING = 'vigente';
-const SETTLED = new Set(['pagado', 'anulado']);
-
 function byNumber(result: FinesResult | null): Map<string, Fine> {
   // Only the vehicle's fines: the owner's personal fines would repeat on every vehicle of a company.
   return new Map((result?.comparendos_vehiculo ?? []).map((f) => [f.numero, f]));
@@ -58,8 +52,10 @@ function fineEvent(kind: ChangeKind, code: string, fine: Fine, titulo: string, m
 }
 
 /**
- * Fines: a pending fine not in the previous answer is new; a fine pending before and now paid/annulled is paid;
- * a fine pending before and now absent was removed. No previous answer = the first look-up: nothing is "new".
+ * Fines: an owed fine (any unpaid state: vigente, en cobro coactivo, acuerdo de pago; decision 071) not in the
+ * previous answer is new; a fine owed before and now paid/annulled is paid; a fine owed before and now absent was
+ * removed. An owed fine changing between unpaid states (vigente → cobro coactivo) is neither. No previous answer =
+ * the first look-up: nothing is "new".
  */
 export function finesChanges(
   previous: FinesResult | null,
@@ -72,9 +68,10 @@ export function finesChanges(
   const events: ChangeEvent[] = [];
   for (const fine of now.values()) {
     const old = before.get(fine.numero);
-    const amount = pesos(fine.total);
+    const amount = formatCop(fine.total);
     const day = dayMonthYear(fine.fecha_infraccion);
-    if (!old && fine.estado.toLowerCase() === PENDING) {
+    const state = fineState(fine.estado);
+    if (!old && isUnpaidFine(fine.estado)) {
       events.push(
         fineEvent(
           'multa_nueva',
@@ -84,27 +81,27 @@ export function finesChanges(
           `Se registró una multa de ${amount} del ${day} para el vehículo ${placa}. Consulta el detalle y cómo pagarla en TOGO.`,
         ),
       );
-    } else if (old?.estado.toLowerCase() === PENDING && SETTLED.has(fine.estado.toLowerCase())) {
+    } else if (old && isUnpaidFine(old.estado) && (state === 'pagado' || state === 'anulado')) {
       events.push(
         fineEvent(
           'multa_pagada',
           'MULTA_PAGADA',
           fine,
-          `Multa ${fine.estado.toLowerCase() === 'pagado' ? 'pagada' : 'anulada'}: ${placa}`,
-          `La multa de ${amount} del ${day} del vehículo ${placa} ya aparece como ${fine.estado.toLowerCase()}.`,
+          `Multa ${state === 'pagado' ? 'pagada' : 'anulada'}: ${placa}`,
+          `La multa de ${amount} del ${day} del vehículo ${placa} ya aparece como ${state}.`,
         ),
       );
     }
   }
   for (const old of before.values()) {
-    if (now.has(old.numero) || old.estado.toLowerCase() !== PENDING) continue;
+    if (now.has(old.numero) || !isUnpaidFine(old.estado)) continue;
     events.push(
       fineEvent(
         'multa_retirada',
         'MULTA_RETIRADA',
         old,
         `Multa retirada: ${placa}`,
-        `La multa de ${pesos(old.total)} del ${dayMonthYear(old.fecha_infraccion)} ya no aparece en el registro de multas del vehículo ${placa}.`,
+        `La multa de ${formatCop(old.total)} del ${dayMonthYear(old.fecha_infraccion)} ya no aparece en el registro de multas del vehículo ${placa}.`,
       ),
     );
   }

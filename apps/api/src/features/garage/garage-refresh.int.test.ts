@@ -86,6 +86,32 @@ describe('scheduled refresh', () => {
     expect([...p.calls.fines.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it("providers on one account (registry and fines on Verifik) share the account's per-minute limit", async () => {
+    t.clock.set('2026-11-23T18:00:00Z');
+    await parkOthers();
+    const user = await createSignedInUser(t);
+    await insertVehicles(t.database.db, user.id, 20, t.clock.now(), 'ACC');
+    const p = new ScriptedProviders();
+    p.accountQuota = { key: 'cuenta-prueba', perMinute: 24 };
+    const { refresh, repo } = refreshWith(t.database.db, t.clock, p, t.app.notificationDelivery);
+    expect([refresh.providerKey('registry'), refresh.providerKey('fines')]).toEqual([
+      'cuenta-prueba',
+      'cuenta-prueba',
+    ]);
+    expect([refresh.quotaPerMinute('registry'), refresh.quotaPerMinute('fines')]).toEqual([24, 24]);
+    t.clock.advance(MINUTE + 1000);
+    const first = await refresh.tick();
+    // 40 look-ups are due; the account allows 24 a minute, whatever the kind.
+    expect(first.calls.registry + first.calls.fines).toBe(24);
+    expect((await refresh.tick()).calls).toEqual({ registry: 0, fines: 0 });
+    t.clock.advance(MINUTE);
+    const second = await refresh.tick();
+    expect(second.calls.registry + second.calls.fines).toBe(16);
+    for (const row of await repo.quotaCounts('cuenta-prueba')) expect(row.calls).toBeLessThanOrEqual(24);
+    expect(p.total('registry')).toBe(20);
+    expect(p.total('fines')).toBe(20);
+  });
+
   it('backs off exponentially after provider errors, capped, and resets on success', async () => {
     t.clock.set('2026-11-24T15:00:00Z');
     await parkOthers();
@@ -165,7 +191,7 @@ describe('changes become notifications, each exactly once', () => {
     const rows = await fines();
     expect(rows.map((r) => r.code).sort()).toEqual(['MULTA_NUEVA', 'MULTA_PAGADA', 'MULTA_RETIRADA']);
     expect(rows.every((r) => r.delivered)).toBe(true);
-    expect(rows.find((r) => r.code === 'MULTA_NUEVA')?.message).toContain('$468.500 del 20-11-2026');
+    expect(rows.find((r) => r.code === 'MULTA_NUEVA')?.message).toContain('$ 468.500 del 20-11-2026');
     const deliveries = await q<{ channel: string; n: number }>(
       `select d.channel, count(*)::int as n from notification_deliveries d join notifications n on n.id = d.notification_id
        where n.vehicle_id = $1 and d.status = 'sent' group by d.channel`,

@@ -34,6 +34,8 @@ export interface RefreshStatusRow {
   due_at: Date | string;
   failures: number;
   last_error: string | null;
+  /** ProviderError kind of the last failure, null for another error or none. */
+  last_error_kind: string | null;
 }
 
 export interface SuccessWrite {
@@ -179,16 +181,19 @@ export class GarageRefreshRepository {
     vehicleId: number,
     kind: RefreshKind,
     now: Date,
-    error: string,
+    error: { message: string; kind: string | null; retryAfterMs?: number | null },
     backoff: { baseMs: number; maxMs: number },
   ): Promise<{ failures: number; due_at: string } | undefined> {
+    // The provider's Retry-After (a 429) is a floor under the back-off.
+    const floorMs = Math.max(0, error.retryAfterMs ?? 0);
     const [row] = await rows<{ failures: number; due_at: string }>(
       this.db,
       sql`update vehicle_refresh set
             failures = least(failures + 1, 32767),
-            due_at = ${iso(now)}::timestamptz + make_interval(secs =>
-              least(${backoff.baseMs}::float8 * power(2, least(failures, 30)), ${backoff.maxMs}::float8) / 1000),
-            attempted_at = ${iso(now)}::timestamptz, last_error = ${error}, lease_until = null
+            due_at = ${iso(now)}::timestamptz + make_interval(secs => greatest(${floorMs}::float8,
+              least(${backoff.baseMs}::float8 * power(2, least(failures, 30)), ${backoff.maxMs}::float8)) / 1000),
+            attempted_at = ${iso(now)}::timestamptz, last_error = ${error.message},
+            last_error_kind = ${error.kind}, lease_until = null
           where vehicle_id = ${vehicleId} and kind = ${kind}
           returning failures, due_at::text as due_at`,
     );
@@ -218,7 +223,7 @@ export class GarageRefreshRepository {
       }
       await tx.execute(
         sql`update vehicle_refresh set refreshed_at = ${now}::timestamptz, attempted_at = ${now}::timestamptz,
-              failures = 0, last_error = null, due_at = ${iso(w.nextDue)}::timestamptz, lease_until = null
+              failures = 0, last_error = null, last_error_kind = null, due_at = ${iso(w.nextDue)}::timestamptz, lease_until = null
             where vehicle_id = ${w.vehicleId} and kind = ${w.kind}`,
       );
       return ids;
@@ -343,7 +348,7 @@ export class GarageRefreshRepository {
     const found = await rows<RefreshStatusRow>(
       this.db,
       sql`select r.kind, coalesce(greatest(r.refreshed_at, s.updated), r.refreshed_at) as refreshed_at,
-                 r.attempted_at, r.due_at, r.failures, r.last_error
+                 r.attempted_at, r.due_at, r.failures, r.last_error, r.last_error_kind
           from vehicle_refresh r
           left join provider_snapshots s on s.vehicle_id = r.vehicle_id and s.kind = r.kind and s.status = 'ok'
           where r.vehicle_id = ${vehicleId}`,

@@ -19,15 +19,29 @@ export function garageRefreshRoutes(
   const write = { preHandler: deps.access.write };
   const user = (req: Parameters<typeof requireSession>[0]) => requireSession(req).user.id;
 
-  app.get(VEHICLE_REFRESH_PATHS.status(':id'), auth, async (req) => manual.status(user(req), pathId(req)));
-  app.post(VEHICLE_REFRESH_PATHS.refresh(':id'), auth, async (req) =>
-    manual.refreshNow(user(req), pathId(req)),
+  app.get(
+    VEHICLE_REFRESH_PATHS.status(':id'),
+    { ...auth, schema: { summary: 'Estado de la actualización de un vehículo' } },
+    async (req) => manual.status(user(req), pathId(req)),
   );
-  app.get(VEHICLE_REFRESH_PATHS.fleetStatus(':id'), read, async (req) =>
-    manual.status(orgCompany(req).id, pathId(req)),
+  app.post(
+    VEHICLE_REFRESH_PATHS.refresh(':id'),
+    { ...auth, schema: { summary: 'Actualizar ya los datos de un vehículo' } },
+    async (req) => manual.refreshNow(user(req), pathId(req)),
   );
-  app.post(VEHICLE_REFRESH_PATHS.fleetRefresh(':id'), write, async (req) =>
-    manual.refreshNow(orgCompany(req).id, pathId(req)),
+  app.get(
+    VEHICLE_REFRESH_PATHS.fleetStatus(':id'),
+    { ...read, schema: { summary: 'Empresa: estado de la actualización de un vehículo' } },
+    async (req) => manual.status(orgCompany(req).id, pathId(req)),
   );
-  app.get(VEHICLE_REFRESH_PATHS.fleetProgress, read, async (req) => manual.fleetProgress(orgCompany(req).id));
+  app.post(
+    VEHICLE_REFRESH_PATHS.fleetRefresh(':id'),
+    { ...write, schema: { summary: 'Empresa: actualizar ya los datos de un vehículo' } },
+    async (req) => manual.refreshNow(orgCompany(req).id, pathId(req)),
+  );
+  app.get(
+    VEHICLE_REFRESH_PATHS.fleetProgress,
+    { ...read, schema: { summary: 'Progreso de la actualización de la flota' } },
+    async (req) => manual.fleetProgress(orgCompany(req).id),
+  );
 }

@@ -59,12 +59,6 @@ export function nextDue(vehicleId: number, after: Date, periodMs: number): Date 
   return new Date(k * periodMs + phase);
 }
 
-/** When to try again after the `failures`-th consecutive provider error (failures ≥ 1). */
-export function backoffMs(failures: number, baseMs: number, maxMs: number): number {
-  const exp = Math.min(Math.max(failures, 1) - 1, 30);
-  return Math.min(baseMs * 2 ** exp, maxMs);
-}
-
 /** The start of the minute of `now` (the quota's counting unit). */
 export function minuteOf(now: Date): Date {
   return new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);

@@ -14,11 +14,7 @@ import {
   type RefreshSettings,
 } from './garage-refresh.schedule.ts';
 import { REGISTRY_ALERT_CODES, registryAlertDates, type LookupLogger } from './garage-lookup.service.ts';
-
-/** Delivers notifications through the channel pipeline (NotificationDeliveryService.deliver). */
-export interface NotificationSink {
-  deliver(ids: readonly number[]): Promise<unknown>;
-}
+import type { NotificationSink } from '../../lib/notification-sink.ts';
 
 export interface GarageRefreshDeps {
   repo: GarageRefreshRepository;
@@ -54,9 +50,22 @@ const CLAIM_BATCH = 50;
 export class GarageRefreshService {
   constructor(private readonly d: GarageRefreshDeps) {}
 
-  /** Quota key of a kind's provider. */
+  private provider(kind: RefreshKind): RegistryProvider | FinesProvider {
+    return kind === 'registry' ? this.d.registry : this.d.fines;
+  }
+
+  /**
+   * Quota key of a kind's provider: the provider account's own key when it has a per-minute limit (registry and
+   * fines on one Verifik account share it), else one per kind and provider.
+   */
   providerKey(kind: RefreshKind): string {
-    return `${kind}:${kind === 'registry' ? this.d.registry.name : this.d.fines.name}`;
+    const p = this.provider(kind);
+    return p.quota ? p.quota.key : `${kind}:${p.name}`;
+  }
+
+  /** Calls a minute under {@link providerKey}: the account's limit, else REGISTRY_/FINES_QUOTA_PER_MINUTE. */
+  quotaPerMinute(kind: RefreshKind): number {
+    return this.provider(kind).quota?.perMinute ?? this.d.settings.quotaPerMinute[kind];
   }
 
   async tick(): Promise<TickResult> {
@@ -88,7 +97,7 @@ export class GarageRefreshService {
       const minute = minuteOf(now);
       const ids = await repo.claimDue(kind, now, CLAIM_BATCH, new Date(now.getTime() + settings.leaseMs));
       if (ids.length === 0) return;
-      const granted = await repo.reserveQuota(provider, minute, ids.length, settings.quotaPerMinute[kind]);
+      const granted = await repo.reserveQuota(provider, minute, ids.length, this.quotaPerMinute(kind));
       if (granted < ids.length) await repo.releaseLeases(kind, ids.slice(granted));
       const outcomes = await this.pool(ids.slice(0, granted), (id) => this.refreshClaimed(id, kind, false));
       const calls = outcomes.filter((o) => o.outcome === 'refreshed' || o.outcome === 'failed').length;
@@ -153,16 +162,25 @@ export class GarageRefreshService {
           : await this.d.fines.lookupFines(query);
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const failed = await repo.recordFailure(vehicleId, kind, clock.now(), message, {
-        baseMs: settings.backoffBaseMs,
-        maxMs: settings.backoffMaxMs,
-      });
+      const typed = err instanceof ProviderError ? err : null;
+      const failed = await repo.recordFailure(
+        vehicleId,
+        kind,
+        clock.now(),
+        {
+          message,
+          kind: typed?.kind ?? null,
+          retryAfterMs: typed?.retryAfterSeconds != null ? typed.retryAfterSeconds * 1000 : null,
+        },
+        { baseMs: settings.backoffBaseMs, maxMs: settings.backoffMaxMs },
+      );
       this.d.log?.warn(
         {
           vehicleId,
           kind,
           failures: failed?.failures,
-          retryable: err instanceof ProviderError ? err.retryable : true,
+          errorKind: typed?.kind ?? 'unknown',
+          retryable: typed ? typed.retryable : true,
           err: message,
         },
         'scheduled refresh failed',

@@ -3,12 +3,17 @@ import type { Fine, FinesResult, RegistryVehicle } from '@togo/domain/garage/reg
 import type { Db } from '../../db/client.ts';
 import type { FinesProvider } from '../../integrations/fines/fines-provider.ts';
 import { ProviderError } from '../../integrations/registry/provider-error.ts';
-import type { OwnerQuery, RegistryProvider } from '../../integrations/registry/registry-provider.ts';
+import type {
+  OwnerQuery,
+  ProviderQuota,
+  RegistryProvider,
+} from '../../integrations/registry/registry-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { GarageRefreshManualService } from './garage-refresh-manual.service.ts';
 import { GarageRefreshRepository } from './garage-refresh.repository.ts';
 import { refreshSettings, type RefreshSettings } from './garage-refresh.schedule.ts';
-import { GarageRefreshService, type NotificationSink } from './garage-refresh.service.ts';
+import type { NotificationSink } from '../../lib/notification-sink.ts';
+import { GarageRefreshService } from './garage-refresh.service.ts';
 
 /** Test double of both providers: answers per plate, counts calls per plate, fails while `failing` is set. */
 export class ScriptedProviders {
@@ -17,6 +22,8 @@ export class ScriptedProviders {
   readonly fines = new Map<string, Fine[]>();
   readonly registry = new Map<string, RegistryVehicle>();
   failing = false;
+  /** Both providers on one account with its own per-minute limit (as Verifik's registry and fines). */
+  accountQuota?: ProviderQuota;
   /** Called inside each look-up (tests hold a look-up open to race another worker against it). */
   onCall?: () => Promise<void>;
 
@@ -125,10 +132,11 @@ export function refreshWith(
 } {
   const repo = new GarageRefreshRepository(db);
   const settings = refreshSettings({ ...TEST_REFRESH_ENV, ...env });
+  const quota = providers.accountQuota;
   const refresh = new GarageRefreshService({
     repo,
-    registry: providers.registryProvider,
-    fines: providers.finesProvider,
+    registry: quota ? { ...providers.registryProvider, quota } : providers.registryProvider,
+    fines: quota ? { ...providers.finesProvider, quota } : providers.finesProvider,
     clock,
     settings,
     notifications,

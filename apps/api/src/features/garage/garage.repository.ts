@@ -7,6 +7,7 @@ import {
   documentTypes,
   providerSnapshots,
   storedFiles,
+  users,
   vehicles,
 } from '../../db/schema.ts';
 
@@ -16,7 +17,6 @@ import type { SnapshotKind, StoredFileRow, VehicleInsert, VehicleView } from './
 export type {
   AlertDateValues,
   SnapshotKind,
-  SnapshotRow,
   StoredFileRow,
   VehicleInsert,
   VehicleView,
@@ -274,6 +274,7 @@ export class GarageRepository extends GarageSnapshotRepository {
     });
   }
 
+  /** A stored file behind a signed URL; none once its owner's account is deleted (issue 35, finding 4). */
   async findStoredFile(id: string): Promise<StoredFileRow | undefined> {
     const [row] = await this.db
       .select({
@@ -286,7 +287,8 @@ export class GarageRepository extends GarageSnapshotRepository {
         storageKey: storedFiles.storageKey,
       })
       .from(storedFiles)
-      .where(eq(storedFiles.id, id))
+      .leftJoin(users, eq(users.id, storedFiles.ownerUserId))
+      .where(and(eq(storedFiles.id, id), isNull(users.deletedAt)))
       .limit(1);
     return row;
   }

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { detailAnswerSchema } from '@togo/domain/detail-answer.contract';
 import {
+  fileUploadResponseSchema,
   GARAGE_MSG,
   GARAGE_UPLOAD_MAX_BYTES,
   vehicleCreateSchema,
+  vehicleListSchema,
+  vehicleSchema,
+  vehicleValueResponseSchema,
 } from '@togo/domain/garage/garage.contract';
 import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
@@ -31,38 +36,74 @@ export function garageRoutes(
   const { garage, files } = deps;
   const auth = { preHandler: deps.auth };
   const userId = (req: FastifyRequest) => requireSession(req).user.id;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // The session is checked before the body is validated (401 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/togo/vehicle/',
-      { preValidation: deps.auth, schema: { body: vehicleCreateSchema } },
-      async (req, reply) => reply.code(201).send(await garage.create(userId(req), req.body)),
-    );
-
-  app.get('/api/togo/vehicle/user_garages/', auth, async (req) => garage.list(userId(req)));
-
-  app.get('/api/togo/vehicle/get_garaje_selected/', auth, async (req) => garage.getSelected(userId(req)));
-
-  app.put('/api/togo/vehicle/:id/set_garaje_selected/', auth, async (req) =>
-    garage.select(userId(req), pathId(req)),
+  typed.post(
+    '/api/togo/vehicle/',
+    {
+      preValidation: deps.auth,
+      schema: {
+        summary: 'Agregar un vehículo al garaje',
+        body: vehicleCreateSchema,
+        response: { 201: vehicleSchema },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await garage.create(userId(req), req.body)),
   );
 
-  app.put('/api/togo/vehicle/:id/delete_garage/', auth, async (req) =>
-    garage.remove(userId(req), pathId(req)),
+  typed.get(
+    '/api/togo/vehicle/user_garages/',
+    {
+      ...auth,
+      schema: { summary: 'Vehículos del garaje del usuario', response: { 200: vehicleListSchema } },
+    },
+    async (req) => garage.list(userId(req)),
   );
 
-  app.get('/api/togo/vehicle/:id/valor_vehicle/', auth, async (req) =>
-    garage.value(userId(req), pathId(req)),
+  typed.get(
+    '/api/togo/vehicle/get_garaje_selected/',
+    { ...auth, schema: { summary: 'Vehículo seleccionado del garaje', response: { 200: vehicleSchema } } },
+    async (req) => garage.getSelected(userId(req)),
   );
 
-  app.post('/api/togo/vehicle/:id/upload_file_to_garage/', auth, async (req) =>
-    files.uploadLicence(userId(req), pathId(req), licenceOrImage(req)),
+  typed.put(
+    '/api/togo/vehicle/:id/set_garaje_selected/',
+    { ...auth, schema: { summary: 'Seleccionar un vehículo del garaje', response: { 200: vehicleSchema } } },
+    async (req) => garage.select(userId(req), pathId(req)),
   );
 
-  app.post('/api/togo/vehicle/:id/upload_image_to_garage/', auth, async (req) =>
-    files.uploadImage(userId(req), pathId(req), licenceOrImage(req)),
+  typed.put(
+    '/api/togo/vehicle/:id/delete_garage/',
+    { ...auth, schema: { summary: 'Quitar un vehículo del garaje', response: { 200: detailAnswerSchema } } },
+    async (req) => garage.remove(userId(req), pathId(req)),
+  );
+
+  typed.get(
+    '/api/togo/vehicle/:id/valor_vehicle/',
+    {
+      ...auth,
+      schema: { summary: 'Valor comercial de un vehículo', response: { 200: vehicleValueResponseSchema } },
+    },
+    async (req) => garage.value(userId(req), pathId(req)),
+  );
+
+  typed.post(
+    '/api/togo/vehicle/:id/upload_file_to_garage/',
+    {
+      ...auth,
+      schema: { summary: 'Subir un documento del vehículo', response: { 200: fileUploadResponseSchema } },
+    },
+    async (req) => files.uploadLicence(userId(req), pathId(req), licenceOrImage(req)),
+  );
+
+  typed.post(
+    '/api/togo/vehicle/:id/upload_image_to_garage/',
+    {
+      ...auth,
+      schema: { summary: 'Subir la foto del vehículo', response: { 200: fileUploadResponseSchema } },
+    },
+    async (req) => files.uploadImage(userId(req), pathId(req), licenceOrImage(req)),
   );
 }
 
@@ -74,20 +115,24 @@ const FILE_RE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})
  * capability (usable in <img src>). nosniff and the stored content type; cached privately until expiry.
  */
 export function fileRoutes(app: FastifyInstance, deps: { files: GarageFilesService }) {
-  app.get('/api/files/:id', async (req, reply) => {
-    const match = FILE_RE.exec((req.params as { id: string }).id);
-    const q = req.query as { exp?: string; sig?: string };
-    const exp = /^\d{1,12}$/.test(q.exp ?? '') ? Number(q.exp) : NaN;
-    const sig = q.sig ?? '';
-    if (!match?.[1] || Number.isNaN(exp) || !/^[A-Za-z0-9_-]{1,100}$/.test(sig)) {
-      throw AppError.forbidden('El enlace no es válido o expiró.');
-    }
-    const file = await deps.files.serve(match[1], match[2] ?? null, exp, sig);
-    return reply
-      .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', `private, max-age=${Math.min(file.maxAge, 3600)}`)
-      .header('content-disposition', `inline; filename="${file.filename}"`)
-      .send(file.bytes);
-  });
+  app.get(
+    '/api/files/:id',
+    { schema: { summary: 'Descargar un archivo con URL firmada' } },
+    async (req, reply) => {
+      const match = FILE_RE.exec((req.params as { id: string }).id);
+      const q = req.query as { exp?: string; sig?: string };
+      const exp = /^\d{1,12}$/.test(q.exp ?? '') ? Number(q.exp) : NaN;
+      const sig = q.sig ?? '';
+      if (!match?.[1] || Number.isNaN(exp) || !/^[A-Za-z0-9_-]{1,100}$/.test(sig)) {
+        throw AppError.forbidden('El enlace no es válido o expiró.');
+      }
+      const file = await deps.files.serve(match[1], match[2] ?? null, exp, sig);
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `private, max-age=${Math.min(file.maxAge, 3600)}`)
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .send(file.bytes);
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import {
   GARAGE_MSG,
   type Vehicle,
@@ -210,7 +211,7 @@ export class GarageService {
       cached.provider === value.name &&
       now.getTime() - cached.updated.getTime() < VALUE_TTL_MS
     ) {
-      return withCop(cached.data.valor_vehiculo, demo, this.deps.usdCopRate);
+      return withCop(cached.data, demo, this.deps.usdCopRate, bogotaToday(cached.updated));
     }
     let answer: VehicleValue;
     try {
@@ -219,6 +220,6 @@ export class GarageService {
       throw AppError.unavailable(GARAGE_MSG.valueUnavailable);
     }
     await repo.saveAnswer(vehicleId, 'value', value.name, { ...answer, basis }, now);
-    return withCop(answer.valor_vehiculo, demo, this.deps.usdCopRate);
+    return withCop(answer, demo, this.deps.usdCopRate, bogotaToday(now));
   }
 }

@@ -9,6 +9,7 @@ export function kindOf(code: string): MessageKind {
   if (code === 'INFRACCION_TRANSITO' || code.startsWith('MULTA')) return 'multas';
   if (code.startsWith('PICO_PLACA')) return 'pico_placa';
   if (code.startsWith('AGENDA')) return 'agendamientos';
+  if (code.startsWith('MANTENIMIENTO')) return 'mantenimiento';
   return 'vencimientos';
 }
 

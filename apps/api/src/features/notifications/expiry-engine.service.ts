@@ -1,4 +1,4 @@
-import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
+import { bogotaToday } from '@togo/domain/bogota-time';
 import type { Clock } from '../../lib/clock.ts';
 import type { ExpiryEngineRepository, GeneratedRow } from './expiry-engine.repository.ts';
 import type { DeliveryResult, NotificationDeliveryService } from './notification-delivery.service.ts';

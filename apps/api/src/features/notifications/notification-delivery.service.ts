@@ -1,3 +1,4 @@
+import { bogotaMinute } from '@togo/domain/bogota-time';
 import type { PushPayload } from '@togo/domain/alerts/alerts.contract';
 import {
   DEFAULT_PREFERENCES,
@@ -61,6 +62,7 @@ const KIND_NAMES: Record<keyof Preferences['tipos'], string> = {
   multas: 'multas',
   pico_placa: 'pico y placa',
   agendamientos: 'agendamientos',
+  mantenimiento: 'mantenimiento',
 };
 const CHANNEL_NAMES: Record<Channel, string> = {
   email: 'correo',
@@ -68,11 +70,6 @@ const CHANNEL_NAMES: Record<Channel, string> = {
   whatsapp: 'WhatsApp',
   sms: 'SMS',
 };
-
-/** Minutes since midnight in America/Bogota (UTC−5 all year, no daylight saving). */
-export function bogotaMinute(now: Date): number {
-  return (((now.getUTCHours() * 60 + now.getUTCMinutes() - 300) % 1440) + 1440) % 1440;
-}
 
 const emptyResult = (): DeliveryResult => ({
   emails: 0,

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationListQuerySchema,
+  notificationPageSchema,
+  pushPublicKeySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
 } from '@togo/domain/alerts/alerts.contract';
@@ -27,26 +29,44 @@ export function notificationsRoutes(
 
   typed.get(
     '/api/togo/notificacion/list_notificaciones_by_garaje/',
-    { ...authFirst, schema: { querystring: notificationListQuerySchema } },
+    {
+      ...authFirst,
+      schema: {
+        summary: 'Notificaciones de un vehículo del garaje',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationPageSchema },
+      },
+    },
     async (req) => notifications.list(requireSession(req).user, req.query, requestUrl(req)),
   );
 
   // Public: the VAPID public key is public configuration (null = push not configured).
-  app.get('/api/togo/notificacion/push/public-key/', async () => notifications.publicKey());
+  typed.get(
+    '/api/togo/notificacion/push/public-key/',
+    { schema: { summary: 'Clave pública de Web Push', response: { 200: pushPublicKeySchema } } },
+    async () => notifications.publicKey(),
+  );
 
   typed.post(
     '/api/togo/notificacion/push/subscribe/',
-    { ...authFirst, schema: { body: pushSubscriptionSchema } },
+    {
+      ...authFirst,
+      schema: { summary: 'Suscribir este navegador a las notificaciones push', body: pushSubscriptionSchema },
+    },
     async (req, reply) =>
       reply.code(201).send(await notifications.subscribe(requireSession(req).user, req.body)),
   );
 
   // The endpoint comes in the body or, for clients that cannot send a DELETE body, in the query string: one
   // schema cannot say "either", so this route still parses by hand.
-  app.delete('/api/togo/notificacion/push/unsubscribe/', auth, async (req, reply) => {
-    const body = req.body && typeof req.body === 'object' ? req.body : req.query;
-    const { endpoint } = parse(pushUnsubscribeSchema, body);
-    await notifications.unsubscribe(requireSession(req).user, endpoint);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/togo/notificacion/push/unsubscribe/',
+    { ...auth, schema: { summary: 'Quitar la suscripción push de este navegador' } },
+    async (req, reply) => {
+      const body = req.body && typeof req.body === 'object' ? req.body : req.query;
+      const { endpoint } = parse(pushUnsubscribeSchema, body);
+      await notifications.unsubscribe(requireSession(req).user, endpoint);
+      return reply.code(204).send();
+    },
+  );
 }

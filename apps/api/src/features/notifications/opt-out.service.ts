@@ -6,7 +6,7 @@ import type { ConsentInsert, ConsentRepository } from './consent.repository.ts';
 /** What each channel's consent says, kept with every record (what exactly the user accepted). */
 export const CONSENT_TEXTS = {
   whatsapp:
-    'Acepto recibir por WhatsApp avisos de TOGO sobre mis vehículos (vencimientos, multas, pico y placa y agendamientos). Puedo responder SALIR en cualquier momento.',
+    'Acepto recibir por WhatsApp avisos de TOGO sobre mis vehículos (vencimientos, mantenimiento, multas, pico y placa y agendamientos). Puedo responder SALIR en cualquier momento.',
   sms: 'Acepto recibir por SMS avisos de TOGO sobre mis vehículos. Puedo responder SALIR en cualquier momento.',
 } as const;
 

@@ -29,7 +29,13 @@ describe('GET/PUT notificacion/preferencias/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       canales: { email: true, push: true, whatsapp: false, sms: false },
-      tipos: { vencimientos: true, multas: true, pico_placa: false, agendamientos: true },
+      tipos: {
+        vencimientos: true,
+        multas: true,
+        pico_placa: false,
+        agendamientos: true,
+        mantenimiento: true,
+      },
       silencio: { desde: '21:00', hasta: '07:00' },
     });
   });
@@ -45,7 +51,13 @@ describe('GET/PUT notificacion/preferencias/', () => {
   it('saves the whole object and answers it; another user keeps the defaults', async () => {
     const body = {
       canales: { email: false, push: true, whatsapp: true, sms: false },
-      tipos: { vencimientos: true, multas: false, pico_placa: false, agendamientos: true },
+      tipos: {
+        vencimientos: true,
+        multas: false,
+        pico_placa: false,
+        agendamientos: true,
+        mantenimiento: false,
+      },
       silencio: { desde: '22:30', hasta: '06:15' },
     };
     const res = await put(ana, body);

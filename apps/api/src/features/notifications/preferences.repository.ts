@@ -13,6 +13,7 @@ function toPreferences(r: Row): Preferences {
       multas: r.multas,
       pico_placa: r.picoPlaca,
       agendamientos: r.agendamientos,
+      mantenimiento: r.mantenimiento,
     },
     silencio: { desde: r.silencioDesde, hasta: r.silencioHasta },
   };
@@ -49,6 +50,7 @@ export class PreferencesRepository {
       multas: p.tipos.multas,
       picoPlaca: p.tipos.pico_placa,
       agendamientos: p.tipos.agendamientos,
+      mantenimiento: p.tipos.mantenimiento,
       silencioDesde: p.silencio.desde,
       silencioHasta: p.silencio.hasta,
       updated: now,

@@ -41,20 +41,30 @@ export function preferencesRoutes(
   const authFirst = { preValidation: deps.auth };
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/togo/notificacion/preferencias/', auth, async (req) =>
-    deps.preferences.get(requireSession(req).user.id),
+  app.get(
+    '/api/togo/notificacion/preferencias/',
+    { ...auth, schema: { summary: 'Preferencias de notificación' } },
+    async (req) => deps.preferences.get(requireSession(req).user.id),
   );
 
   typed.put(
     '/api/togo/notificacion/preferencias/',
-    { ...authFirst, schema: { body: preferencesUpdateSchema } },
+    {
+      ...authFirst,
+      schema: { summary: 'Cambiar las preferencias de notificación', body: preferencesUpdateSchema },
+    },
     async (req) => deps.preferences.update(requireSession(req).user.id, req.body),
   );
 
   // The unsubscribe link of every reminder email: signed, no sign-in, takes effect at once.
   typed.get(
     '/api/togo/notificacion/baja/',
-    { schema: { querystring: unsubscribeQuerySchema } },
+    {
+      schema: {
+        summary: 'Darse de baja de un canal desde el enlace del mensaje',
+        querystring: unsubscribeQuerySchema,
+      },
+    },
     async (req, reply) => {
       const { u, s } = req.query;
       const done = await deps.consents.optOutByLink(u, s);
@@ -68,14 +78,20 @@ export function preferencesRoutes(
   );
 
   // Ley 1581: the user's consent records (what, when, from which screen), downloadable as JSON.
-  app.get('/api/togo/notificacion/consentimientos/', auth, async (req, reply) => {
-    const body = await deps.consents.export(requireSession(req).user.id);
-    return reply.header('content-disposition', 'attachment; filename="togo-consentimientos.json"').send(body);
-  });
+  app.get(
+    '/api/togo/notificacion/consentimientos/',
+    { ...auth, schema: { summary: 'Consentimientos de comunicaciones' } },
+    async (req, reply) => {
+      const body = await deps.consents.export(requireSession(req).user.id);
+      return reply
+        .header('content-disposition', 'attachment; filename="togo-consentimientos.json"')
+        .send(body);
+    },
+  );
 
   typed.get(
     '/api/togo/notificacion/historial/',
-    { ...authFirst, schema: { querystring: historyQuerySchema } },
+    { ...authFirst, schema: { summary: 'Historial de avisos enviados', querystring: historyQuerySchema } },
     async (req) => deps.history.list(requireSession(req).user.id, req.query.page, req.query.page_size),
   );
 }

@@ -26,7 +26,11 @@ const prefs = async (user: TestUser) =>
     await t.app.inject({ method: 'GET', url: '/api/togo/notificacion/preferencias/', headers: user.headers })
   ).json();
 
-function inbound(from: string, text: string) {
+let nextId = 0;
+/** A Cloud API delivery of one text message, sent now by the test clock unless told otherwise. */
+function inbound(from: string, text: string, opts: { id?: string; sentAt?: Date } = {}) {
+  const id = opts.id ?? `wamid.${++nextId}`;
+  const timestamp = String(Math.floor((opts.sentAt ?? t.clock.now()).getTime() / 1000));
   return JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -37,7 +41,7 @@ function inbound(from: string, text: string) {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              messages: [{ from, id: 'wamid.1', type: 'text', text: { body: text } }],
+              messages: [{ from, id, timestamp, type: 'text', text: { body: text } }],
             },
           },
         ],
@@ -126,48 +130,136 @@ describe('WhatsApp webhook', () => {
   });
 });
 
+const setWhatsapp = (user: TestUser, on: boolean) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/togo/notificacion/preferencias/',
+    headers: user.headers,
+    payload: { canales: { whatsapp: on } },
+  });
+const optOutsRecorded = async (user: TestUser) =>
+  (
+    await t.database.query<{ n: number }>(
+      `select count(*)::int as n from consent_records where user_id = $1 and screen = 'whatsapp:respuesta'`,
+      [user.id],
+    )
+  )[0]!.n;
+
+describe('WhatsApp replays (issue 35, finding 8)', () => {
+  it('a replayed "SALIR" (same message id) changes nothing once WhatsApp is on again', async () => {
+    await setWhatsapp(ana, true);
+    const raw = inbound(`57${phone}`, 'SALIR');
+    expect((await post(raw, sign(raw))).statusCode).toBe(200);
+    expect((await prefs(ana)).canales.whatsapp).toBe(false);
+    const recorded = await optOutsRecorded(ana);
+    await setWhatsapp(ana, true);
+    t.clock.advance(60_000);
+    const replay = await post(raw, sign(raw));
+    expect(replay.statusCode).toBe(200);
+    expect((await prefs(ana)).canales.whatsapp).toBe(true);
+    expect(await optOutsRecorded(ana)).toBe(recorded);
+  });
+
+  it('a "SALIR" signed more than 5 minutes ago (or ahead) is skipped; at 5 minutes it counts', async () => {
+    await setWhatsapp(ana, true);
+    const now = t.clock.now().getTime();
+    for (const sentAt of [new Date(now - 5 * 60_000 - 1000), new Date(now + 5 * 60_000 + 1000)]) {
+      const stale = inbound(`57${phone}`, 'SALIR', { sentAt });
+      expect((await post(stale, sign(stale))).statusCode).toBe(200);
+      expect((await prefs(ana)).canales.whatsapp).toBe(true);
+    }
+    const edge = inbound(`57${phone}`, 'SALIR', { sentAt: new Date(now - 5 * 60_000) });
+    expect((await post(edge, sign(edge))).statusCode).toBe(200);
+    expect((await prefs(ana)).canales.whatsapp).toBe(false);
+  });
+
+  it('a message without an id or a timestamp is refused', async () => {
+    const raw = inbound(`57${phone}`, 'SALIR').replace(/"timestamp":"\d+",/, '');
+    expect((await post(raw, sign(raw))).statusCode).toBe(400);
+    const noId = inbound(`57${phone}`, 'SALIR').replace(/"id":"wamid\.\d+",/, '');
+    expect((await post(noId, sign(noId))).statusCode).toBe(400);
+  });
+
+  it('ten concurrent deliveries of one message apply it once (the database decides)', async () => {
+    await setWhatsapp(ana, true);
+    const before = await optOutsRecorded(ana);
+    const raw = inbound(`57${phone}`, 'SALIR');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(raw, sign(raw))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(await optOutsRecorded(ana)).toBe(before + 1);
+  });
+});
+
 describe('SMS replies', () => {
-  it('"SALIR" by SMS turns SMS off; unsigned replies are refused', async () => {
-    const s = await createTestApp({ env: { SMS_INBOUND_SECRET: 'sms-inbound-secret-123' } });
-    try {
-      const user = await createUser(s, 'Sara');
-      const [row] = await s.database.query<{ telefono: string }>('select telefono from users where id = $1', [
-        user.id,
-      ]);
-      const headers = { ...user.headers };
+  const SMS_SECRET = 'sms-inbound-secret-123';
+  let s: TestContext;
+  let sara: TestUser;
+  let from: string;
+  beforeAll(async () => {
+    s = await createTestApp({ env: { SMS_INBOUND_SECRET: SMS_SECRET } });
+    sara = await createUser(s, 'Sara');
+    const [row] = await s.database.query<{ telefono: string }>('select telefono from users where id = $1', [
+      sara.id,
+    ]);
+    from = `+57${row!.telefono}`;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const sms = (id: string, sentAt = s.clock.now()) =>
+    JSON.stringify({ id, timestamp: Math.floor(sentAt.getTime() / 1000), from, text: 'Salir' });
+  const deliver = (body: string, signature: string | null = sign(body, SMS_SECRET)) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/sms/',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature-256': signature } : {}) },
+      payload: body,
+    });
+  const setSms = (on: boolean) =>
+    s.app.inject({
+      method: 'PUT',
+      url: '/api/togo/notificacion/preferencias/',
+      headers: sara.headers,
+      payload: { canales: { sms: on } },
+    });
+  const smsOn = async () =>
+    (
       await s.app.inject({
-        method: 'PUT',
-        url: '/api/togo/notificacion/preferencias/',
-        headers,
-        payload: { canales: { sms: true } },
-      });
-      const raw = JSON.stringify({ from: `+57${row!.telefono}`, text: 'Salir' });
-      const unsigned = await s.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sms/',
-        headers: { 'content-type': 'application/json' },
-        payload: raw,
-      });
-      expect(unsigned.statusCode).toBe(401);
-      const signed = await s.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sms/',
-        headers: {
-          'content-type': 'application/json',
-          'x-signature-256': sign(raw, 'sms-inbound-secret-123'),
-        },
-        payload: raw,
-      });
-      expect(signed.statusCode).toBe(200);
-      const after = await s.app.inject({
         method: 'GET',
         url: '/api/togo/notificacion/preferencias/',
-        headers,
-      });
-      expect(after.json().canales.sms).toBe(false);
-    } finally {
-      await s.close();
-    }
+        headers: sara.headers,
+      })
+    ).json().canales.sms as boolean;
+
+  it('"SALIR" by SMS turns SMS off; unsigned replies are refused', async () => {
+    await setSms(true);
+    const raw = sms('sms-1');
+    expect((await deliver(raw, null)).statusCode).toBe(401);
+    expect(await smsOn()).toBe(true);
+    expect((await deliver(raw)).statusCode).toBe(200);
+    expect(await smsOn()).toBe(false);
+  });
+
+  it('a replayed id changes nothing; a stale or bare message is refused (issue 35, finding 8)', async () => {
+    const raw = sms('sms-2');
+    expect((await deliver(raw)).statusCode).toBe(200);
+    expect(await smsOn()).toBe(false);
+    await setSms(true);
+    s.clock.advance(60_000);
+    // Replayed (same id) after SMS was turned on again: answered 200, changes nothing.
+    expect((await deliver(raw)).statusCode).toBe(200);
+    expect(await smsOn()).toBe(true);
+    // Signed more than 5 minutes ago (new id): refused.
+    const stale = await deliver(sms('sms-3', new Date(s.clock.now().getTime() - 5 * 60_000 - 1000)));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ detail: 'Mensaje SMS vencido: tiene más de 5 minutos.' });
+    expect(await smsOn()).toBe(true);
+    // Without an id and a timestamp: not recognised.
+    expect((await deliver(JSON.stringify({ from, text: 'Salir' }))).statusCode).toBe(400);
+    expect(await smsOn()).toBe(true);
+    // A fresh message with a new id still works.
+    expect((await deliver(sms('sms-4'))).statusCode).toBe(200);
+    expect(await smsOn()).toBe(false);
   });
 
   it('the webhooks are absent without their settings', async () => {

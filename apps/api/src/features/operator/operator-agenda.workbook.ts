@@ -1,32 +1,19 @@
 import type { AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import { AGENDA_XLSX_COLUMNS } from '@togo/domain/operator/operator-ops.contract';
 import { xmlSafeSpreadsheetText } from '../../lib/spreadsheet-text.ts';
-
-const STATE_LABEL: Record<string, string> = {
-  confirmada: 'Confirmada',
-  pendiente_pago: 'Pendiente de pago',
-  atendido: 'Atendido',
-  no_asistio: 'No asistió',
-  cancelada: 'Cancelada',
-};
-
-const REFUND_LABEL: Record<string, string> = {
-  pendiente: 'Pendiente',
-  realizado: 'Realizado',
-  fallido: 'Fallido',
-};
+import { bookingStateLabel, refundStateLabel, serviceLabel } from '@togo/domain/labels';
 
 /** One agenda row as spreadsheet cells, in AGENDA_XLSX_COLUMNS order; text neutralised (decision 018). */
 export function agendaCells(e: AgendaEntry): string[] {
   return [
     e.hora,
     xmlSafeSpreadsheetText(e.placa),
-    xmlSafeSpreadsheetText(e.servicio),
+    xmlSafeSpreadsheetText(serviceLabel(e.servicio)),
     xmlSafeSpreadsheetText(e.cliente.nombre),
     xmlSafeSpreadsheetText(e.cliente.telefono ?? ''),
-    STATE_LABEL[e.estado] ?? xmlSafeSpreadsheetText(e.estado),
+    xmlSafeSpreadsheetText(bookingStateLabel(e.estado)),
     e.pagado ? 'Sí' : 'No',
-    e.estado_reembolso ? (REFUND_LABEL[e.estado_reembolso] ?? e.estado_reembolso) : '',
+    e.estado_reembolso ? refundStateLabel(e.estado_reembolso) : '',
   ];
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { readToken } from '../../http/auth.ts';
 import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
 import type { AuditActor } from './audit.repository.ts';
+import { tokenSecured } from '../../http/route-security.ts';
 
 const sessions = new WeakMap<FastifyRequest, StaffSession>();
 
@@ -15,7 +16,7 @@ const sessions = new WeakMap<FastifyRequest, StaffSession>();
  */
 export function requireStaff(auth: StaffAuthService) {
   return (permission: Permission): preHandlerAsyncHookHandler =>
-    async (request) => {
+    tokenSecured(async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token) throw AppError.unauthorized();
       const session = await auth.resolve(token);
@@ -25,7 +26,7 @@ export function requireStaff(auth: StaffAuthService) {
       }
       if (!roleMay(session.staff.rol as StaffRole, permission)) throw AppError.forbidden();
       sessions.set(request, session);
-    };
+    });
 }
 
 export function staffSession(request: FastifyRequest): StaffSession {

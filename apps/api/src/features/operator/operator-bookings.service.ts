@@ -16,7 +16,6 @@ import type {
   StaffTarget,
 } from './operator-bookings.repository.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A pending refund untouched this long is retried by the job. */
 export const REFUND_STALE_MS = 5 * 60 * 1000;
 export const REFUND_MAX_ATTEMPTS = 10;
@@ -49,7 +48,6 @@ export class OperatorBookingsService {
   }
 
   async changeState(actor: AuditActor, id: string, change: BookingStateChange) {
-    if (!UUID_RE.test(id)) throw AppError.notFound('Agendamiento no encontrado.');
     const target = TARGET[change.estado];
     const now = this.deps.clock.now();
     const outcome = await this.deps.repo.changeState(

@@ -1,4 +1,5 @@
-import { bogotaLocalDateTime } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
+import { clockText } from '@togo/domain/clock-text';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -86,7 +87,7 @@ export class OperatorBranchesService {
           channel: 'email',
           subject: 'Tu cita debe reprogramarse',
           body:
-            `Hola, ${b.nombre}:\n\nLa sede de tu cita del ${fecha} a las ${hhmm(b.hora)} (placa ${b.placa}) ` +
+            `Hola, ${b.nombre}:\n\nLa sede de tu cita del ${fecha} a las ${clockText(b.hora)} (placa ${b.placa}) ` +
             `estará cerrada: ${motivo}.\nTe contactaremos para reprogramarla, o puedes hacerlo en ` +
             `${this.deps.webUrl.replace(/\/+$/, '')}/app/servicios.\n`,
         })

@@ -61,8 +61,47 @@ const upload = (bytes: Buffer, staff: TestStaff = contenido) => {
   });
 };
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, staff = contenido) =>
-  t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
+/**
+ * The version of the entry or URL at `url` as the console reads it (0 when it does not exist): an entry's from its
+ * detail (body and ETag agree), a URL's from the list.
+ */
+async function readVersion(url: string): Promise<number> {
+  const name = /\/urls\/([a-z0-9_]+)\/$/.exec(url)?.[1];
+  if (name) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/operador/contenido/urls/',
+      headers: soporte.headers,
+    });
+    return (res.json() as { name: string; version: number }[]).find((u) => u.name === name)?.version ?? 0;
+  }
+  const res = await t.app.inject({ method: 'GET', url, headers: soporte.headers });
+  if (res.statusCode === 404) return 0;
+  const version = (res.json() as { version: number }).version;
+  expect(res.headers.etag).toBe(`"${version}"`);
+  return version;
+}
+
+/**
+ * A write as the console makes it: a PUT or DELETE sends If-Match with the version just read, unless `version`
+ * gives one (null: no header).
+ */
+const send = async (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  staff = contenido,
+  version?: number | string | null,
+) => {
+  const ifMatch =
+    method === 'POST' || version === null ? {} : { 'if-match': `"${version ?? (await readVersion(url))}"` };
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...staff.headers, ...ifMatch },
+    ...(payload ? { payload } : {}),
+  });
+};
 
 async function driverBanners(clavePadre = BANNERS): Promise<string[]> {
   const res = await t.app.inject({
@@ -227,7 +266,12 @@ describe('named URLs', () => {
       url: 'https://aliado.co/poliza',
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ name: 'poliza', url: 'https://aliado.co/poliza', editado: true });
+    expect(changed.json()).toEqual({
+      name: 'poliza',
+      url: 'https://aliado.co/poliza',
+      editado: true,
+      version: 1,
+    });
     expect((await driverUrls()).poliza).toBe('https://aliado.co/poliza');
     expect((await send('DELETE', '/api/operador/contenido/urls/soat/')).statusCode).toBe(204);
     expect(await driverUrls()).not.toHaveProperty('soat');

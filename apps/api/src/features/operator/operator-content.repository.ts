@@ -88,7 +88,8 @@ export class OperatorContentRepository {
         .values({ ...values, edited: true, deleted: false })
         .onConflictDoUpdate({
           target: [catalogEntries.clavePadre, catalogEntries.clave],
-          set: { ...values, edited: true, deleted: false },
+          // A deleted entry brought back goes on counting, so a tab that read it before is still stale.
+          set: { ...values, edited: true, deleted: false, version: sql`${catalogEntries.version} + 1` },
           setWhere: sql`${catalogEntries.deleted}`,
         })
         .returning();
@@ -98,13 +99,17 @@ export class OperatorContentRepository {
     });
   }
 
-  /** Replaces a live entry. 'missing' when it does not exist, 'taken' when its new keys belong to another. */
+  /**
+   * Replaces a live entry still at version `expected` (checked under the row lock, decision 096). 'missing' when it
+   * does not exist, 'stale' when another save came first, 'taken' when its new keys belong to another.
+   */
   async updateEntry(
     id: number,
+    expected: number,
     values: CatalogEntryValues,
     audit: (before: CatalogEntryRow, after: CatalogEntryRow) => AuditRecord,
     now: Date,
-  ): Promise<CatalogEntryRow | 'missing' | 'taken'> {
+  ): Promise<CatalogEntryRow | 'missing' | 'stale' | 'taken'> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -112,6 +117,7 @@ export class OperatorContentRepository {
         .where(and(eq(catalogEntries.id, id), live))
         .for('update');
       if (!before) return 'missing';
+      if (before.version !== expected) return 'stale';
       const [other] = await tx
         .select({ id: catalogEntries.id, deleted: catalogEntries.deleted })
         .from(catalogEntries)
@@ -124,7 +130,7 @@ export class OperatorContentRepository {
       }
       const [after] = await tx
         .update(catalogEntries)
-        .set({ ...values, edited: true })
+        .set({ ...values, edited: true, version: before.version + 1 })
         .where(eq(catalogEntries.id, id))
         .returning();
       if (!after) return 'missing';
@@ -133,21 +139,30 @@ export class OperatorContentRepository {
     });
   }
 
-  /** Deletes a live entry (a tombstone the seed leaves alone). false when there is none. */
+  /**
+   * Deletes a live entry still at version `expected` (a tombstone the seed leaves alone). 'missing' when there is
+   * none, 'stale' when it was saved since.
+   */
   async deleteEntry(
     id: number,
+    expected: number,
     audit: (before: CatalogEntryRow) => AuditRecord,
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<'deleted' | 'missing' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx
-        .update(catalogEntries)
-        .set({ deleted: true, edited: true, activo: false })
+        .select()
+        .from(catalogEntries)
         .where(and(eq(catalogEntries.id, id), live))
-        .returning();
-      if (!before) return false;
-      await insertAudit(tx, audit({ ...before, deleted: false }), now);
-      return true;
+        .for('update');
+      if (!before) return 'missing';
+      if (before.version !== expected) return 'stale';
+      await tx
+        .update(catalogEntries)
+        .set({ deleted: true, edited: true, activo: false, version: before.version + 1 })
+        .where(eq(catalogEntries.id, id));
+      await insertAudit(tx, audit(before), now);
+      return 'deleted';
     });
   }
 
@@ -160,25 +175,31 @@ export class OperatorContentRepository {
   }
 
   /**
-   * Creates (or replaces with `replace`) a named URL. 'exists' when creating a live name, 'missing' when
-   * replacing one that does not exist.
+   * Creates a named URL, or replaces one still at version `mode.expected` (checked under the row lock, decision
+   * 096). 'exists' when creating a live name, 'missing' when replacing one that does not exist, 'stale' when it
+   * was saved since.
    */
   async writeUrl(
     name: string,
     url: string,
-    mode: 'create' | 'replace',
+    mode: 'create' | { expected: number },
     audit: (before: NamedUrlRow | null, after: NamedUrlRow) => AuditRecord,
     now: Date,
-  ): Promise<NamedUrlRow | 'exists' | 'missing'> {
+  ): Promise<NamedUrlRow | 'exists' | 'missing' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(urlConfigs).where(eq(urlConfigs.name, name)).for('update');
       const live = before && !before.deleted ? before : null;
       if (mode === 'create' && live) return 'exists';
-      if (mode === 'replace' && !live) return 'missing';
+      if (mode !== 'create' && !live) return 'missing';
+      if (mode !== 'create' && live?.version !== mode.expected) return 'stale';
+      // A version goes on counting through a deletion, so a tab that read the old URL is still stale.
       const [after] = await tx
         .insert(urlConfigs)
         .values({ name, url, edited: true, deleted: false })
-        .onConflictDoUpdate({ target: urlConfigs.name, set: { url, edited: true, deleted: false } })
+        .onConflictDoUpdate({
+          target: urlConfigs.name,
+          set: { url, edited: true, deleted: false, version: sql`${urlConfigs.version} + 1` },
+        })
         .returning();
       if (!after) throw new Error('url not written');
       await insertAudit(tx, audit(live, after), now);
@@ -186,16 +207,27 @@ export class OperatorContentRepository {
     });
   }
 
-  async deleteUrl(name: string, audit: (before: NamedUrlRow) => AuditRecord, now: Date): Promise<boolean> {
+  /** Deletes a live URL still at version `expected`: 'missing' when there is none, 'stale' when saved since. */
+  async deleteUrl(
+    name: string,
+    expected: number,
+    audit: (before: NamedUrlRow) => AuditRecord,
+    now: Date,
+  ): Promise<'deleted' | 'missing' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx
-        .update(urlConfigs)
-        .set({ deleted: true, edited: true })
+        .select()
+        .from(urlConfigs)
         .where(and(eq(urlConfigs.name, name), eq(urlConfigs.deleted, false)))
-        .returning();
-      if (!before) return false;
-      await insertAudit(tx, audit({ ...before, deleted: false }), now);
-      return true;
+        .for('update');
+      if (!before) return 'missing';
+      if (before.version !== expected) return 'stale';
+      await tx
+        .update(urlConfigs)
+        .set({ deleted: true, edited: true, version: before.version + 1 })
+        .where(eq(urlConfigs.name, name));
+      await insertAudit(tx, audit(before), now);
+      return 'deleted';
     });
   }
 

@@ -12,6 +12,7 @@ import {
 } from '@togo/domain/operator/operator-content.contract';
 import type { CatalogValorJson } from '@togo/domain/catalog/catalog.contract';
 import { AppError } from '../../http/app-error.ts';
+import { staleVersion } from '../../http/if-match.ts';
 import { reencodeUpload } from '../../http/image-upload.ts';
 import { CONTENT_TYPES, detectKind } from '../../integrations/files/file-content.ts';
 import { storageKeyFor, type FileStorage } from '../../integrations/files/file-storage.ts';
@@ -45,10 +46,16 @@ export function toEntry(row: CatalogEntryRow): OperatorCatalogEntry {
     valor_json: row.valorJson as CatalogValorJson,
     detalle_archivos: (row.detalleArchivos as { archivo: string }[]).map((f) => ({ archivo: f.archivo })),
     editado: row.edited,
+    version: row.version,
   };
 }
 
-const toUrl = (row: NamedUrlRow): OperatorNamedUrl => ({ name: row.name, url: row.url, editado: row.edited });
+const toUrl = (row: NamedUrlRow): OperatorNamedUrl => ({
+  name: row.name,
+  url: row.url,
+  editado: row.edited,
+  version: row.version,
+});
 
 function values(input: EntryInput): CatalogEntryValues {
   return {
@@ -113,9 +120,16 @@ export class OperatorContentService {
     return toEntry(row);
   }
 
-  async updateEntry(actor: AuditActor, id: number, input: EntryInput): Promise<OperatorCatalogEntry> {
+  /** `expected`: the version the editor read (If-Match); 409 when another save came first (decision 096). */
+  async updateEntry(
+    actor: AuditActor,
+    id: number,
+    input: EntryInput,
+    expected: number,
+  ): Promise<OperatorCatalogEntry> {
     const result = await this.deps.repo.updateEntry(
       id,
+      expected,
       values(input),
       (before, after) => ({
         actor,
@@ -127,13 +141,15 @@ export class OperatorContentService {
       this.deps.clock.now(),
     );
     if (result === 'missing') throw AppError.notFound();
+    if (result === 'stale') throw staleVersion();
     if (result === 'taken') throw AppError.field('clave', CONTENT_MSG.entryExists);
     return toEntry(result);
   }
 
-  async deleteEntry(actor: AuditActor, id: number): Promise<void> {
-    const deleted = await this.deps.repo.deleteEntry(
+  async deleteEntry(actor: AuditActor, id: number, expected: number): Promise<void> {
+    const result = await this.deps.repo.deleteEntry(
       id,
+      expected,
       (before) => ({
         actor,
         accion: 'contenido.borrar_entrada',
@@ -143,7 +159,8 @@ export class OperatorContentService {
       }),
       this.deps.clock.now(),
     );
-    if (!deleted) throw AppError.notFound();
+    if (result === 'missing') throw AppError.notFound();
+    if (result === 'stale') throw staleVersion();
   }
 
   async urls(): Promise<OperatorNamedUrl[]> {
@@ -154,7 +171,8 @@ export class OperatorContentService {
     actor: AuditActor,
     name: string,
     url: string,
-    mode: 'create' | 'replace',
+    /** 'create', or the version the editor read (If-Match) of the URL it replaces. */
+    mode: 'create' | { expected: number },
   ): Promise<OperatorNamedUrl> {
     const result = await this.deps.repo.writeUrl(
       name,
@@ -171,12 +189,14 @@ export class OperatorContentService {
     );
     if (result === 'exists') throw AppError.field('name', CONTENT_MSG.urlExists);
     if (result === 'missing') throw AppError.notFound();
+    if (result === 'stale') throw staleVersion();
     return toUrl(result);
   }
 
-  async deleteUrl(actor: AuditActor, name: string): Promise<void> {
-    const deleted = await this.deps.repo.deleteUrl(
+  async deleteUrl(actor: AuditActor, name: string, expected: number): Promise<void> {
+    const result = await this.deps.repo.deleteUrl(
       name,
+      expected,
       (before) => ({
         actor,
         accion: 'contenido.borrar_url',
@@ -186,7 +206,8 @@ export class OperatorContentService {
       }),
       this.deps.clock.now(),
     );
-    if (!deleted) throw AppError.notFound();
+    if (result === 'missing') throw AppError.notFound();
+    if (result === 'stale') throw staleVersion();
   }
 
   /**

@@ -1,6 +1,6 @@
+import { bogotaInstant } from '@togo/domain/bogota-time';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bogotaInstant } from '@togo/domain/booking/booking.rules';
 import { auditPagedQuerySchema } from '@togo/domain/operator/operator-dashboard.contract';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 import { AUDIT_PAGE } from './audit.repository.ts';
@@ -23,8 +23,10 @@ export function operatorDashboardRoutes(
 ) {
   const { guard } = deps;
 
-  app.get('/api/operador/resumen/', { preHandler: guard('resumen.leer') }, async () =>
-    deps.dashboard.summary(),
+  app.get(
+    '/api/operador/resumen/',
+    { schema: { summary: 'Consola: resumen de operación' }, preHandler: guard('resumen.leer') },
+    async () => deps.dashboard.summary(),
   );
 
   /**
@@ -34,7 +36,10 @@ export function operatorDashboardRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/operador/auditoria/',
     // Staff session and permission are checked before the query is validated (401/403 before 400).
-    { preValidation: guard('auditoria.leer'), schema: { querystring: auditPagedQuerySchema } },
+    {
+      preValidation: guard('auditoria.leer'),
+      schema: { summary: 'Consola: registro de auditoría', querystring: auditPagedQuerySchema },
+    },
     async (req) => {
       const query = req.query;
       // Dates are Bogotá days: desde from its midnight, hasta up to the end of its day.

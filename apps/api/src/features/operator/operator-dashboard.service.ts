@@ -1,4 +1,4 @@
-import { bogotaInstant, bogotaToday } from '@togo/domain/booking/booking.rules';
+import { bogotaInstant, bogotaToday } from '@togo/domain/bogota-time';
 import type { DashboardSummary } from '@togo/domain/operator/operator-dashboard.contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { OperatorDashboardRepository } from './operator-dashboard.repository.ts';

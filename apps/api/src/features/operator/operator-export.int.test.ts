@@ -46,10 +46,12 @@ describe('export of the database in the seed files format', () => {
       headers: admin.headers,
     });
     expect(list.statusCode).toBe(200);
+    // A console write says which version it read (If-Match, decision 096).
+    const read = (list.json() as { name: string; version: number }[]).find((u) => u.name === 'blog');
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/operador/contenido/urls/blog/',
-      headers: admin.headers,
+      headers: { ...admin.headers, 'if-match': `"${read?.version ?? 0}"` },
       payload: { url: 'https://blog.togo.co/' },
     });
     expect(res.statusCode).toBe(200);

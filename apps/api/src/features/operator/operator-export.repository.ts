@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import {
   bookingBranches,
   catalogEntries,
-  holidays,
   peritajeCombos,
   picoPlacaCities,
   picoPlacaEmbedCities,
@@ -39,14 +38,13 @@ export class OperatorExportRepository {
   }
 
   async picoPlaca() {
-    const [cities, holidayRows, embed] = await Promise.all([
+    const [cities, embed] = await Promise.all([
       this.db
         .select({ key: picoPlacaCities.key, data: picoPlacaCities.data })
         .from(picoPlacaCities)
         .orderBy(asc(picoPlacaCities.key)),
-      this.db.select().from(holidays).orderBy(asc(holidays.date)),
       this.db.select().from(picoPlacaEmbedCities).orderBy(asc(picoPlacaEmbedCities.slug)),
     ]);
-    return { cities, holidays: holidayRows, embed };
+    return { cities, embed };
   }
 }

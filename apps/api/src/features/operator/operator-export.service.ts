@@ -132,26 +132,12 @@ export class OperatorExportService {
   private async picoPlaca(template: Json): Promise<Json> {
     const data = await this.repo.picoPlaca();
     const tCities = ((template.cities ?? []) as { key: string }[]).map((c) => c.key);
-    const tHolidays = (template.holidays ?? {}) as Json & {
-      dates?: Record<string, { date: string; name: string }[]>;
-    };
     const tEmbed = (template.embed ?? {}) as Json & { cities?: { slug: string }[] };
-    // One row per date in the table; a date the file lists twice (two holidays on one day) keeps both names.
-    const fileByDate = new Map<string, { date: string; name: string }[]>();
-    for (const list of Object.values(tHolidays.dates ?? {})) {
-      for (const h of list) fileByDate.set(h.date, [...(fileByDate.get(h.date) ?? []), h]);
-    }
-    const dates: Record<string, { date: string; name: string }[]> = {};
-    for (const h of data.holidays) {
-      const fromFile = fileByDate.get(h.date);
-      const entries = fromFile?.[0]?.name === h.name ? fromFile : [{ date: h.date, name: h.name }];
-      const year = h.date.slice(0, 4);
-      dates[year] = [...(dates[year] ?? []), ...entries];
-    }
     const defaultRow = data.embed.find((e) => e.isDefault);
+    // Holidays are not data any more (decision 081): an old file's table is left out of the export.
+    const { holidays: _holidays, ...rest } = template;
     return {
-      ...template,
-      holidays: { ...tHolidays, dates },
+      ...rest,
       embed: {
         ...tEmbed,
         ...withOptional('default_slug', defaultRow?.slug),

@@ -267,7 +267,7 @@ describe('GET /api/operador/agenda.xlsx', () => {
     expect(values(2).slice(0, 7)).toEqual([
       '08:00',
       'XLS001',
-      'tramites',
+      'Trámites',
       'Ana Pérez',
       '573001234567',
       'Confirmada',

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.constants';
-import { agendaQuerySchema } from '@togo/domain/operator/operator-console.contract';
+import { agendaQuerySchema, branchParamsSchema } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
   branchCreateSchema,
-  closureDateParamSchema,
+  branchClosureParamsSchema,
+  priceKeyParamsSchema,
   priceUpdateSchema,
   type PriceKind,
 } from '@togo/domain/operator/operator-ops.contract';
-import { parse } from '../../http/validation.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import { agendaWorkbook } from './operator-agenda.workbook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
 import type { OperatorBranchesService } from './operator-branches.service.ts';
 import type { OperatorPricesService } from './operator-prices.service.ts';
-
-const param = (req: { params: unknown }, name: string) =>
-  String((req.params as Record<string, string | undefined>)[name] ?? '');
 
 /**
  * The console's operations routes (decision 037): agenda export, branch creation and closures, prices. Each
@@ -38,7 +35,10 @@ export function operatorOpsRoutes(
 
   typed.get(
     OPERATOR_OPS_PATHS.agendaXlsx,
-    { preValidation: guard('agenda.leer'), schema: { querystring: agendaQuerySchema } },
+    {
+      preValidation: guard('agenda.leer'),
+      schema: { summary: 'Consola: exportar la agenda (Excel)', querystring: agendaQuerySchema },
+    },
     async (req, reply) => {
       const { sede, fecha } = req.query;
       const bytes = await agendaWorkbook(sede, fecha, await bookings.agenda(sede, fecha));
@@ -54,33 +54,53 @@ export function operatorOpsRoutes(
 
   typed.post(
     OPERATOR_OPS_PATHS.branches,
-    { preValidation: guard('sedes.editar'), schema: { body: branchCreateSchema } },
+    {
+      preValidation: guard('sedes.editar'),
+      schema: { summary: 'Consola: crear una sede', body: branchCreateSchema },
+    },
     async (req, reply) => reply.code(201).send(await branches.create(actorOf(req), req.body)),
   );
 
-  app.get('/api/operador/sedes/:id/cierres/', { preHandler: guard('sedes.leer') }, async (req) =>
-    branches.closures(param(req, 'id')),
+  typed.get(
+    '/api/operador/sedes/:id/cierres/',
+    {
+      preValidation: guard('sedes.leer'),
+      schema: { summary: 'Consola: días cerrados de una sede', params: branchParamsSchema },
+    },
+    async (req) => branches.closures(req.params.id),
   );
 
-  // The date is parsed from the path by hand: a params schema would have to restate the id as well.
-  app.delete(
+  typed.delete(
     '/api/operador/sedes/:id/cierres/:fecha/',
-    { preHandler: guard('sedes.editar') },
+    {
+      preValidation: guard('sedes.editar'),
+      schema: { summary: 'Consola: reabrir un día cerrado de una sede', params: branchClosureParamsSchema },
+    },
     async (req, reply) => {
-      const { fecha } = parse(closureDateParamSchema, { fecha: param(req, 'fecha') });
-      await branches.reopen(actorOf(req), param(req, 'id'), fecha);
+      await branches.reopen(actorOf(req), req.params.id, req.params.fecha);
       return reply.code(204).send();
     },
   );
 
-  app.get(OPERATOR_OPS_PATHS.prices, { preHandler: guard('precios.leer') }, async () => prices.list());
+  app.get(
+    OPERATOR_OPS_PATHS.prices,
+    { schema: { summary: 'Consola: precios de los servicios' }, preHandler: guard('precios.leer') },
+    async () => prices.list(),
+  );
 
   const kinds: PriceKind[] = ['rtm', 'combos', 'tramites'];
   for (const kind of kinds) {
     typed.put(
       `/api/operador/precios/${kind}/:key/`,
-      { preValidation: guard('precios.editar'), schema: { body: priceUpdateSchema } },
-      async (req) => prices.setPrice(actorOf(req), kind, param(req, 'key'), req.body.precio),
+      {
+        preValidation: guard('precios.editar'),
+        schema: {
+          summary: 'Consola: cambiar un precio',
+          params: priceKeyParamsSchema,
+          body: priceUpdateSchema,
+        },
+      },
+      async (req) => prices.setPrice(actorOf(req), kind, req.params.key, req.body.precio),
     );
   }
 }

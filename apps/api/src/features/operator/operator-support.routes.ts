@@ -35,44 +35,63 @@ export function operatorSupportRoutes(
     schema: { querystring: supportPageQuerySchema },
   };
 
-  app.get('/api/operador/usuarios/', { preHandler: guard('usuarios.buscar') }, async (req) => {
-    const query = (req.query ?? {}) as Record<string, unknown>;
-    // Without paging parameters the answer stays the plain list of decision 022: two schemas, chosen by the
-    // keys present, so this route parses by hand.
-    if (!PAGING_KEYS.some((k) => k in query)) {
-      const { q } = parse(supportSearchQuerySchema, query);
-      return support.search(q);
-    }
-    return support.searchPage(parse(supportSearchPageQuerySchema, query));
-  });
-
-  app.get('/api/operador/usuarios/:id/', { preHandler: guard('usuarios.buscar') }, async (req) =>
-    support.detail(userId(req)),
+  app.get(
+    '/api/operador/usuarios/',
+    { schema: { summary: 'Consola: buscar usuarios' }, preHandler: guard('usuarios.buscar') },
+    async (req) => {
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      // Without paging parameters the answer stays the plain list of decision 022: two schemas, chosen by the
+      // keys present, so this route parses by hand.
+      if (!PAGING_KEYS.some((k) => k in query)) {
+        const { q } = parse(supportSearchQuerySchema, query);
+        return support.search(q);
+      }
+      return support.searchPage(parse(supportSearchPageQuerySchema, query));
+    },
   );
 
-  typed.get('/api/operador/usuarios/:id/agendamientos/', pageOfUser, async (req) =>
-    support.userBookings(userId(req), req.query.page, req.query.page_size),
+  app.get(
+    '/api/operador/usuarios/:id/',
+    { schema: { summary: 'Consola: ficha de un usuario' }, preHandler: guard('usuarios.buscar') },
+    async (req) => support.detail(userId(req)),
   );
 
-  typed.get('/api/operador/usuarios/:id/avisos/', pageOfUser, async (req) =>
-    support.userDeliveries(userId(req), req.query.page, req.query.page_size),
+  typed.get(
+    '/api/operador/usuarios/:id/agendamientos/',
+    { ...pageOfUser, schema: { ...pageOfUser.schema, summary: 'Consola: agendamientos de un usuario' } },
+    async (req) => support.userBookings(userId(req), req.query.page, req.query.page_size),
+  );
+
+  typed.get(
+    '/api/operador/usuarios/:id/avisos/',
+    { ...pageOfUser, schema: { ...pageOfUser.schema, summary: 'Consola: avisos enviados a un usuario' } },
+    async (req) => support.userDeliveries(userId(req), req.query.page, req.query.page_size),
   );
 
   app.post(
     '/api/operador/usuarios/:id/reenviar-codigo/',
-    { preHandler: guard('usuarios.soporte') },
+    {
+      schema: { summary: 'Consola: reenviar el código a un usuario' },
+      preHandler: guard('usuarios.soporte'),
+    },
     async (req) => support.resendCode(actorOf(req), userId(req)),
   );
 
   app.post(
     '/api/operador/usuarios/:id/desbloquear/',
-    { preHandler: guard('usuarios.soporte') },
+    {
+      schema: { summary: 'Consola: desbloquear el inicio de sesión de un usuario' },
+      preHandler: guard('usuarios.soporte'),
+    },
     async (req) => support.unlock(actorOf(req), userId(req)),
   );
 
   app.post(
     '/api/operador/usuarios/:id/revocar-sesiones/',
-    { preHandler: guard('usuarios.soporte') },
+    {
+      schema: { summary: 'Consola: cerrar todas las sesiones de un usuario' },
+      preHandler: guard('usuarios.soporte'),
+    },
     async (req) => support.revokeSessions(actorOf(req), userId(req)),
   );
 }

@@ -8,6 +8,7 @@ import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { NotificationSink } from '../../lib/notification-sink.ts';
 import { AuditRepository } from './audit.repository.ts';
 import { requireStaff } from './operator-auth.hook.ts';
 import { OperatorBookingsRepository } from './operator-bookings.repository.ts';
@@ -24,6 +25,9 @@ import { operatorContentRoutes } from './operator-content.routes.ts';
 import { OperatorContentService } from './operator-content.service.ts';
 import { OperatorExportRepository } from './operator-export.repository.ts';
 import { OperatorExportService } from './operator-export.service.ts';
+import { OperatorPicoPlacaReportsRepository } from './operator-pico-placa-reports.repository.ts';
+import { operatorPicoPlacaReportsRoutes } from './operator-pico-placa-reports.routes.ts';
+import { OperatorPicoPlacaReportsService } from './operator-pico-placa-reports.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
 import { OperatorPricesRepository } from './operator-prices.repository.ts';
@@ -33,19 +37,24 @@ import { OperatorSupportRepository } from './operator-support.repository.ts';
 import { operatorSupportRoutes } from './operator-support.routes.ts';
 import { OperatorSupportService, type SupportCodeSender } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
+import { PicoPlacaReviewMailService } from './operator-pico-placa-review.service.ts';
 import { StaffAdminService } from './staff-admin.service.ts';
-import { StaffAuthService } from './staff-auth.service.ts';
+import { StaffAuthService, type SignInThrottle } from './staff-auth.service.ts';
 import { StaffRepository } from './staff.repository.ts';
 import { staffRoutes } from './staff.routes.ts';
 
-/** Roles that must use TOTP: OPERATOR_TOTP_ROLES, else 'admin' in production and none elsewhere. */
+/**
+ * Roles that must use TOTP: OPERATOR_TOTP_ROLES, else every role in production and none elsewhere. Production
+ * refuses a list without admin, operaciones and contenido (config.ts): listing only those three is the setting
+ * that lets soporte sign in without it (decision 065).
+ */
 export function totpRoles(config: Pick<Config, 'OPERATOR_TOTP_ROLES' | 'NODE_ENV'>): StaffRole[] {
   if (config.OPERATOR_TOTP_ROLES) {
     return config.OPERATOR_TOTP_ROLES.split(',').filter((r): r is StaffRole =>
       (STAFF_ROLES as readonly string[]).includes(r),
     );
   }
-  return config.NODE_ENV === 'production' ? ['admin'] : [];
+  return config.NODE_ENV === 'production' ? [...STAFF_ROLES] : [];
 }
 
 /**
@@ -68,11 +77,21 @@ export async function registerOperator(
     secret: string;
     /** The accounts' code flow, for the support action 'reenviar código' (decision 031). */
     supportCodes: SupportCodeSender;
+    /** The accounts' sign-in throttle: staff sign-in and TOTP codes are limited the same way (decision 065). */
+    signInThrottle: SignInThrottle;
+    /** The notifications' delivery: a driver is told when their pico y placa report is resolved (decision 104). */
+    notifications: NotificationSink;
   },
 ): Promise<void> {
   const { config, db, clock } = deps;
   const staffRepo = new StaffRepository(db);
-  const auth = new StaffAuthService(staffRepo, clock, totpRoles(config), deps.secret);
+  const auth = new StaffAuthService({
+    repo: staffRepo,
+    clock,
+    totpRoles: totpRoles(config),
+    appSecret: deps.secret,
+    throttle: deps.signInThrottle,
+  });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await auth.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
       deps.log.info({ email: config.ADMIN_EMAIL }, 'operator console: first admin created');
@@ -84,9 +103,16 @@ export async function registerOperator(
     payments: deps.payments,
     log: deps.log,
   });
-  await registerOperatorJobs(deps.jobs, bookings);
+  const picoPlacaRepo = new OperatorPicoPlacaRepository(db);
+  const reviewMail = new PicoPlacaReviewMailService({
+    repo: picoPlacaRepo,
+    messenger: deps.messenger,
+    clock,
+    consoleUrl: config.WEB_URL,
+  });
+  await registerOperatorJobs(deps.jobs, bookings, reviewMail);
   const guard = requireStaff(auth);
-  const picoPlaca = new OperatorPicoPlacaService(new OperatorPicoPlacaRepository(db), clock);
+  const picoPlaca = new OperatorPicoPlacaService(picoPlacaRepo, clock);
   staffRoutes(app, {
     auth,
     admin: new StaffAdminService({
@@ -109,6 +135,14 @@ export async function registerOperator(
     picoPlaca,
     bookings,
     branches,
+  });
+  operatorPicoPlacaReportsRoutes(app, {
+    guard,
+    reports: new OperatorPicoPlacaReportsService({
+      repo: new OperatorPicoPlacaReportsRepository(db),
+      clock,
+      notifications: deps.notifications,
+    }),
   });
   operatorSupportRoutes(app, {
     guard,

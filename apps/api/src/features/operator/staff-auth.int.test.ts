@@ -49,7 +49,13 @@ describe('first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     const before = await t.database.query('select password_hash, nombre from staff where email = $1', [
       ADMIN_EMAIL,
     ]);
-    const auth = new StaffAuthService(new StaffRepository(t.database.db), clock, [], 'x'.repeat(40));
+    const auth = new StaffAuthService({
+      repo: new StaffRepository(t.database.db),
+      clock,
+      totpRoles: [],
+      appSecret: 'x'.repeat(40),
+      throttle: { take: async () => new Map(), giveBack: async () => {}, succeeded: async () => {} },
+    });
     expect(await auth.ensureFirstAdmin(ADMIN_EMAIL.toUpperCase(), 'otra-clave-distinta')).toBe(false);
     const after = await t.database.query('select password_hash, nombre from staff where email = $1', [
       ADMIN_EMAIL,
@@ -122,7 +128,7 @@ describe('TOTP (RFC 6238)', () => {
     const { secreto, uri, qr } = totpEnrolmentSchema.parse(enrol.json());
     // Stored sealed, never in clear.
     const [stored] = await t.database.query<{ s: string }>(
-      'select totp_secret as s from staff where email = $1',
+      'select totp_pending_secret as s from staff where email = $1',
       [ADMIN_EMAIL],
     );
     expect(stored?.s).toMatch(/^v1\./);

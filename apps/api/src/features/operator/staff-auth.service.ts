@@ -2,22 +2,60 @@ import {
   OPERATOR_MSG,
   type OperatorSession,
   type StaffRole,
+  type TotpConfirmed,
   type TotpEnrolment,
 } from '@togo/domain/operator/operator-auth.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newToken, openText, sealText, sha256Hex } from '../../lib/crypto.ts';
+import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { staffPasswordProblem } from '../../lib/password-strength.ts';
+import type { AuditActor } from './audit.repository.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
+import { StaffTotpService } from './staff-totp.service.ts';
+
+export { TOTP_SEAL } from './staff-totp.service.ts';
 
 /** Sessions end after this long without a request (sliding). */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 /** last_seen is written at most this often per token. */
 const TOUCH_AFTER_MS = 60 * 1000;
-const TOTP_PERIOD = 30;
-const TOTP_ISSUER = 'TOGO Operador';
-/** Key purpose of the sealed TOTP secrets (stored encrypted under APP_SECRET). */
-export const TOTP_SEAL = 'staff-totp';
+
+/** One key of the sign-in throttle and its policy (decision 016's rule, with a first block). */
+export interface AttemptKey {
+  key: string;
+  policy: { threshold: number; maxBlockSeconds: number; quietSeconds: number; firstBlockSeconds?: number };
+}
+
+/**
+ * Port to the drivers' sign-in throttle (decision 016), passed in by the wiring: each attempt is taken in one
+ * atomic statement per key before the password is checked, so a burst is evaluated at most `threshold` times.
+ */
+export interface SignInThrottle {
+  /** 429 while a key is blocked; answers each key's attempts, this one included. */
+  take(keys: AttemptKey[]): Promise<Map<string, number>>;
+  giveBack(key: AttemptKey): Promise<void>;
+  /** The account's count restarts and the IP's attempt is given back. */
+  succeeded(account: AttemptKey, ip: AttemptKey): Promise<void>;
+}
+
+/**
+ * Per staff account: the 5th wrong password or code in a row locks it for 15 minutes, and every later one
+ * (the count is not reset by the lock) for 15 more; a success, or 24 h without attempts, restarts the count.
+ */
+export const STAFF_ACCOUNT_POLICY = {
+  threshold: 5,
+  firstBlockSeconds: 15 * 60,
+  maxBlockSeconds: 15 * 60,
+  quietSeconds: 24 * 3600,
+};
+/** Per IP: 20 wrong passwords or codes (any accounts), then blocks of 1 min, 2 min… up to 15 min. */
+export const STAFF_IP_POLICY = {
+  threshold: 20,
+  firstBlockSeconds: 60,
+  maxBlockSeconds: 15 * 60,
+  quietSeconds: 3600,
+};
 
 export interface StaffSession {
   tokenId: number;
@@ -27,43 +65,91 @@ export interface StaffSession {
 
 /** Staff sign-in: password (argon2id), per-account lock-out in the database, TOTP (RFC 6238) and sessions. */
 export class StaffAuthService {
-  constructor(
-    private readonly repo: StaffRepository,
-    private readonly clock: Clock,
-    /** Roles that must use TOTP (OPERATOR_TOTP_ROLES). */
-    private readonly totpRoles: readonly StaffRole[],
-    /** APP_SECRET: TOTP secrets are stored sealed with a key derived from it. */
-    private readonly appSecret: string,
-  ) {}
+  private readonly repo: StaffRepository;
+  private readonly clock: Clock;
+  private readonly totpRoles: readonly StaffRole[];
+  private readonly throttle: SignInThrottle;
+  readonly totp: StaffTotpService;
 
-  async login(correo: string, clave: string, codigoTotp: string | undefined): Promise<OperatorSession> {
+  constructor(deps: {
+    repo: StaffRepository;
+    clock: Clock;
+    /** Roles that must use TOTP (OPERATOR_TOTP_ROLES). */
+    totpRoles: readonly StaffRole[];
+    /** APP_SECRET: TOTP secrets are stored sealed with a key derived from it. */
+    appSecret: string;
+    throttle: SignInThrottle;
+  }) {
+    this.repo = deps.repo;
+    this.clock = deps.clock;
+    this.totpRoles = deps.totpRoles;
+    this.throttle = deps.throttle;
+    this.totp = new StaffTotpService({ repo: deps.repo, clock: deps.clock, appSecret: deps.appSecret });
+  }
+
+  /** The throttle keys of a sign-in (or of a code check) by `email` from `ip`. */
+  private static keys(email: string, ip: string) {
+    return {
+      account: { key: `staff:acct:${email.toLowerCase()}`, policy: STAFF_ACCOUNT_POLICY },
+      ip: { key: `staff:ip:${ip}`, policy: STAFF_IP_POLICY },
+    };
+  }
+
+  /**
+   * Password, then TOTP. Each attempt is taken from the account's and the IP's throttle before anything is
+   * checked (429 while either is blocked); a wrong password or code stays counted and is audited, the one that
+   * locks the account too; a right password still waiting for its code is given back.
+   */
+  async login(
+    input: { correo: string; clave: string; codigo_totp?: string; codigo_recuperacion?: string },
+    ip: string,
+  ): Promise<OperatorSession> {
+    const { correo, clave } = input;
+    const keys = StaffAuthService.keys(correo, ip);
+    const counts = await this.throttle.take([keys.ip, keys.account]);
     const account = await this.repo.findByEmail(correo);
     const now = this.clock.now();
     if (!account || !account.activo || !account.passwordHash) {
       await verifyPassword(await dummyPasswordHash(), clave);
       throw AppError.unauthorized(OPERATOR_MSG.badCredentials);
     }
-    if (account.lockedUntil && account.lockedUntil > now) {
-      throw AppError.tooMany(OPERATOR_MSG.locked, (account.lockedUntil.getTime() - now.getTime()) / 1000);
-    }
+    const failed = async (motivo: 'clave' | 'codigo', message: string) => {
+      const attempts = counts.get(keys.account.key) ?? 0;
+      await this.repo.auditSignIn(account, 'staff.sesion_fallida', { motivo, ip }, now);
+      if (attempts >= STAFF_ACCOUNT_POLICY.threshold) {
+        await this.repo.auditSignIn(account, 'staff.sesion_bloqueada', { intentos: attempts, ip }, now);
+      }
+      return AppError.unauthorized(message);
+    };
     if (!(await verifyPassword(account.passwordHash, clave))) {
-      await this.repo.registerFailedLogin(account.id, now);
-      throw AppError.unauthorized(OPERATOR_MSG.badCredentials);
+      throw await failed('clave', OPERATOR_MSG.badCredentials);
     }
     const rol = account.rol as StaffRole;
     let totpPending = false;
     if (account.totpEnabled && account.totpSecret) {
-      if (!codigoTotp) throw AppError.unauthorized(OPERATOR_MSG.totpRequired);
-      if (!(await this.checkTotp(account, codigoTotp))) {
-        await this.repo.registerFailedLogin(account.id, now);
-        throw AppError.unauthorized(OPERATOR_MSG.totpInvalid);
+      if (input.codigo_recuperacion) {
+        if (!(await this.totp.useRecoveryCode(account, input.codigo_recuperacion, ip))) {
+          throw await failed('codigo', OPERATOR_MSG.recoveryInvalid);
+        }
+      } else if (!input.codigo_totp) {
+        await this.throttle.giveBack(keys.account);
+        await this.throttle.giveBack(keys.ip);
+        throw AppError.unauthorized(OPERATOR_MSG.totpRequired);
+      } else if (!(await this.totp.check(account, input.codigo_totp))) {
+        throw await failed('codigo', OPERATOR_MSG.totpInvalid);
       }
-    } else if (this.totpRoles.includes(rol)) {
+    } else if (this.totpRoles.includes(rol) || account.totpMustEnrol) {
       totpPending = true;
     }
-    await this.repo.clearFailedLogins(account.id);
+    await this.throttle.succeeded(keys.account, keys.ip);
     const token = newToken();
-    await this.repo.insertToken(account.id, sha256Hex(token), totpPending, now);
+    await this.repo.insertToken(account.id, sha256Hex(token), totpPending, now, {
+      actor: { staffId: account.id, email: account.email },
+      accion: 'staff.sesion_iniciada',
+      objeto: `staff:${account.id}`,
+      antes: null,
+      despues: { ip, totp_pendiente: totpPending },
+    });
     return { token, rol, nombre: account.nombre, totp_pendiente: totpPending };
   }
 
@@ -81,60 +167,56 @@ export class StaffAuthService {
     await this.repo.revokeToken(session.tokenId, this.clock.now());
   }
 
-  /** A new TOTP secret for the signed-in staff member, with its otpauth:// URI and a QR code. */
-  async startEnrolment(session: StaffSession): Promise<TotpEnrolment> {
-    // otplib and qrcode are loaded with the first TOTP use, not at start-up (idle memory, decision 024).
-    const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
-      import('otplib'),
-      import('qrcode'),
-    ]);
-    const secret = generateSecret();
-    await this.repo.setTotpSecret(
-      session.staff.id,
-      sealText(this.appSecret, TOTP_SEAL, secret),
-      this.clock.now(),
-    );
-    const uri = generateURI({ issuer: TOTP_ISSUER, label: session.staff.email, secret });
-    return { secreto: secret, uri, qr: await QRCode.toDataURL(uri) };
-  }
-
-  async confirmEnrolment(session: StaffSession, codigo: string): Promise<void> {
+  /**
+   * A new TOTP enrolment for the signed-in member. When TOTP is already on, the current code is required (a wrong
+   * one is throttled and audited like a wrong sign-in code) and the confirmed factor stays the one asked for at
+   * sign-in until the new one is confirmed (issue 35, finding 2).
+   */
+  async startEnrolment(
+    session: StaffSession,
+    codigoTotp: string | undefined,
+    ip: string,
+  ): Promise<TotpEnrolment> {
     const account = await this.repo.findById(session.staff.id);
-    if (!account?.totpSecret) throw AppError.badRequest({ codigo: [OPERATOR_MSG.totpInvalid] });
-    if (!(await this.checkTotp(account, codigo))) {
-      throw AppError.badRequest({ codigo: [OPERATOR_MSG.totpInvalid] });
+    if (!account) throw AppError.unauthorized();
+    if (account.totpEnabled) {
+      if (!codigoTotp) throw AppError.badRequest({ codigo_totp: [OPERATOR_MSG.totpCurrentRequired] });
+      const keys = StaffAuthService.keys(account.email, ip);
+      const counts = await this.throttle.take([keys.ip, keys.account]);
+      if (!(await this.totp.check(account, codigoTotp))) {
+        const now = this.clock.now();
+        await this.repo.auditSignIn(account, 'staff.totp_codigo_fallido', { ip }, now);
+        const attempts = counts.get(keys.account.key) ?? 0;
+        if (attempts >= STAFF_ACCOUNT_POLICY.threshold) {
+          await this.repo.auditSignIn(account, 'staff.sesion_bloqueada', { intentos: attempts, ip }, now);
+        }
+        throw AppError.badRequest({ codigo_totp: [OPERATOR_MSG.totpInvalid] });
+      }
+      await this.throttle.succeeded(keys.account, keys.ip);
     }
-    await this.repo.enableTotp(
-      account.id,
-      {
-        actor: { staffId: account.id, email: account.email },
-        accion: 'staff.totp_activado',
-        objeto: `staff:${account.id}`,
-        antes: { totp: account.totpEnabled },
-        despues: { totp: true },
-      },
-      this.clock.now(),
-    );
+    return this.totp.start(account);
   }
 
-  /** ±1 period of tolerance; each time step is accepted once. */
-  private async checkTotp(account: StaffRow, codigo: string): Promise<boolean> {
-    const secret = account.totpSecret ? openText(this.appSecret, TOTP_SEAL, account.totpSecret) : null;
-    if (!secret) return false;
-    const epoch = Math.floor(this.clock.now().getTime() / 1000);
-    const { verify } = await import('otplib');
-    const result = await verify({
-      secret,
-      token: codigo,
-      epoch,
-      epochTolerance: TOTP_PERIOD,
-    });
-    if (!result.valid) return false;
-    const step = Math.floor(epoch / TOTP_PERIOD) + (result.delta ?? 0);
-    return this.repo.useTotpStep(account.id, step);
+  async confirmEnrolment(session: StaffSession, codigo: string): Promise<TotpConfirmed> {
+    const account = await this.repo.findById(session.staff.id);
+    if (!account) throw AppError.unauthorized();
+    return this.totp.confirm(account, codigo);
+  }
+
+  recoveryCodesLeft(staffId: number): Promise<number> {
+    return this.repo.countRecoveryCodes(staffId);
+  }
+
+  /** An admin's reset of a colleague's second factor (decision 065). */
+  resetTotp(actor: AuditActor, id: number) {
+    return this.totp.reset(actor, id);
   }
 
   async acceptInvitation(token: string, clave: string): Promise<void> {
+    const invited = await this.repo.findInvited(sha256Hex(token), this.clock.now());
+    if (!invited) throw AppError.badRequest({ token: [OPERATOR_MSG.invitationInvalid] });
+    const weak = staffPasswordProblem(clave, [invited.email, invited.nombre]);
+    if (weak) throw AppError.badRequest({ clave: [weak] });
     const id = await this.repo.acceptInvitation(
       sha256Hex(token),
       await hashPassword(clave),

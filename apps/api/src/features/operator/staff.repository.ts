@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staff, staffInvitations, staffTokens } from '../../db/schema.ts';
+import { staff, staffInvitations, staffRecoveryCodes, staffTokens } from '../../db/schema.ts';
 import { insertAudit, type AuditRecord } from './audit.repository.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -11,10 +11,6 @@ export interface StaffSessionRow {
   lastSeen: Date;
   staff: StaffRow;
 }
-
-/** Wrong passwords before a lock-out, and its length. */
-export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 
 /** SQL only: staff accounts, their sessions and invitations. */
 export class StaffRepository {
@@ -49,24 +45,19 @@ export class StaffRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Counts a wrong password in one statement (atomic under concurrency): the LOCKOUT_THRESHOLD-th failure locks
-   * the account for LOCKOUT_MS and starts the count again.
-   */
-  async registerFailedLogin(id: number, now: Date): Promise<void> {
-    await this.db.execute(sql`
-      update staff set
-        failed_logins = case when failed_logins + 1 >= ${LOCKOUT_THRESHOLD} then 0 else failed_logins + 1 end,
-        locked_until = case when failed_logins + 1 >= ${LOCKOUT_THRESHOLD}
-          then ${new Date(now.getTime() + LOCKOUT_MS).toISOString()}::timestamptz else locked_until end
-      where id = ${id}`);
-  }
-
-  async clearFailedLogins(id: number): Promise<void> {
-    await this.db
-      .update(staff)
-      .set({ failedLogins: 0, lockedUntil: null })
-      .where(and(eq(staff.id, id), sql`(${staff.failedLogins} <> 0 or ${staff.lockedUntil} is not null)`));
+  /** An audit row of a sign-in event of `account` (no change goes with it). */
+  async auditSignIn(account: StaffRow, accion: string, despues: unknown, now: Date): Promise<void> {
+    await insertAudit(
+      this.db,
+      {
+        actor: { staffId: account.id, email: account.email },
+        accion,
+        objeto: `staff:${account.id}`,
+        antes: null,
+        despues,
+      },
+      now,
+    );
   }
 
   /** Accepts a TOTP time step once: false when it (or a later one) was already used. */
@@ -79,28 +70,119 @@ export class StaffRepository {
     return rows.length > 0;
   }
 
-  async setTotpSecret(id: number, secret: string, now: Date): Promise<void> {
-    await this.db
-      .update(staff)
-      .set({ totpSecret: secret, totpEnabled: false, updated: now })
-      .where(eq(staff.id, id));
+  /** Keeps a new enrolment's secret apart; the confirmed one (if any) is untouched. */
+  async setPendingTotpSecret(id: number, sealed: string, now: Date): Promise<void> {
+    await this.db.update(staff).set({ totpPendingSecret: sealed, updated: now }).where(eq(staff.id, id));
   }
 
-  /** Enables TOTP and lifts the enrol-only restriction of the account's sessions, audited. */
-  async enableTotp(id: number, audit: AuditRecord, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(staff).set({ totpEnabled: true, updated: now }).where(eq(staff.id, id));
+  /**
+   * Makes the pending secret (still the one read) the confirmed one, with its first step used and new recovery
+   * codes (the old ones go); lifts the enrol-only restriction of the account's sessions; audited. False when
+   * another request changed the pending secret meanwhile.
+   */
+  async confirmTotp(
+    id: number,
+    sealed: string,
+    step: number,
+    recoveryHashes: string[],
+    audit: AuditRecord,
+    now: Date,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const done = await tx
+        .update(staff)
+        .set({
+          totpSecret: sealed,
+          totpPendingSecret: null,
+          totpEnabled: true,
+          totpMustEnrol: false,
+          totpLastStep: step,
+          updated: now,
+        })
+        .where(and(eq(staff.id, id), eq(staff.totpPendingSecret, sealed)))
+        .returning({ id: staff.id });
+      if (done.length === 0) return false;
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+      await tx
+        .insert(staffRecoveryCodes)
+        .values(recoveryHashes.map((codeHash) => ({ staffId: id, codeHash, created: now })));
       await tx.update(staffTokens).set({ totpPending: false }).where(eq(staffTokens.staffId, id));
       await insertAudit(tx, audit, now);
+      return true;
+    });
+  }
+
+  /** Spends one unused recovery code of the account (one statement), audited; false when there is none. */
+  async useRecoveryCode(id: number, codeHash: string, now: Date, audit: AuditRecord): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(staffRecoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(staffRecoveryCodes.staffId, id),
+            eq(staffRecoveryCodes.codeHash, codeHash),
+            isNull(staffRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: staffRecoveryCodes.id });
+      if (used.length === 0) return false;
+      await insertAudit(tx, audit, now);
+      return true;
+    });
+  }
+
+  async countRecoveryCodes(id: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(staffRecoveryCodes)
+      .where(and(eq(staffRecoveryCodes.staffId, id), isNull(staffRecoveryCodes.usedAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Switches a member's second factor off (secrets and recovery codes gone), marks that they must enrol at the
+   * next sign-in and revokes their sessions; audited. False when the member does not exist.
+   */
+  async resetTotp(id: number, audit: (before: StaffRow) => AuditRecord, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+      if (!before) return false;
+      await tx
+        .update(staff)
+        .set({
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpEnabled: false,
+          totpMustEnrol: true,
+          totpLastStep: null,
+          updated: now,
+        })
+        .where(eq(staff.id, id));
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+      await tx
+        .update(staffTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(staffTokens.staffId, id), isNull(staffTokens.revokedAt)));
+      await insertAudit(tx, audit(before), now);
+      return true;
     });
   }
 
   // ── sessions ─────────────────────────────────────────────────────────
 
-  async insertToken(staffId: number, tokenHash: string, totpPending: boolean, now: Date): Promise<void> {
-    await this.db
-      .insert(staffTokens)
-      .values({ staffId, tokenHash, totpPending, created: now, lastSeen: now });
+  /** A new session and the audit row of the sign-in, in one transaction. */
+  async insertToken(
+    staffId: number,
+    tokenHash: string,
+    totpPending: boolean,
+    now: Date,
+    audit: AuditRecord,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(staffTokens).values({ staffId, tokenHash, totpPending, created: now, lastSeen: now });
+      await insertAudit(tx, audit, now);
+    });
   }
 
   /** A live session: not revoked, seen after `idleSince`, of an active account. */
@@ -153,6 +235,22 @@ export class StaffRepository {
       await insertAudit(tx, audit(created.id), now);
       return created.id;
     });
+  }
+
+  /** The person a live (unused, unexpired) invitation is for. */
+  async findInvited(tokenHash: string, now: Date): Promise<{ email: string; nombre: string } | undefined> {
+    const [row] = await this.db
+      .select({ email: staff.email, nombre: staff.nombre })
+      .from(staffInvitations)
+      .innerJoin(staff, eq(staff.id, staffInvitations.staffId))
+      .where(
+        and(
+          eq(staffInvitations.tokenHash, tokenHash),
+          isNull(staffInvitations.usedAt),
+          gt(staffInvitations.expiresAt, now),
+        ),
+      );
+    return row;
   }
 
   /** Uses a live invitation once and sets the password; the staff id, or undefined. */
@@ -231,10 +329,11 @@ const staffColumns = {
   passwordHash: staff.passwordHash,
   totpSecret: staff.totpSecret,
   totpEnabled: staff.totpEnabled,
+  totpPendingSecret: staff.totpPendingSecret,
+  totpMustEnrol: staff.totpMustEnrol,
   totpLastStep: staff.totpLastStep,
-  failedLogins: staff.failedLogins,
-  lockedUntil: staff.lockedUntil,
   activo: staff.activo,
+  version: staff.version,
   created: staff.created,
   updated: staff.updated,
 };

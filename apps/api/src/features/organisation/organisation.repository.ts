@@ -63,6 +63,16 @@ export class OrganisationRepository {
     return row;
   }
 
+  /** Who sends an invitation: the member's account name and e-mail. */
+  async findInviter(userId: number) {
+    const [row] = await this.db
+      .select({ nombres: users.nombres, apellidos: users.apellidos, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  }
+
   async findCompanyName(companyUserId: number): Promise<string | undefined> {
     const [row] = await this.db
       .select({ razonSocial: users.razonSocial, nombres: users.nombres, apellidos: users.apellidos })

@@ -14,6 +14,7 @@ import type { OrgAccess } from '../../http/org-access.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import { stripLinks } from '@togo/domain/user-links';
 import type { MemberRow, OrganisationRepository } from './organisation.repository.ts';
 
 export interface OrganisationServiceDeps {
@@ -24,7 +25,28 @@ export interface OrganisationServiceDeps {
   webUrl: string;
   /** argon2id hashing of the accounts feature, injected (features do not import each other). */
   hashPassword: (password: string) => Promise<string>;
+  /**
+   * The shared request limiter of the accounts feature, injected: counts a hit on `key` atomically for every
+   * instance, or throws a 429 (with Retry-After) when `limit` hits fell in the window.
+   */
+  limit: (rule: {
+    key: string;
+    limit: number;
+    windowSeconds: number;
+    message: (wait: string) => string;
+  }) => Promise<void>;
   log?: { warn(obj: object, msg: string): void } | undefined;
+}
+
+/** At most this many invitation e-mails per organisation per hour (issue 35, finding 5; decision 095). */
+export const INVITATIONS_PER_HOUR = 20;
+/** The company name as quoted in an invitation: links removed, at most this many characters. */
+const QUOTED_NAME_MAX = 80;
+
+/** A user-written name as TOGO quotes it in an e-mail to someone else: no links, short, one line. */
+function quoted(text: string): string {
+  const clean = stripLinks(text.replace(/[\p{Cc}\p{Cf}]/gu, ' '));
+  return clean.length > QUOTED_NAME_MAX ? `${clean.slice(0, QUOTED_NAME_MAX - 1).trimEnd()}…` : clean;
 }
 
 const ROLE_LABEL: Record<OrganisationRole, string> = {
@@ -72,13 +94,23 @@ export class OrganisationService {
     return rows.map(toMember);
   }
 
-  /** Invites (or re-invites) an email with a role; the link carries a one-time token valid 7 days. */
+  /**
+   * Invites (or re-invites) an email with a role; the link carries a one-time token valid 7 days. Each e-mail
+   * sent counts in the organisation's hourly limit; the e-mail says who invited whom in TOGO's words, quoting the
+   * company and the inviter without links.
+   */
   async invite(access: OrgAccess, input: MemberInvite): Promise<Member> {
     const { repo, clock } = this.deps;
     const existing = await repo.findUserByEmail(input.correo);
     if (existing && existing.groupId === GROUP_COMPANY && existing.id !== access.organisationId) {
       throw AppError.field('correo', ORGANISATION_MSG.otherCompany);
     }
+    await this.deps.limit({
+      key: `org-invite:${access.organisationId}`,
+      limit: INVITATIONS_PER_HOUR,
+      windowSeconds: 3600,
+      message: () => ORGANISATION_MSG.tooManyInvitations,
+    });
     const token = newToken();
     const now = clock.now();
     const row = await repo.upsertInvitation({
@@ -91,16 +123,23 @@ export class OrganisationService {
       now,
     });
     if (!row) throw AppError.conflict(ORGANISATION_MSG.alreadyMember);
-    const empresa = (await repo.findCompanyName(access.organisationId)) ?? 'tu empresa';
+    const empresa = quoted((await repo.findCompanyName(access.organisationId)) ?? '');
+    const inviter = await repo.findInviter(access.userId);
+    const who = inviter
+      ? `${quoted(`${inviter.nombres} ${inviter.apellidos}`)} (${inviter.email})`
+      : 'Una persona';
     const link = `${this.deps.webUrl.replace(/\/+$/, '')}/empresa/invitacion?token=${token}`;
     await this.deps.messenger.send({
       to: input.correo,
       channel: 'email',
-      subject: `Invitación a la flota de ${empresa} en TOGO`,
+      subject: 'Invitación a una flota de empresa en TOGO',
       body:
-        `Hola:\n\n${empresa} te invitó a su flota en TOGO con el rol ${ROLE_LABEL[input.rol]}.\n` +
+        'Hola:\n\n' +
+        `${who}, de la empresa «${empresa || 'sin nombre'}» en TOGO, invitó a ${input.correo} a la flota de esa ` +
+        `empresa con el rol ${ROLE_LABEL[input.rol]}.\n\n` +
         `Acepta la invitación en este enlace (válido ${INVITATION_TTL_DAYS} días, un solo uso):\n${link}\n\n` +
-        'Si no esperabas este correo, ignóralo.',
+        'Si no conoces a quien te invitó o no esperabas este correo, ignóralo: sin aceptar la invitación no se ' +
+        'crea ninguna cuenta ni se comparte ningún dato.\n\nEl equipo de TOGO',
     });
     return toMember(row);
   }

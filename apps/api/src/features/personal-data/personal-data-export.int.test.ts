@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA_PATHS } from '@togo/domain/profile/personal-data.contract';
 import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
+import { DEFAULT_PREFERENCES } from '@togo/domain/reminders/reminders.contract';
 import { alertDates, notifications, users, vehicles } from '../../db/schema.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -101,6 +102,9 @@ describe('GET mis-datos: the export', () => {
     expect(data.reservas.map((r) => [r.placa, r.servicio])).toEqual([['ABC123', expect.any(String)]]);
     expect(data.notificaciones.map((n) => n.titulo)).toEqual(['Tu SOAT vence pronto']);
     expect(data.consentimientos).toEqual([]);
+    expect(data).toMatchObject({
+      politica_tratamiento_datos: { estado: 'no informada', version: null, fecha: null },
+    });
     expect(data.documentos.map((d) => d.proposito).sort()).toEqual(['profile-picture', 'vehicle-licence']);
     expect(data.documentos.every((d) => d.disponible)).toBe(true);
 
@@ -109,7 +113,7 @@ describe('GET mis-datos: the export', () => {
     expect(entries.get(byPurpose('vehicle-licence'))?.equals(LICENCE)).toBe(true);
     expect(byPurpose('vehicle-licence')).toMatch(/^archivos\/licencia-[0-9a-f-]{36}\.pdf$/);
     expect([...entries.keys()].sort()).toEqual(
-      ['datos.json', byPurpose('profile-picture'), byPurpose('vehicle-licence')].sort(),
+      ['datos.json', 'resumen.html', byPurpose('profile-picture'), byPurpose('vehicle-licence')].sort(),
     );
 
     // Nothing of Beto, and no secrets or storage internals.
@@ -118,6 +122,55 @@ describe('GET mis-datos: the export', () => {
     expect(raw).not.toContain(beto.email);
     expect(raw).not.toMatch(/argon2|password_hash|storage_?key/i);
     for (const bytes of entries.values()) expect(bytes.equals(BETO_FILE)).toBe(false);
+  });
+
+  it('lists consents with time and screen, the sign-up policy, ISO dates and a readable resumen.html (issue 36)', async () => {
+    const carla = await createPerson(t);
+    // The spec's sign-up stores the Unix time of the sign-up as `identificacion`.
+    const signedUp = t.clock.now();
+    await t.database.db
+      .update(users)
+      .set({ identificacion: String(Math.floor(signedUp.getTime() / 1000)), created: signedUp })
+      .where(eq(users.id, carla.id));
+    await t.database.query(
+      `insert into consent_records (user_id, purpose, accepted, screen, text, created)
+       values ($1, 'politica_datos', true, 'registro', 'Aceptó la política de tratamiento de datos personales, versión 1.0.', $2)`,
+      [carla.id, signedUp.toISOString()],
+    );
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/togo/notificacion/preferencias/',
+      headers: carla.headers,
+      payload: { ...DEFAULT_PREFERENCES, canales: { ...DEFAULT_PREFERENCES.canales, whatsapp: true } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+
+    const entries = await readZip((await exportOf(carla.headers)).rawPayload);
+    const data = JSON.parse(entries.get('datos.json')?.toString('utf8') ?? '{}') as ExportJson & {
+      perfil: { identificacion_provisional_del_registro: string | null };
+      politica_tratamiento_datos: unknown;
+      consentimientos: { finalidad: string; aceptado: boolean; pantalla: string; fecha: string }[];
+    };
+    expect(data.perfil.identificacion).toBeNull();
+    expect(data.perfil.identificacion_provisional_del_registro).toBe(
+      new Date(Math.floor(signedUp.getTime() / 1000) * 1000).toISOString(),
+    );
+    expect(data.politica_tratamiento_datos).toEqual({
+      estado: 'aceptada',
+      version: '1.0',
+      fecha: signedUp.toISOString(),
+    });
+    expect(data.consentimientos).toContainEqual(
+      expect.objectContaining({
+        finalidad: 'whatsapp',
+        aceptado: true,
+        fecha: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      }),
+    );
+    const html = entries.get('resumen.html')?.toString('utf8') ?? '';
+    expect(html).toContain('<h1>Tus datos en TOGO</h1>');
+    expect(html).toContain('Aceptada (versión 1.0)');
+    expect(html).toContain('whatsapp');
   });
 
   it('another user’s token sees only that user’s data', async () => {

@@ -14,16 +14,20 @@ export interface ExportFile {
 }
 
 export const DATA_ENTRY = 'datos.json';
+/** The readable summary beside datos.json (issue 36). */
+export const SUMMARY_ENTRY = 'resumen.html';
 
 /**
  * Streams the export archive: the files one at a time (each read only when the zip gets to it, so at most one
  * file is held in memory), then datos.json, built last so it can say which files were missing. Nothing is
  * compressed twice: files (JPEG/PNG/PDF) are stored as they are, datos.json is deflated.
  */
-export function exportArchive(opts: {
+export function exportArchive<T extends object>(opts: {
   files: ExportFile[];
   storage: FileStorage;
-  data: (files: ExportFile[]) => object;
+  data: (files: ExportFile[]) => T;
+  /** The readable page of the same data, written after datos.json. */
+  summary: (data: T) => string;
   now: Date;
   log: FastifyBaseLogger;
 }): Readable {
@@ -45,9 +49,18 @@ export function exportArchive(opts: {
       );
     });
   }
+  let data: T | null = null;
   zip.addReadStreamLazy(DATA_ENTRY, { mtime: opts.now }, (cb) => {
     try {
-      cb(null, Readable.from([Buffer.from(JSON.stringify(opts.data(opts.files), null, 2), 'utf8')]));
+      data = opts.data(opts.files);
+      cb(null, Readable.from([Buffer.from(JSON.stringify(data, null, 2), 'utf8')]));
+    } catch (err) {
+      cb(err as Error, Readable.from([]));
+    }
+  });
+  zip.addReadStreamLazy(SUMMARY_ENTRY, { mtime: opts.now }, (cb) => {
+    try {
+      cb(null, Readable.from([Buffer.from(opts.summary(data ?? opts.data(opts.files)), 'utf8')]));
     } catch (err) {
       cb(err as Error, Readable.from([]));
     }

@@ -1,3 +1,4 @@
+import { DATA_POLICY } from '@togo/domain/auth/data-policy';
 import { GROUP_COMPANY } from '@togo/domain/roles';
 import type { ExportFile } from './personal-data-export.ts';
 import type { PersonalDataRepository, PersonalUserRow } from './personal-data.repository.ts';
@@ -17,6 +18,29 @@ export interface ExportRows {
   files: Rows<'files'>;
   bookings: Rows<'bookings'>;
   notifications: Rows<'notifications'>;
+  consents: Rows<'consents'>;
+}
+
+/**
+ * The spec's sign-up sends the Unix time of the sign-up as `identificacion` (no document is asked). Such a value
+ * (10 digits within two days of the account's creation) is not a document: the export writes it as an ISO date.
+ */
+function placeholderIdentification(user: PersonalUserRow): string | null {
+  const value = user.identificacion?.trim() ?? '';
+  if (!/^\d{9,11}$/.test(value) || !user.created) return null;
+  const ms = Number(value) * 1000;
+  return Math.abs(ms - user.created.getTime()) <= 2 * 86_400_000 ? new Date(ms).toISOString() : null;
+}
+
+/** The sign-up's answer about the data-processing policy: the last record of it, or 'no informada'. */
+function dataPolicyAnswer(consents: Rows<'consents'>) {
+  const last = consents.filter((c) => c.purpose === DATA_POLICY.purpose).at(-1);
+  if (!last) return { estado: 'no informada', version: null, fecha: null };
+  return {
+    estado: last.accepted ? 'aceptada' : 'no informada',
+    version: last.accepted ? (/versión ([\d.]*\d)/.exec(last.text)?.[1] ?? null) : null,
+    fecha: iso(last.created),
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -26,7 +50,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * in the archive), bookings and notifications, with Spanish keys. Never raw rows: no password hash, no
  * storage keys, no internal ids of other users.
  */
-export function toExportData(rows: ExportRows, files: ExportFile[], now: Date): object {
+export function toExportData(rows: ExportRows, files: ExportFile[], now: Date) {
   const { user } = rows;
   return {
     formato: 'togo-mis-datos/1',
@@ -49,7 +73,8 @@ export function toExportData(rows: ExportRows, files: ExportFile[], now: Date): 
       apellidos: user.apellidos,
       telefono: user.telefono,
       tipo_documento: user.tipoDocumento,
-      identificacion: user.identificacion,
+      identificacion: placeholderIdentification(user) ? null : user.identificacion,
+      identificacion_provisional_del_registro: placeholderIdentification(user),
       razon_social: user.razonSocial,
       foto_perfil_externa: user.profilePicture,
     },
@@ -109,7 +134,17 @@ export function toExportData(rows: ExportRows, files: ExportFile[], now: Date): 
       creada: iso(n.created),
       entregada: iso(n.deliveredAt),
     })),
-    // TOGO records no consent beyond accepting the terms at sign-up (no consent table yet): decision 021.
-    consentimientos: [],
+    // Ley 1581 (issue 36): the sign-up's policy answer and every channel consent, with its time and screen.
+    politica_tratamiento_datos: dataPolicyAnswer(rows.consents),
+    consentimientos: rows.consents.map((c) => ({
+      finalidad: c.purpose,
+      aceptado: c.accepted,
+      pantalla: c.screen,
+      texto: c.text,
+      fecha: iso(c.created),
+    })),
   };
 }
+
+/** What datos.json holds. */
+export type ExportData = ReturnType<typeof toExportData>;

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzl
 import { ANONYMISED_DRIVER_DOCUMENT } from '@togo/domain/profile/personal-data.contract';
 import type { Db } from '../../db/client.ts';
 import {
+  calendarFeeds,
   alertDates,
+  consentRecords,
   authTokens,
   bookings,
   documentTypes,
@@ -81,6 +83,21 @@ export class PersonalDataRepository {
     return this.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(asc(bookings.created));
   }
 
+  /** Every consent the user gave or withdrew (sign-up policy, channels), oldest first. */
+  consents(userId: number) {
+    return this.db
+      .select({
+        purpose: consentRecords.purpose,
+        accepted: consentRecords.accepted,
+        screen: consentRecords.screen,
+        text: consentRecords.text,
+        created: consentRecords.created,
+      })
+      .from(consentRecords)
+      .where(eq(consentRecords.userId, userId))
+      .orderBy(asc(consentRecords.created), asc(consentRecords.id));
+  }
+
   notifications(userId: number) {
     return this.db
       .select()
@@ -90,7 +107,7 @@ export class PersonalDataRepository {
   }
 
   /**
-   * Marks the account deleted and revokes every live session in one transaction. Returns false when the
+   * Marks the account deleted, revokes every live session and deletes its calendar feed in one transaction. Returns false when the
    * account was already deleted (a second request changes nothing).
    */
   async markDeletedAndRevokeTokens(userId: number, now: Date): Promise<boolean> {
@@ -105,6 +122,8 @@ export class PersonalDataRepository {
         .set({ revokedAt: now })
         .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      // The calendar address is a credential of its own: it dies with the account (issue 35, finding 4).
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
       return marked.length === 1;
     });
   }

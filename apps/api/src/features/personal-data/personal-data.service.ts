@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { exportArchive, type ExportFile } from './personal-data-export.ts';
+import { exportSummaryHtml } from './personal-data-summary.ts';
 import { toExportData, type ExportRows } from './personal-data.mapper.ts';
 import type { PersonalDataRepository } from './personal-data.repository.ts';
 
@@ -49,13 +50,14 @@ export class PersonalDataService {
     const { repo, clock } = this.deps;
     const user = await repo.findUser(actor.id);
     if (!user || user.deletedAt) throw AppError.unauthorized('Token inválido o expirado.');
-    const [identities, vehicles, alertDates, files, bookings, notifications] = await Promise.all([
+    const [identities, vehicles, alertDates, files, bookings, notifications, consents] = await Promise.all([
       repo.identities(user.id),
       repo.vehicles(user.id),
       repo.alertDates(user.id),
       repo.files(user.id),
       repo.bookings(user.id),
       repo.notifications(user.id),
+      repo.consents(user.id),
     ]);
     const now = clock.now();
     const entries: ExportFile[] = files.map((f) => ({
@@ -63,11 +65,21 @@ export class PersonalDataService {
       storageKey: f.storageKey,
       mtime: f.created,
     }));
-    const rows: ExportRows = { user, identities, vehicles, alertDates, files, bookings, notifications };
+    const rows: ExportRows = {
+      user,
+      identities,
+      vehicles,
+      alertDates,
+      files,
+      bookings,
+      notifications,
+      consents,
+    };
     const stream = exportArchive({
       files: entries,
       storage: this.deps.storage,
       data: (read) => toExportData(rows, read, now),
+      summary: exportSummaryHtml,
       now,
       log: this.deps.log,
     });

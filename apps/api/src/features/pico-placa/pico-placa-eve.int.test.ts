@@ -75,7 +75,7 @@ describe('pico y placa tomorrow, the evening before', () => {
         due_date: '2026-11-26',
         titulo: 'PPA123 tiene pico y placa el jueves 26-11-2026',
         message:
-          'En Bogotá, el vehículo PPA123 tiene pico y placa el jueves 26-11-2026 de 06:00 a 21:00. Planea tus trayectos con tiempo.',
+          'En Bogotá, el vehículo PPA123 tiene pico y placa el jueves 26-11-2026 de 06:00 a 21:00 (medida por confirmar). Planea tus trayectos con tiempo.',
         delivered: true,
       },
     ]);
@@ -158,7 +158,8 @@ describe('pico y placa tomorrow, the evening before', () => {
     try {
       t.clock.set(EVE);
       await t.app.picoPlacaEve.run();
-      expect(await notices(car)).toEqual([]);
+      // No rule at all: the driver is told TOGO does not know (issue 33), not left in silence.
+      expect((await notices(car)).map((n) => n.code)).toEqual(['PICO_PLACA_SIN_INFO']);
     } finally {
       await t.database.query(`update pico_placa_cities set data = $2::jsonb where key = $1`, [
         bogota.key,
@@ -166,7 +167,37 @@ describe('pico y placa tomorrow, the evening before', () => {
       ]);
     }
     await t.app.picoPlacaEve.run();
+    expect((await notices(car)).map((n) => n.code)).toEqual(['PICO_PLACA_SIN_INFO', 'PICO_PLACA_MANANA']);
+  });
+
+  it('when tomorrow is unknown it says so, once for the city period (issue 33)', async () => {
+    const hugo = await createUser(t, 'Hugo');
+    await optIn(hugo);
+    const car = await selectedVehicle(hugo, 'PPH123');
+    // Medellín: its last rule ended on 31 Jul 2026, so 26 Nov 2026 is unknown since 1 Aug.
+    await t.database.query(`update vehicles set department_id = 5, city_id = 5001 where id = $1`, [car]);
+    t.clock.set(EVE);
+    const run = await t.app.picoPlacaEve.run();
+    expect(run).toMatchObject({ date: '2026-11-26', unknown: 1 });
+    expect(await notices(car)).toEqual([
+      {
+        code: 'PICO_PLACA_SIN_INFO',
+        due_date: '2026-08-01',
+        titulo: 'Sin información de pico y placa en Medellín',
+        message:
+          'No tenemos la medida de pico y placa de Medellín para el jueves 26-11-2026; consulta la fuente oficial antes de salir. No te avisaremos de nuevo mientras sigamos sin ella.',
+        delivered: true,
+      },
+    ]);
+    const mails = await listOutbox(t.database.db, hugo.email, 5);
+    expect(mails.map((m) => m.subject)).toEqual(['TOGO: Sin información de pico y placa en Medellín']);
+    // The next evenings of the same period: nothing more.
+    t.clock.set('2026-11-27T00:00:00Z');
+    expect((await t.app.picoPlacaEve.run()).unknown).toBeGreaterThanOrEqual(1);
+    t.clock.set('2026-11-28T00:00:00Z');
+    await t.app.picoPlacaEve.run();
     expect(await notices(car)).toHaveLength(1);
+    expect(await listOutbox(t.database.db, hugo.email, 5)).toHaveLength(1);
   });
 
   it('quiet hours that start earlier hold it; it goes out when the window opens, naming the day', async () => {

@@ -12,7 +12,7 @@ export function cityRulesOf(stored: unknown): PicoPlacaCity[] {
 
 /**
  * Pico y placa of a plate registered and driven in the municipality `daneCode` on `date`, by the domain engine
- * with the rules and holidays read from the database. Shared by GET /api/togo/pico-placa/ and the evening-before
+ * with the rules read from the database (holidays: the one holiday source). Shared by GET /api/togo/pico-placa/ and the evening-before
  * notice, so both always agree.
  */
 export function evaluateVehicleDay(input: {
@@ -20,7 +20,6 @@ export function evaluateVehicleDay(input: {
   daneCode: string;
   date: string;
   cities: readonly PicoPlacaCity[];
-  holidays: readonly string[];
 }): PicoPlacaDayResult {
   const plate = normalizePlate(input.placa);
   return evaluatePicoPlacaDay(
@@ -31,6 +30,6 @@ export function evaluateVehicleDay(input: {
       registrationMunicipalityCode: input.daneCode,
       date: input.date,
     },
-    { cities: input.cities, holidays: input.holidays },
+    { cities: input.cities },
   );
 }

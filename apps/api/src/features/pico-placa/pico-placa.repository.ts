@@ -1,13 +1,6 @@
-import { and, asc, between, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  cities,
-  holidays,
-  picoPlacaCities,
-  picoPlacaEmbedCities,
-  urlConfigs,
-  vehicles,
-} from '../../db/schema.ts';
+import { cities, picoPlacaCities, picoPlacaEmbedCities, urlConfigs, vehicles } from '../../db/schema.ts';
 
 export interface PicoPlacaVehicleRow {
   id: number;
@@ -19,7 +12,7 @@ export interface PicoPlacaVehicleRow {
 }
 
 /**
- * SQL only. Reads `vehicles` (owned by the garage feature) read-only, and the seeded rules, holidays, embed
+ * SQL only. Reads `vehicles` (owned by the garage feature) read-only, and the seeded rules, embed
  * slugs and the base URL.
  */
 export class PicoPlacaRepository {
@@ -59,23 +52,17 @@ export class PicoPlacaRepository {
     return row?.data;
   }
 
-  /** Holiday dates ('YYYY-MM-DD') between two dates, inclusive. */
-  async listHolidays(from: string, to: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ date: holidays.date })
-      .from(holidays)
-      .where(between(holidays.date, from, to));
-    return rows.map((r) => r.date);
-  }
-
-  /** Embedded page slug of a DANE code, else the default slug (undefined only if nothing is seeded). */
+  /**
+   * The city's own embedded page slug, or undefined: a city without a page of its own gets none, never the default
+   * city's page under its own name (issue 33).
+   */
   async findEmbedSlug(daneCode: string | null): Promise<string | undefined> {
-    const match = daneCode === null ? sql`false` : eq(picoPlacaEmbedCities.daneCode, daneCode);
+    if (daneCode === null) return undefined;
     const [row] = await this.db
       .select({ slug: picoPlacaEmbedCities.slug })
       .from(picoPlacaEmbedCities)
-      .where(or(match, eq(picoPlacaEmbedCities.isDefault, true)))
-      .orderBy(asc(picoPlacaEmbedCities.isDefault), asc(picoPlacaEmbedCities.slug))
+      .where(eq(picoPlacaEmbedCities.daneCode, daneCode))
+      .orderBy(asc(picoPlacaEmbedCities.slug))
       .limit(1);
     return row?.slug;
   }

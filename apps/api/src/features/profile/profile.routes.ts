@@ -43,27 +43,35 @@ export function profileRoutes(
   },
 ) {
   const { accounts, profile, emailChange } = deps;
-  app.patch('/api/users-admin-manager/:id/', { preHandler: deps.auth }, async (req) => {
-    const actor = requireSession(req).user;
-    const id = pathId(req);
-    if (req.isMultipart()) return profile.changePicture(actor, id, pictureReader(req));
-    switch (profileChangeKind(req.body)) {
-      case 'email':
-        return emailChange.request(actor, id, parse(profileEmailChangeSchema, req.body));
-      case 'name':
-        return profile.changeName(actor, id, parse(profileNameChangeSchema, req.body));
-      default:
-        return accounts.updateUser(actor, id, parse(userTypeChangeSchema, req.body));
-    }
-  });
+  app.patch(
+    '/api/users-admin-manager/:id/',
+    {
+      schema: { summary: 'Cambiar el perfil: correo, nombres, foto o tipo de usuario' },
+      preHandler: deps.auth,
+    },
+    async (req) => {
+      const actor = requireSession(req).user;
+      const id = pathId(req);
+      if (req.isMultipart()) return profile.changePicture(actor, id, pictureReader(req));
+      switch (profileChangeKind(req.body)) {
+        case 'email':
+          return emailChange.request(actor, id, parse(profileEmailChangeSchema, req.body));
+        case 'name':
+          return profile.changeName(actor, id, parse(profileNameChangeSchema, req.body));
+        default:
+          return accounts.updateUser(actor, id, parse(userTypeChangeSchema, req.body));
+      }
+    },
+  );
 
   // The email change asked for by PATCH {email} is applied only with the code sent to the new address. The
   // session is checked before the body is validated (401 before 400).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/users-admin-manager/:id/verificar-correo/',
-      { preValidation: deps.auth, schema: { body: emailVerifySchema } },
-      async (req) => emailChange.verify(requireSession(req).user, pathId(req), req.body.codigo),
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/users-admin-manager/:id/verificar-correo/',
+    {
+      preValidation: deps.auth,
+      schema: { summary: 'Confirmar el cambio de correo con el código', body: emailVerifySchema },
+    },
+    async (req) => emailChange.verify(requireSession(req).user, pathId(req), req.body.codigo),
+  );
 }

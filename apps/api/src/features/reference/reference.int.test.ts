@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { TokenService } from '../accounts/token.service.ts';
+import { TokenService } from '../../http/session-tokens.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 let t: TestContext;

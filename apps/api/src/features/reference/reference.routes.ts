@@ -19,7 +19,10 @@ export function referenceRoutes(
 
   typed.get(
     '/api/automas-param-departaments/',
-    { ...authFirst, schema: { querystring: departmentsQuerySchema } },
+    {
+      ...authFirst,
+      schema: { summary: 'Departamentos de Colombia (DIVIPOLA)', querystring: departmentsQuerySchema },
+    },
     async (req, reply) => {
       reply.header('cache-control', CACHE);
       return reference.departments(req.query.country_id);
@@ -28,15 +31,22 @@ export function referenceRoutes(
 
   typed.get(
     '/api/automas-param-cities/',
-    { ...authFirst, schema: { querystring: citiesQuerySchema } },
+    {
+      ...authFirst,
+      schema: { summary: 'Municipios de un departamento (DIVIPOLA)', querystring: citiesQuerySchema },
+    },
     async (req, reply) => {
       reply.header('cache-control', CACHE);
       return reference.cities(req.query.departament);
     },
   );
 
-  app.get('/api/automas-param-type-document/', auth, async (_req, reply) => {
-    reply.header('cache-control', CACHE);
-    return reference.documentTypes();
-  });
+  app.get(
+    '/api/automas-param-type-document/',
+    { ...auth, schema: { summary: 'Tipos de documento de identidad' } },
+    async (_req, reply) => {
+      reply.header('cache-control', CACHE);
+      return reference.documentTypes();
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { finesResultSchema, type Fine } from '@togo/domain/garage/registry.contract';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { DemoFinesProvider, fineAmount } from './demo.fines.ts';
+import { addBusinessDays, demoDiscount, DemoFinesProvider, fineAmount } from './demo.fines.ts';
 
 const clock = new ManualClock('2026-11-22T15:00:00Z');
 const demo = new DemoFinesProvider(clock);
@@ -35,7 +35,7 @@ describe('DemoFinesProvider', () => {
     expect(withoutFines / 400).toBeGreaterThan(0.35);
     expect(withoutFines / 400).toBeLessThan(0.65);
     const states = new Set(all.map((f) => f.estado));
-    expect([...states].sort()).toEqual(['en proceso de cobro coactivo', 'pagado', 'vigente']);
+    expect([...states].sort()).toEqual(['acuerdo de pago', 'en cobro coactivo', 'pagado', 'vigente']);
     expect(all.filter((f) => f.estado === 'vigente').length / all.length).toBeGreaterThan(0.4);
     for (const f of all) {
       expect(f.tipo).toMatch(/^(Comparendo - |MULTA DE TRÁNSITO - )[BCD]\d{2} /);
@@ -43,6 +43,34 @@ describe('DemoFinesProvider', () => {
       expect(f.total).toBe(fineAmount(f.categoria, f.fecha_infraccion));
       expect(f.fecha_infraccion >= '2024-01-01' && f.fecha_infraccion <= '2026-11-19').toBe(true);
       expect(f.numero).toMatch(/^\d{20}$/);
+      expect(f.organismo_transito).toMatch(/^Secretaría /);
+      if (f.descuento) {
+        expect(f.estado).toBe('vigente');
+        expect(f.descuento).toEqual(demoDiscount(f.fecha_infraccion, '2026-11-22'));
+      }
     }
+    expect(all.some((f) => f.descuento !== null)).toBe(true);
+  });
+});
+
+describe('demo discounts (vehicle-facts.md §4)', () => {
+  it('counts business days without weekends and Colombian holidays', () => {
+    // Friday 2026-11-13 + 1 business day: Monday 16 November is a holiday (Independencia de Cartagena).
+    expect(addBusinessDays('2026-11-13', 1)).toBe('2026-11-17');
+    expect(addBusinessDays('2026-11-17', 5)).toBe('2026-11-24');
+  });
+
+  it('gives 50 % for 5 business days, then 25 % until day 20, then nothing', () => {
+    expect(demoDiscount('2026-11-17', '2026-11-24')).toEqual({
+      porcentaje: 50,
+      fecha_limite: '2026-11-24',
+      requiere_curso: true,
+    });
+    expect(demoDiscount('2026-11-17', '2026-11-25')).toEqual({
+      porcentaje: 25,
+      fecha_limite: addBusinessDays('2026-11-17', 20),
+      requiere_curso: true,
+    });
+    expect(demoDiscount('2026-10-01', '2026-11-25')).toBeNull();
   });
 });

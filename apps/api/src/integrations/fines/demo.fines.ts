@@ -1,5 +1,7 @@
-import { addDays, bogotaDate } from '@togo/domain/garage/garage-dates';
-import type { Fine, FinesResult } from '@togo/domain/garage/registry.contract';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { dayOfWeek, isColombianHoliday } from '@togo/domain/booking/booking.rules';
+import { addDays } from '@togo/domain/garage/garage-dates';
+import type { Fine, FineDiscount, FinesResult } from '@togo/domain/garage/registry.contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { OwnerQuery } from '../registry/registry-provider.ts';
 import { SeededRandom } from '../registry/seeded-random.ts';
@@ -40,6 +42,37 @@ const INFRACTIONS = [
 
 /** DANE codes of transit authorities used in demo fine numbers (Bogotá, Medellín, Cali, Barranquilla). */
 const AUTHORITIES = ['11001000', '05001000', '76001000', '08001000'];
+/** The transit office of each authority code. */
+const OFFICES: Record<string, string> = {
+  '11001000': 'Secretaría Distrital de Movilidad de Bogotá',
+  '05001000': 'Secretaría de Movilidad de Medellín',
+  '76001000': 'Secretaría de Movilidad de Santiago de Cali',
+  '08001000': 'Secretaría de Tránsito y Seguridad Vial de Barranquilla',
+};
+
+/** `n` business days (Monday to Friday, not a Colombian holiday) after `date`. */
+export function addBusinessDays(date: string, n: number): string {
+  let d = date;
+  for (let left = n; left > 0;) {
+    d = addDays(d, 1);
+    const wd = dayOfWeek(d);
+    if (wd !== 0 && wd !== 6 && !isColombianHoliday(d)) left -= 1;
+  }
+  return d;
+}
+
+/**
+ * The early-payment discount of an unpaid fine on `today` (vehicle-facts.md §4, Bogotá's tables): 50 % within 5
+ * business days of the infraction, 25 % from day 6 to day 20, both with the pedagogical course. Demo data: a real
+ * fotomulta counts from its notification, which the demo does not model.
+ */
+export function demoDiscount(infraction: string, today: string): FineDiscount | null {
+  const fifty = addBusinessDays(infraction, 5);
+  if (today <= fifty) return { porcentaje: 50, fecha_limite: fifty, requiere_curso: true };
+  const twentyFive = addBusinessDays(infraction, 20);
+  if (today <= twentyFive) return { porcentaje: 25, fecha_limite: twentyFive, requiere_curso: true };
+  return null;
+}
 
 export function fineAmount(code: string, infractionDate: string): number {
   const uvb = UVB_BY_YEAR[Number(infractionDate.slice(0, 4))] ?? UVB_BY_YEAR[2026] ?? 12_110;
@@ -49,8 +82,9 @@ export function fineAmount(code: string, infractionDate: string): number {
 
 /**
  * Demo fines: deterministic from the plate (vehicle fines) and the document (person fines). About half
- * the plates and most people have none; of the rest most are 'vigente', some paid or in coactive collection.
- * Dates fall in the two years before the clock's today and never before 2024 (UVB era).
+ * the plates and most people have none; of the rest most are 'vigente', some paid, some old ones in coactive
+ * collection or under a payment agreement (fine-states.ts). Dates fall in the two years before the clock's today
+ * and never before 2024 (UVB era); each names its transit office, and a recent unpaid one its discount.
  */
 export class DemoFinesProvider implements FinesProvider {
   readonly name = 'demo';
@@ -58,7 +92,7 @@ export class DemoFinesProvider implements FinesProvider {
   constructor(private readonly clock: Clock) {}
 
   async lookupFines(query: OwnerQuery): Promise<FinesResult> {
-    const today = bogotaDate(this.clock.now());
+    const today = bogotaToday(this.clock.now());
     const vehicleRnd = new SeededRandom('fines-vehicle', query.placa);
     const personRnd = new SeededRandom('fines-person', query.tipoDocumento, query.documento);
     const vehicleCount = vehicleRnd.chance(0.5) ? 0 : vehicleRnd.int(1, 3);
@@ -92,14 +126,22 @@ function demoFine(rnd: SeededRandom, today: string, placa: string, documento: st
   if (date < '2024-01-01') date = addDays('2024-01-01', rnd.int(0, 60));
   const ageDays = Math.round((Date.parse(today) - Date.parse(date)) / 86_400_000);
   const r = rnd.next();
-  // Old unpaid fines go to coactive collection; recent ones are pending.
-  const estado = r < 0.2 ? 'pagado' : ageDays > 365 && r < 0.5 ? 'en proceso de cobro coactivo' : 'vigente';
+  // Old unpaid fines go to coactive collection or a payment agreement; recent ones are pending.
+  const estado =
+    r < 0.2
+      ? 'pagado'
+      : ageDays > 365 && r < 0.5
+        ? 'en cobro coactivo'
+        : ageDays > 365 && r < 0.6
+          ? 'acuerdo de pago'
+          : 'vigente';
   const comparendo = rnd.chance(0.7);
   const tipo = comparendo
     ? `Comparendo - ${infraction.code} ${infraction.text}`
     : `MULTA DE TRÁNSITO - ${infraction.code} ${infraction.text}`;
+  const authority = rnd.pick(AUTHORITIES);
   return {
-    numero: `${rnd.pick(AUTHORITIES)}${rnd.digits(12)}`,
+    numero: `${authority}${rnd.digits(12)}`,
     tipo,
     estado,
     total: fineAmount(infraction.code, date),
@@ -108,5 +150,9 @@ function demoFine(rnd: SeededRandom, today: string, placa: string, documento: st
     infractor: documento,
     descripcion: infraction.text,
     categoria: infraction.code,
+    organismo_transito: OFFICES[authority] ?? null,
+    fecha_resolucion: comparendo ? null : [addDays(date, 30), today].sort()[0],
+    descuento: estado === 'vigente' ? demoDiscount(date, today) : null,
+    curso: null,
   };
 }

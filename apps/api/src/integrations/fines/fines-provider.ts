@@ -1,5 +1,5 @@
 import type { FinesResult } from '@togo/domain/garage/registry.contract';
-import type { OwnerQuery } from '../registry/registry-provider.ts';
+import type { OwnerQuery, ProviderQuota } from '../registry/registry-provider.ts';
 
 /**
  * Traffic fines (SIMIT-like): fines of the vehicle (by plate) and of the person (by document).
@@ -8,5 +8,6 @@ import type { OwnerQuery } from '../registry/registry-provider.ts';
 export interface FinesProvider {
   /** Recorded with every snapshot; 'demo' data is shown as 'Datos de demostración'. */
   readonly name: string;
+  readonly quota?: ProviderQuota;
   lookupFines(query: OwnerQuery): Promise<FinesResult>;
 }

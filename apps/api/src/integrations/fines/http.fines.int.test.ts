@@ -22,6 +22,20 @@ beforeAll(async () => {
         comparendos_persona: [],
       });
     }
+    if (placa === 'BAD333') {
+      const fine = {
+        numero: '11001000000012345678',
+        tipo: 'Comparendo - C14 Pico y placa',
+        estado: 'suspendido',
+        total: 633200,
+        fecha_infraccion: '2026-03-01',
+        placa: 'BAD333',
+        infractor: '79555444',
+        descripcion: 'Pico y placa',
+        categoria: 'C14',
+      };
+      return sendJson(res, 200, { comparendos_vehiculo: [fine], comparendos_persona: [] });
+    }
     if (placa === 'BAD222') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('<html>mantenimiento</html>');
@@ -56,6 +70,8 @@ describe('HttpFinesProvider', () => {
       ['ERR500', 'unavailable'],
       ['BAD111', 'invalid_answer'],
       ['BAD222', 'invalid_answer'],
+      // A state TOGO cannot count is refused, never guessed (decision 071).
+      ['BAD333', 'invalid_answer'],
     ] as const) {
       const err = await provider()
         .lookupFines({ placa, documento: '1', tipoDocumento: 'CC' })

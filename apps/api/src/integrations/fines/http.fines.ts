@@ -1,4 +1,6 @@
+import { fineState } from '@togo/domain/garage/fine-states';
 import { finesResultSchema, type FinesResult } from '@togo/domain/garage/registry.contract';
+import { ProviderError } from '../registry/provider-error.ts';
 import { callJsonProvider, type HttpProviderOptions } from '../registry/provider-http.ts';
 import type { OwnerQuery } from '../registry/registry-provider.ts';
 import type { FinesProvider } from './fines-provider.ts';
@@ -9,6 +11,9 @@ import type { FinesProvider } from './fines-provider.ts';
  *   GET {FINES_URL}/fines?placa={placa}&documento={documento}&tipo_documento={code}
  *   Authorization: Bearer {FINES_API_KEY}
  *   200 → {comparendos_vehiculo: Fine[], comparendos_persona: Fine[]} (registry.contract.ts).
+ *
+ * Each fine's `estado` must be one TOGO counts (fine-states.ts: vigente, en cobro coactivo, acuerdo de pago,
+ * pagado, anulado, in any case): an answer with another word is refused, never guessed (decision 071).
  */
 export class HttpFinesProvider implements FinesProvider {
   readonly name = 'http';
@@ -18,8 +23,8 @@ export class HttpFinesProvider implements FinesProvider {
     this.opts = { ...opts, name: 'fines-http' };
   }
 
-  lookupFines(query: OwnerQuery): Promise<FinesResult> {
-    return callJsonProvider(
+  async lookupFines(query: OwnerQuery): Promise<FinesResult> {
+    const answer = await callJsonProvider(
       this.opts,
       {
         method: 'GET',
@@ -28,5 +33,11 @@ export class HttpFinesProvider implements FinesProvider {
       },
       finesResultSchema,
     );
+    for (const fine of [...answer.comparendos_vehiculo, ...answer.comparendos_persona]) {
+      if (!fineState(fine.estado)) {
+        throw new ProviderError(this.opts.name, 'invalid_answer', `unknown fine state '${fine.estado}'`);
+      }
+    }
+    return answer;
   }
 }

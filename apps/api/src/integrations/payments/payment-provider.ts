@@ -37,8 +37,12 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'wompi';
   /** The URL the payer opens. */
   createPaymentLink(input: PaymentLinkInput): Promise<string>;
-  /** Checks a webhook delivery (signature, shape, and for real gateways the transaction itself). */
-  verifyEvent(body: unknown): Promise<PaymentEvent>;
+  /**
+   * Checks a webhook delivery (signature, shape, and for real gateways the transaction itself) received at `now`.
+   * A provider whose event is trusted as it stands refuses one signed more than 5 minutes away from `now`
+   * ('stale', decision 069).
+   */
+  verifyEvent(body: unknown, now: Date): Promise<PaymentEvent>;
   /**
    * Gives an approved payment back (staff cancelled the booking). Resolves when the gateway accepted it; throws
    * PaymentRefundError when it refused or could not be asked (the refund job retries).
@@ -56,11 +60,11 @@ export interface RefundInput {
 /** A refund the gateway did not accept (or could not be asked for). */
 export class PaymentRefundError extends Error {}
 
-/** A delivery that is not a genuine, well-formed event: answered 400/401 and never applied. */
+/** A delivery that is not a genuine, well-formed, fresh event: answered 400/401 and never applied. */
 export class PaymentEventError extends Error {
   constructor(
     message: string,
-    readonly kind: 'signature' | 'shape',
+    readonly kind: 'signature' | 'shape' | 'stale',
   ) {
     super(message);
   }

@@ -1,4 +1,11 @@
-import type { PaymentEvent, PaymentLinkInput, PaymentProvider, RefundInput } from './payment-provider.ts';
+import { isStaleWebhook } from '../../lib/webhook-freshness.ts';
+import {
+  PaymentEventError,
+  type PaymentEvent,
+  type PaymentLinkInput,
+  type PaymentProvider,
+  type RefundInput,
+} from './payment-provider.ts';
 import { toPaymentEvent, verifyWompiEvent } from './wompi-event.ts';
 
 /**
@@ -19,8 +26,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return `${this.baseUrl.replace(/\/+$/, '')}/api/pagos/sandbox/${encodeURIComponent(input.reference)}/`;
   }
 
-  async verifyEvent(body: unknown): Promise<PaymentEvent> {
-    return toPaymentEvent(verifyWompiEvent(body, this.eventsSecret));
+  /**
+   * The sandbox's event is applied as it stands (no gateway to read the transaction back from), so a signed
+   * event more than 5 minutes old is refused as a replay (decision 069).
+   */
+  async verifyEvent(body: unknown, now: Date): Promise<PaymentEvent> {
+    const event = verifyWompiEvent(body, this.eventsSecret);
+    if (isStaleWebhook(new Date(event.timestamp * 1000), now)) {
+      throw new PaymentEventError('Evento de pago vencido: tiene más de 5 minutos.', 'stale');
+    }
+    return toPaymentEvent(event);
   }
 
   /** Simulated: a sandbox payment is always given back. */

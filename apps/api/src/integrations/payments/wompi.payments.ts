@@ -67,7 +67,13 @@ export class WompiPaymentProvider implements PaymentProvider {
     return url.toString();
   }
 
-  async verifyEvent(body: unknown): Promise<PaymentEvent> {
+  /**
+   * No freshness window here (decision 069): the event only names a transaction, whose status is read back from
+   * Wompi and de-duplicated by id, so a replay applies nothing Wompi does not report now; and Wompi resends an
+   * event we did not answer with 200 30 minutes, 3 hours and 24 hours later (docs.wompi.co, "Eventos"), which a
+   * 5-minute window on the event's timestamp would refuse.
+   */
+  async verifyEvent(body: unknown, _now: Date): Promise<PaymentEvent> {
     const event = toPaymentEvent(verifyWompiEvent(body, this.config.eventsSecret));
     const remote = await this.fetchTransaction(event.transactionId);
     if (remote.reference !== event.reference || remote.amount_in_cents !== event.amountInCents) {

@@ -1,4 +1,5 @@
-import { addDays, addYears, ageOn, bogotaDate, daysBetween } from '@togo/domain/garage/garage-dates';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { addDays, addYears, ageOn, daysBetween } from '@togo/domain/garage/garage-dates';
 import type {
   DrivingLicence,
   RegistryVehicle,
@@ -58,12 +59,12 @@ const INSURERS = [
 ];
 const CDAS = ['CDA DEMO NORTE', 'CDA DEMO CENTRO', 'CDA DEMO SUR', 'CDA DEMO OCCIDENTE', 'CDA DEMO MOTOS'];
 const TRANSIT_OFFICES = [
-  'SECRETARIA DISTRITAL DE MOVILIDAD DE BOGOTA',
-  'SECRETARIA DE MOVILIDAD DE MEDELLIN',
-  'SECRETARIA DE MOVILIDAD DE SANTIAGO DE CALI',
-  'INSTITUTO DE TRANSITO Y TRANSPORTE DE CUNDINAMARCA',
-  'SECRETARIA DE TRANSITO Y TRANSPORTE DE BARRANQUILLA',
-  'SECRETARIA DE MOVILIDAD DE ENVIGADO',
+  'SECRETARÍA DISTRITAL DE MOVILIDAD DE BOGOTÁ',
+  'SECRETARÍA DE MOVILIDAD DE MEDELLÍN',
+  'SECRETARÍA DE MOVILIDAD DE SANTIAGO DE CALI',
+  'INSTITUTO DE TRÁNSITO Y TRANSPORTE DE CUNDINAMARCA',
+  'SECRETARÍA DE TRÁNSITO Y TRANSPORTE DE BARRANQUILLA',
+  'SECRETARÍA DE MOVILIDAD DE ENVIGADO',
 ];
 
 /**
@@ -79,7 +80,7 @@ export class DemoRegistryProvider implements RegistryProvider {
   constructor(private readonly clock: Clock) {}
 
   async lookupVehicle(query: OwnerQuery): Promise<RegistryVehicle> {
-    const today = bogotaDate(this.clock.now());
+    const today = bogotaToday(this.clock.now());
     const format = plateFormat(query.placa);
     if (!format || format === 'trailer' || format === 'motocarro') {
       throw new ProviderError(this.name, 'not_found', `no demo data for plate format ${format ?? 'unknown'}`);

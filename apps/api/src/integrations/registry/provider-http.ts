@@ -11,7 +11,7 @@ export interface HttpProviderOptions {
 }
 
 /** Largest answer accepted from a provider (a fines list is the biggest; 2 MB is far above it). */
-const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /**
  * One JSON call to a configured provider: 'Authorization: Bearer <key>', a timeout, the answer validated
@@ -86,7 +86,7 @@ export async function callJsonProvider<S extends z.ZodType>(
 }
 
 /** The body as text, refusing to buffer more than `max` bytes. */
-async function readCapped(res: Response, max: number, provider: string): Promise<string> {
+export async function readCapped(res: Response, max: number, provider: string): Promise<string> {
   if (!res.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
-import { DemoVehicleValueProvider } from './demo.vehicle-value.ts';
+import { DEMO_COP_PER_USD, DemoVehicleValueProvider } from './demo.vehicle-value.ts';
 import type { ValueQuery } from './vehicle-value-provider.ts';
 
 const demo = new DemoVehicleValueProvider(new ManualClock('2026-11-22T15:00:00Z'));
@@ -21,6 +21,9 @@ describe('DemoVehicleValueProvider', () => {
     expect(Number.isInteger(a.valor_vehiculo)).toBe(true);
     expect(a.valor_vehiculo).toBeGreaterThan(10_000);
     expect(a.valor_vehiculo).toBeLessThan(40_000);
+    // Its own peso figure, to the hundred thousand, labelled as demo data (decision 074).
+    expect(a.valor_cop).toBe(Math.round((a.valor_vehiculo * DEMO_COP_PER_USD) / 100_000) * 100_000);
+    expect(a.fuente).toBe('Valor de demostración');
   });
 
   it('depreciates with age, values premium brands and SUVs higher, motorcycles lower', async () => {

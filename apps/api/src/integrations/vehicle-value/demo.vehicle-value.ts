@@ -1,5 +1,5 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import type { VehicleValue } from '@togo/domain/garage/registry.contract';
-import { bogotaDate } from '@togo/domain/garage/garage-dates';
 import type { Clock } from '../../lib/clock.ts';
 import { SeededRandom } from '../registry/seeded-random.ts';
 import type { ValueQuery, VehicleValueProvider } from './vehicle-value-provider.ts';
@@ -19,9 +19,14 @@ function newPriceUsd(q: ValueQuery): number {
   return base;
 }
 
+/** Pesos per dollar of the demo's own peso figure (illustrative, like the prices; decision 074). */
+export const DEMO_COP_PER_USD = 4_000;
+
 /**
  * Demo valuation: an illustrative new price by brand tier, class, fuel and engine, depreciated 15 % the
- * first year and 10 % each following year (floor 15 % of new), with a ±5 % variation seeded by the plate.
+ * first year and 10 % each following year (floor 15 % of new), with a ±5 % variation seeded by the plate. It also
+ * answers the value in pesos (rounded to the hundred thousand) and names itself as the source, so `npm start`
+ * shows "$ 45.000.000" labelled as demo data.
  */
 export class DemoVehicleValueProvider implements VehicleValueProvider {
   readonly name = 'demo';
@@ -29,10 +34,15 @@ export class DemoVehicleValueProvider implements VehicleValueProvider {
   constructor(private readonly clock: Clock) {}
 
   async valueOf(q: ValueQuery): Promise<VehicleValue> {
-    const year = Number(bogotaDate(this.clock.now()).slice(0, 4));
+    const year = Number(bogotaToday(this.clock.now()).slice(0, 4));
     const age = Math.max(0, year - q.modelo);
     const factor = age === 0 ? 1 : Math.max(0.15, 0.85 * 0.9 ** (age - 1));
     const jitter = 0.95 + new SeededRandom('value', q.placa).next() * 0.1;
-    return { valor_vehiculo: Math.round((newPriceUsd(q) * factor * jitter) / 10) * 10 };
+    const usd = Math.round((newPriceUsd(q) * factor * jitter) / 10) * 10;
+    return {
+      valor_vehiculo: usd,
+      valor_cop: Math.round((usd * DEMO_COP_PER_USD) / 100_000) * 100_000,
+      fuente: 'Valor de demostración',
+    };
   }
 }

@@ -2,7 +2,7 @@
 export type ShellLine = 'title' | 'text' | 'short';
 
 /**
- * A page shell's placeholders for text only its screen knows (app/styles.css `.shell-line`): the shells of the
+ * A page shell's placeholders for text only its screen knows (components/styles.css `.shell-line`): the shells of the
  * signed-in entry pages (docs/decisions/044, 048) are pictures drawn before the app's scripts run.
  */
 export function ShellLines({ lines }: { lines: readonly ShellLine[] }) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { WAIT_IN_TEXT, waitText } from '@togo/domain/wait-text';
 import { isApiError } from '../../lib/api-client.ts';
 
 /** The instant (epoch ms) a throttled call (429 with Retry-After) may be tried again, or null. */
@@ -30,21 +31,19 @@ export function useSecondsLeft(until: number | null): number {
   return left;
 }
 
-/** '45 segundos', '1 segundo'; from two minutes on, whole minutes rounded up ('60 minutos'). */
-export function waitDuration(seconds: number): string {
-  if (seconds >= 120) return `${Math.ceil(seconds / 60)} minutos`;
-  return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
-}
-
-/** A 'Debes esperar' text with the seconds left counting down live. */
+/**
+ * A throttled call's message with its wait counting down live, as one message with one number (issue 36):
+ * the wait the server wrote ("… en 48 minutos.") is replaced by the time left, written by the same waitText;
+ * a text without a wait gets one sentence with it. At zero it says the user may try again.
+ */
 export function WaitMessage({ text, until }: { text: string; until: number }) {
   const left = useSecondsLeft(until);
-  return (
-    <>
-      {text}{' '}
-      <span aria-live="polite">
-        {left > 0 ? `Podrás intentarlo de nuevo en ${waitDuration(left)}.` : 'Ya puedes intentarlo de nuevo.'}
-      </span>
-    </>
-  );
+  return <span aria-live="polite">{liveWaitText(text, left)}</span>;
+}
+
+/** The text of WaitMessage for `left` seconds. */
+export function liveWaitText(text: string, left: number): string {
+  if (left <= 0) return 'Ya puedes intentarlo de nuevo.';
+  if (WAIT_IN_TEXT.test(text)) return text.replace(WAIT_IN_TEXT, waitText(left));
+  return `${text} Podrás intentarlo de nuevo en ${waitText(left)}.`;
 }

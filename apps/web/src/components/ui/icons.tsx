@@ -33,12 +33,6 @@ export const ChatIcon = () => (
   </Icon>
 );
 
-export const MenuIcon = () => (
-  <Icon>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </Icon>
-);
-
 export const CloseIcon = () => (
   <Icon>
     <path d="M6 6l12 12M18 6 6 18" />

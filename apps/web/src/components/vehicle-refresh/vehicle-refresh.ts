@@ -62,3 +62,25 @@ const when = onFirstUse(
 export function showRefreshedAt(iso: string | null): string {
   return iso ? when().format(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
 }
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('es-CO', { numeric: 'always' }));
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * 'Actualizado hace 3 días' (hace 5 minutos, hace 2 horas…; 'hace un momento' under a minute) for the ISO instant
+ * `iso` seen at `nowMs` (decision 072).
+ */
+export function dataAge(iso: string, nowMs: number): string {
+  const seconds = Math.max(0, Math.floor((nowMs - new Date(iso).getTime()) / 1000));
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return `Actualizado ${relative().format(-Math.floor(seconds / size), unit)}`;
+  }
+  return 'Actualizado hace un momento';
+}

@@ -72,6 +72,10 @@ export function fine(overrides: Record<string, unknown> = {}) {
     infractor: '1020304050',
     descripcion: 'Transitar por sitios restringidos o en horas prohibidas (pico y placa).',
     categoria: 'C14',
+    organismo_transito: null,
+    fecha_resolucion: null,
+    descuento: null,
+    curso: null,
     ...overrides,
   };
 }

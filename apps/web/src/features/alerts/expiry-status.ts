@@ -1,4 +1,5 @@
-import { bogotaToday, daysBetween, isIsoDate } from '@togo/domain/alerts/alerts.dates';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { daysBetween, isIsoDate } from '@togo/domain/alerts/alerts.dates';
 
 /** Days before the due date from which an alert reads 'Vence en N días' instead of 'Vigente'. */
 export const SOON_DAYS = 30;

@@ -62,5 +62,3 @@ export function createEmailAvailability(check: (email: string) => Promise<unknow
     },
   };
 }
-
-export type EmailAvailability = ReturnType<typeof createEmailAvailability>;

@@ -51,3 +51,39 @@ export function clearPendingRegistration(): void {
   password = null;
   sessionStorage.removeItem(PENDING_REGISTRATION_KEY);
 }
+
+/** What the form showed, to fill it again when the user comes back from the code screen (issue 36). */
+export function pendingFormValues(): {
+  nombres: string;
+  apellidos: string;
+  email: string;
+  telefono: string;
+  password: string;
+  password_confirmation: string;
+  politica: boolean;
+} | null {
+  const stored = getPendingRegistration();
+  if (!stored) return null;
+  const { tercero, email } = stored.payload;
+  return {
+    nombres: tercero.nombres ?? '',
+    apellidos: tercero.apellidos ?? '',
+    email,
+    telefono: tercero.telefono ?? '',
+    password: password ?? '',
+    password_confirmation: password ?? '',
+    politica: stored.payload.politica_datos?.aceptada ?? false,
+  };
+}
+
+/**
+ * When the code already sent for this email and phone is still valid (epoch ms it stops being so), or null:
+ * the form sent again then goes back to the code screen without asking for (and counting) another code.
+ */
+export function freshCodeUntil(payload: AccountPayload, now: number = Date.now()): number | null {
+  const stored = getPendingRegistration();
+  if (!stored || stored.cooldownEnd <= now) return null;
+  const same =
+    stored.payload.email === payload.email && stored.payload.tercero.telefono === payload.tercero.telefono;
+  return same ? stored.cooldownEnd : null;
+}

@@ -1,3 +1,4 @@
+import { DATA_POLICY } from '@togo/domain/auth/data-policy';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import type { AccountPayload } from './pending-registration.ts';
 
@@ -8,6 +9,8 @@ export interface RegistrationForm {
   telefono: string;
   password: string;
   password_confirmation: string;
+  /** The data-processing policy was accepted (Ley 1581): its version goes with the sign-up. */
+  politica?: boolean;
 }
 
 /** The account-creation payload exactly as AHGA §3 lists it (public sign-up always creates a client). */
@@ -25,6 +28,7 @@ export function buildAccountPayload(form: RegistrationForm, now: number = Date.n
     is_resting: false,
     operation_area: null,
     range_inspector: null,
+    ...(form.politica ? { politica_datos: { version: DATA_POLICY.version, aceptada: true } } : {}),
     tercero: {
       identificacion: String(Math.floor(now / 1000)),
       telefono: form.telefono.trim(),

@@ -3,6 +3,8 @@ import { MSG, NAME_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@togo/dom
 
 // zod/mini keeps this route's chunk small; the rules are the same as with the classic API.
 
+export const DATA_POLICY_REQUIRED = 'Debes aceptar la política de tratamiento de datos personales.';
+
 const required = () => z.minLength(1, { error: MSG.required });
 
 const name = () =>
@@ -33,6 +35,8 @@ export function createRegistrationSchema(isTaken: (email: string) => boolean) {
           z.maxLength(128, { error: 'No puede tener más de 128 caracteres' }),
         ),
       password_confirmation: z.string().check(required()),
+      // Ley 1581 (issue 36): the data-processing policy is accepted before the account exists.
+      politica: z.boolean().check(z.refine((accepted) => accepted, { error: DATA_POLICY_REQUIRED })),
     })
     .check(
       z.refine((form) => form.password === form.password_confirmation, {

@@ -13,6 +13,10 @@ const fine = (total: number, estado = 'Vigente') =>
     infractor: null,
     descripcion: null,
     categoria: null,
+    organismo_transito: null,
+    fecha_resolucion: null,
+    descuento: null,
+    curso: null,
   }) as const;
 const fines = (list: ReturnType<typeof fine>[], empty = false): FinesAlertResponse => ({
   empty,
@@ -28,7 +32,6 @@ const base = {
   picoPlaca: undefined,
   soat: undefined,
   rtm: undefined,
-  formatCop: (n: number) => `$${n}`,
 };
 
 describe('truthNotes', () => {
@@ -41,7 +44,7 @@ describe('truthNotes', () => {
       {
         id: 'fines',
         title: 'Comparendos sin pagar:',
-        text: '2 comparendos por $2854000.',
+        text: '2 comparendos por $ 2.854.000.',
         to: '/app/alerts/comparendos',
       },
     ]);

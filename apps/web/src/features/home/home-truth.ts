@@ -1,5 +1,6 @@
 import type { DatesAlertResponse, FinesAlertResponse } from '@togo/domain/alerts/alerts.contract';
-import { onlyVigentes } from '@togo/domain/alerts/alerts.fines';
+import { onlyUnpaid } from '@togo/domain/garage/fine-states';
+import { formatCop } from '@togo/domain/money';
 import type { PicoPlacaResponse } from '@togo/domain/pico-placa/pico-placa.contract';
 
 /** A notification the home derives from the vehicle's own data (fines, pico y placa, expired documents). */
@@ -17,7 +18,6 @@ export interface TruthInput {
   picoPlaca: PicoPlacaResponse | undefined;
   soat: DatesAlertResponse | undefined;
   rtm: DatesAlertResponse | undefined;
-  formatCop: (value: number) => string;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -30,7 +30,7 @@ function expired(answer: DatesAlertResponse | undefined, today: string): boolean
 /** What the home must say about the selected vehicle, most urgent first. */
 export function truthNotes(input: TruthInput): TruthNote[] {
   const notes: TruthNote[] = [];
-  const fines = input.fines && !input.fines.empty ? onlyVigentes(input.fines.data.comparendos_vehiculo) : [];
+  const fines = input.fines && !input.fines.empty ? onlyUnpaid(input.fines.data.comparendos_vehiculo) : [];
   const count = fines.length;
   if (count > 0) {
     const total = fines.reduce(
@@ -40,7 +40,7 @@ export function truthNotes(input: TruthInput): TruthNote[] {
     notes.push({
       id: 'fines',
       title: 'Comparendos sin pagar:',
-      text: `${plural(count, 'comparendo', 'comparendos')} por ${input.formatCop(total)}.`,
+      text: `${plural(count, 'comparendo', 'comparendos')} por ${formatCop(total)}.`,
       to: '/app/alerts/comparendos',
     });
   }

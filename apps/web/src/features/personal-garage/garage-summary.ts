@@ -1,4 +1,4 @@
-import type { Vehicle, VehicleData } from '@togo/domain/garage/garage.contract';
+import type { VehicleData } from '@togo/domain/garage/garage.contract';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /** SPPF §2 "Personal garage screen": texts as the spec writes them. */
@@ -19,13 +19,14 @@ export function vehicleTitle(data: VehicleData | null | undefined): string {
   return parts.length ? parts.join(' ') : GARAGE_TEXTS.unregistered;
 }
 
-/** 'Última actualización: hace X' — days, else hours, else minutes since the vehicle was created. */
+/** 'Última actualización: hace X' — days, else hours, else minutes ('hace un momento' under one) since creation. */
 export function lastUpdated(created: string, now: Date): string {
   const then = new Date(created).getTime();
   if (Number.isNaN(then)) return `Última actualización: ${GARAGE_TEXTS.missing}`;
   const minutes = Math.max(0, Math.floor((now.getTime() - then) / 60_000));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor(minutes / 60);
+  if (minutes === 0) return 'Última actualización: hace un momento';
   const ago =
     days >= 1
       ? `${days} ${days === 1 ? 'día' : 'días'}`
@@ -84,5 +85,3 @@ export function textOrMissing(value: string | null | undefined): string {
   const text = (value ?? '').trim();
   return text || GARAGE_TEXTS.missing;
 }
-
-export type { Vehicle };

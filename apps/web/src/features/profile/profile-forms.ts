@@ -1,20 +1,19 @@
 import { EMAIL_PATTERN, MSG, NAME_PATTERN } from '@togo/domain/auth/auth.rules';
 
-/** SPPF §5: change email — required, valid, lower-case; change name — both names required. */
+/**
+ * SPPF §5: change email — required and valid (capitals are lower-cased when sent, issue 36); change name — both
+ * names required.
+ */
 export const PROFILE_FORM_MSG = {
   required: MSG.required,
   emailInvalid: MSG.emailInvalid,
-  emailLowercase: 'El correo debe escribirse en minúsculas.',
   lettersOnly: MSG.lettersOnly,
 } as const;
-
-const LOWERCASE_EMAIL = /^[^A-Z]*$/;
 
 export function validateEmail(value: string): string | null {
   const email = value.trim();
   if (!email) return PROFILE_FORM_MSG.required;
   if (!EMAIL_PATTERN.test(email)) return PROFILE_FORM_MSG.emailInvalid;
-  if (!LOWERCASE_EMAIL.test(email)) return PROFILE_FORM_MSG.emailLowercase;
   return null;
 }
 

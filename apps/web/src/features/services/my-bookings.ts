@@ -1,37 +1,42 @@
-import { bogotaInstant, slotHour } from '@togo/domain/booking/booking.rules';
+import { bogotaInstant } from '@togo/domain/bogota-time';
+import { slotHour } from '@togo/domain/booking/booking.rules';
 import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
+import { formatCop } from '@togo/domain/money';
 import { onFirstUse } from '../../lib/on-first-use.ts';
-
-export const SERVICE_NAMES: Record<MyBookingItem['servicio'], string> = {
-  rtm: 'Revisión técnico-mecánica',
-  peritaje: 'Peritaje',
-  tramites: 'Trámites',
-};
 
 /** The instant the appointment starts. */
 export const startOf = (b: Pick<MyBookingItem, 'fecha_agenda' | 'franja'>): Date =>
   bogotaInstant(b.fecha_agenda, slotHour(b.franja) ?? 0);
 
-/** Upcoming (active and not started, soonest first) and past or closed (newest first). */
+const CLOSED = new Set<MyBookingItem['estado']>(['cancelada', 'rechazada', 'expirada']);
+
+/**
+ * By state first, then by date (issue 36): upcoming (active and not started, soonest first), cancelled or never
+ * paid (whatever their date, newest first) and past (held or missed appointments, newest first).
+ */
 export function splitBookings(list: readonly MyBookingItem[], now: Date) {
   const upcoming: MyBookingItem[] = [];
+  const closed: MyBookingItem[] = [];
   const past: MyBookingItem[] = [];
   for (const b of list) {
     const active = b.estado === 'confirmada' || b.estado === 'pendiente_pago';
-    (active && startOf(b) > now ? upcoming : past).push(b);
+    if (CLOSED.has(b.estado)) closed.push(b);
+    else (active && startOf(b) > now ? upcoming : past).push(b);
   }
+  const newestFirst = (a: MyBookingItem, b: MyBookingItem) => startOf(b).getTime() - startOf(a).getTime();
   upcoming.sort((a, b) => startOf(a).getTime() - startOf(b).getTime());
-  past.sort((a, b) => startOf(b).getTime() - startOf(a).getTime());
-  return { upcoming, past };
+  closed.sort(newestFirst);
+  past.sort(newestFirst);
+  return { upcoming, closed, past };
 }
 
 /** The payment state as the user reads it. */
-export function paymentLabel(b: Pick<MyBookingItem, 'estado' | 'metodo_pago'>): string {
+export function paymentLabel(b: Pick<MyBookingItem, 'estado' | 'metodo_pago' | 'pago_rechazado'>): string {
   switch (b.estado) {
     case 'confirmada':
       return b.metodo_pago === 'pagar_ahora' ? 'Pagado' : 'Pago en sitio';
     case 'pendiente_pago':
-      return 'Pago pendiente';
+      return b.pago_rechazado ? 'Pago rechazado: puedes pagar de nuevo' : 'Pago pendiente';
     case 'expirada':
       return 'Sin pago: la reserva venció';
     case 'rechazada':
@@ -57,8 +62,22 @@ const REFUND_LABELS: Record<string, string> = {
   no_aplica: 'Sin reembolso',
 };
 
+/** What cancelling does with the money, said before confirming (issue 36). */
+export function cancelRefundSentence(b: Pick<MyBookingItem, 'estado' | 'metodo_pago' | 'price'>): string {
+  return b.estado === 'confirmada' && b.metodo_pago === 'pagar_ahora'
+    ? `Te reembolsaremos ${formatCop(b.price)} al medio de pago que usaste.`
+    : 'No se te cobrará nada.';
+}
+
+const REFUND_STATES = {
+  pendiente: (valor: string) => `Reembolso de ${valor} en trámite`,
+  realizado: (valor: string) => `Reembolsado: ${valor}`,
+  fallido: (valor: string) => `Reembolso de ${valor} con error: lo estamos reintentando`,
+} as const;
+
 /** The refund state when the server reports one, else null. */
-export function refundLabel(b: Pick<MyBookingItem, 'estado_reembolso'>): string | null {
+export function refundLabel(b: Pick<MyBookingItem, 'estado_reembolso' | 'reembolso'>): string | null {
+  if (b.reembolso) return REFUND_STATES[b.reembolso.estado](formatCop(b.reembolso.valor));
   const state = b.estado_reembolso;
   if (!state) return null;
   return REFUND_LABELS[state.toLowerCase()] ?? `Reembolso: ${state.replace(/_/g, ' ')}`;

@@ -12,9 +12,15 @@ export const DEFAULT_SLOTS: readonly HourSlot[] = DEFAULT_SLOT_HOURS.map((hour) 
   bloque: slotBlock(hour),
 }));
 
+/** The half of the day a slot is shown under: noon ('12:00 p. m.') is afternoon, whatever the wire's bloque. */
+export function halfOf(slot: HourSlot): 'AM' | 'PM' {
+  const hour = slotHour(slot.id);
+  return hour === null ? slot.bloque : hour < 12 ? 'AM' : 'PM';
+}
+
 /** The slots of one half of the day, in time order. */
 export function slotsOf(slots: readonly HourSlot[], bloque: 'AM' | 'PM'): HourSlot[] {
   return slots
-    .filter((slot) => slot.bloque === bloque)
+    .filter((slot) => halfOf(slot) === bloque)
     .sort((a, b) => (slotHour(a.id) ?? 99) - (slotHour(b.id) ?? 99));
 }

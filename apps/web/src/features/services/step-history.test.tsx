@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useLayoutEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { Router, useLocation, useNavigate, type Navigator, type To } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { useStepHistory } from './step-history.ts';
 
@@ -139,5 +139,61 @@ describe('useStepHistory', () => {
     );
     expect(await screen.findByText('Paso dos')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.state).toEqual({ flowStep: 'dos' }));
+  });
+
+  it("a step changed before the router shows the entry written for the previous one: that entry is the hook's own, not a browser move", () => {
+    // A navigation is a React transition: the router's location lags the history by a render. This router shows
+    // a location only when the test says, so the lag is as long as the test needs.
+    const written: { state: unknown; replace: boolean }[] = [];
+    const navigator: Navigator = {
+      createHref: (to: To) => (typeof to === 'string' ? to : (to.pathname ?? '')),
+      go: vi.fn(),
+      push: (_to, state) => written.push({ state, replace: false }),
+      replace: (_to, state) => written.push({ state, replace: true }),
+    };
+    function Stepper() {
+      const [step, setStep] = useState<Step>('uno');
+      useStepHistory(step, STEPS, setStep, () => true);
+      return (
+        <div>
+          <p>{`Paso ${step}`}</p>
+          <button type="button" onClick={() => setStep('dos')}>
+            Siguiente
+          </button>
+          <button type="button" onClick={() => setStep('uno')}>
+            Volver
+          </button>
+        </div>
+      );
+    }
+    const at = (state: unknown) => ({
+      pathname: '/app/servicios/rtm',
+      search: '',
+      hash: '',
+      state,
+      key: 'k',
+    });
+    const view = render(
+      <Router location={at(null)} navigator={navigator}>
+        <Stepper />
+      </Router>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(written).toEqual([{ state: { flowStep: 'dos' }, replace: false }]);
+    // 'Volver' before the router has shown the entry of 'dos': the step goes back, and that entry is replaced.
+    fireEvent.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(written[1]).toEqual({ state: { flowStep: 'uno' }, replace: true });
+    // The router shows the two entries in turn: neither moves the wizard.
+    for (const entry of written.splice(0)) {
+      act(() =>
+        view.rerender(
+          <Router location={at(entry.state)} navigator={navigator}>
+            <Stepper />
+          </Router>,
+        ),
+      );
+      expect(screen.getByText('Paso uno')).toBeInTheDocument();
+    }
+    expect(written).toEqual([]);
   });
 });

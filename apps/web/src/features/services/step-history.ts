@@ -37,6 +37,12 @@ export function useStepHistory<S extends string>(
   /** An entry's step the flow can move to: the browser-move effect moves there, the record effect leaves it be. */
   const canMoveTo = (target: S) => steps.includes(target) && latest.current.canShow(target);
 
+  // The entries this hook has written whose location the router has not shown yet, oldest first: a navigation is
+  // a React transition, so `location` can lag behind the history by a render, and a step changed in between
+  // (a click on 'Volver' right after a step moved forward) must be compared with the entry it wrote, not the one
+  // on screen; and that entry, when shown, is the hook's own, not the browser's back or forward.
+  const written = useRef<S[]>([]);
+
   // The flow moved: record it (push when forward of the entry on screen, replace when back). On the first
   // render of a wizard opened at `openAt`, the step may still be the stored one (the screen moves to `openAt`
   // right after): recording it would put a step the visitor never saw in the opening entry.
@@ -45,20 +51,28 @@ export function useStepHistory<S extends string>(
     const first = firstRun.current;
     firstRun.current = false;
     if (first && openAt !== undefined) return;
-    const shown = latest.current.entryStep ?? openedAt.current;
+    const shown = written.current.at(-1) ?? latest.current.entryStep ?? openedAt.current;
     if (shown === step) return;
     // Opened on an entry of another step, as after a reload that came before the flow's stored copy caught up
     // with the history: the entry's step wins when it can be shown (the effect below moves the flow there).
     // Recording the stored step here too would have each effect undo the other, for ever.
     if (first && canMoveTo(shown)) return;
     const forward = steps.indexOf(step) > steps.indexOf(shown);
+    written.current.push(step);
     void navigate(`${location.pathname}${location.search}`, { replace: !forward, state: { [KEY]: step } });
     // Only a change of step records an entry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
 
-  // The browser moved to another entry: show its step.
+  // The browser moved to another entry: show its step. An entry this hook wrote is not a move (the step it records
+  // may have changed again since: that change is written after it).
   useEffect(() => {
+    const own = entryStep === undefined ? -1 : written.current.indexOf(entryStep);
+    if (own >= 0) {
+      written.current.splice(0, own + 1);
+      return;
+    }
+    written.current = [];
     const target = entryStep ?? openedAt.current;
     if (target === latest.current.step || !canMoveTo(target)) return;
     latest.current.goTo(target);

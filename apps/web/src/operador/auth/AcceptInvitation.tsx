@@ -5,7 +5,7 @@ import { Field, fieldA11y } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { fieldErrors } from '../../lib/api-client.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
-import { usePageTitle } from '../shell/use-page-title.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import { acceptInvitation } from './auth-api.ts';
 import { AuthFrame, FormAlert } from './AuthFrame.tsx';
 
@@ -70,7 +70,12 @@ export default function AcceptInvitation() {
     <AuthFrame title="Aceptar invitación" lead="Define la clave con la que ingresarás a la consola.">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={alert} />
-        <Field id="inv-clave" label="Clave nueva" error={errors.clave} hint="Al menos 8 caracteres.">
+        <Field
+          id="inv-clave"
+          label="Clave nueva"
+          error={errors.clave}
+          hint="Al menos 12 caracteres; mejor una frase de varias palabras que no sea común."
+        >
           <PasswordInput
             {...fieldA11y('inv-clave', errors.clave)}
             autoComplete="new-password"

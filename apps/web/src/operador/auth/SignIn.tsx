@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { OPERATOR_MSG, totpCodeSchema } from '@togo/domain/operator/operator-auth.contract';
+import {
+  OPERATOR_MSG,
+  recoveryCodeSchema,
+  totpCodeSchema,
+} from '@togo/domain/operator/operator-auth.contract';
 import { Field, fieldA11y } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { errorDetail, isApiError } from '../../lib/api-client.ts';
 import { setOperatorToken } from '../lib/operator-api.ts';
 import { lockedMessage, operatorErrorMessage } from '../lib/operator-messages.ts';
-import { usePageTitle } from '../shell/use-page-title.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import { signIn } from './auth-api.ts';
 import { AuthFrame, FormAlert } from './AuthFrame.tsx';
 
@@ -32,6 +36,8 @@ export default function SignIn() {
   const [correo, setCorreo] = useState('');
   const [clave, setClave] = useState('');
   const [codigo, setCodigo] = useState('');
+  /** The code step takes a recovery code instead of the app's code. */
+  const [recovery, setRecovery] = useState(false);
   const [fieldError, setFieldError] = useState<{ correo?: string; clave?: string; codigo?: string }>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,14 +49,18 @@ export default function SignIn() {
     if (step === 'credenciales') {
       if (!correo.trim()) errors.correo = 'Ingresa tu correo.';
       if (!clave) errors.clave = 'Ingresa tu clave.';
-    } else if (!totpCodeSchema.safeParse(codigo).success) {
+    } else if (recovery && !recoveryCodeSchema.safeParse(codigo).success) {
+      errors.codigo = 'El código de recuperación tiene 10 letras y números (por ejemplo, abcde-fghij).';
+    } else if (!recovery && !totpCodeSchema.safeParse(codigo).success) {
       errors.codigo = 'El código tiene 6 dígitos.';
     }
     setFieldError(errors);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
     try {
-      const session = await signIn(correo.trim(), clave, step === 'codigo' ? codigo : undefined);
+      const factor =
+        step !== 'codigo' ? undefined : recovery ? { codigo_recuperacion: codigo } : { codigo_totp: codigo };
+      const session = await signIn(correo.trim(), clave, factor);
       queryClient.clear();
       setOperatorToken(session.token);
       void navigate(session.totp_pendiente ? '/verificacion' : returnPath(location.state), { replace: true });
@@ -61,7 +71,11 @@ export default function SignIn() {
         setStep('codigo');
         return;
       }
-      if (isApiError(error) && error.status === 401 && detail === OPERATOR_MSG.totpInvalid) {
+      if (
+        isApiError(error) &&
+        error.status === 401 &&
+        (detail === OPERATOR_MSG.totpInvalid || detail === OPERATOR_MSG.recoveryInvalid)
+      ) {
         setFieldError({ codigo: detail });
         setCodigo('');
         return;
@@ -79,9 +93,11 @@ export default function SignIn() {
     <AuthFrame
       title={step === 'credenciales' ? 'Ingresar' : 'Verificación en dos pasos'}
       lead={
-        step === 'codigo'
-          ? 'Escribe el código de 6 dígitos que muestra tu aplicación autenticadora.'
-          : 'Acceso para el equipo de TOGO.'
+        step !== 'codigo'
+          ? 'Acceso para el equipo de TOGO.'
+          : recovery
+            ? 'Escribe uno de los códigos de recuperación que guardaste al activar la verificación. Cada uno sirve una sola vez.'
+            : 'Escribe el código de 6 dígitos que muestra tu aplicación autenticadora.'
       }
     >
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
@@ -108,6 +124,20 @@ export default function SignIn() {
               />
             </Field>
           </>
+        ) : recovery ? (
+          <Field id="op-recuperacion" label="Código de recuperación" error={fieldError.codigo}>
+            <input
+              {...fieldA11y('op-recuperacion', fieldError.codigo)}
+              className="input op-code-input"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={11}
+              value={codigo}
+              onChange={(e) => setCodigo(e.target.value.slice(0, 11))}
+              autoFocus
+            />
+          </Field>
         ) : (
           <Field id="op-codigo" label="Código de verificación" error={fieldError.codigo}>
             <input
@@ -126,17 +156,33 @@ export default function SignIn() {
           {busy ? 'Ingresando…' : step === 'codigo' ? 'Verificar' : 'Ingresar'}
         </button>
         {step === 'codigo' ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setStep('credenciales');
-              setCodigo('');
-              setFieldError({});
-            }}
-          >
-            Volver
-          </button>
+          <>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setRecovery(!recovery);
+                setCodigo('');
+                setFieldError({});
+              }}
+            >
+              {recovery
+                ? 'Usar el código de la aplicación'
+                : '¿No tienes tu teléfono? Usa un código de recuperación'}
+            </button>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setStep('credenciales');
+                setRecovery(false);
+                setCodigo('');
+                setFieldError({});
+              }}
+            >
+              Volver
+            </button>
+          </>
         ) : null}
       </form>
     </AuthFrame>

@@ -1,14 +1,18 @@
-import { z } from 'zod';
 import {
   operatorSessionSchema,
+  totpConfirmedSchema,
   totpEnrolmentSchema,
   type OperatorSession,
+  type TotpConfirmed,
   type TotpEnrolment,
 } from '@togo/domain/operator/operator-auth.contract';
 import { operatorRequest } from '../lib/operator-api.ts';
 
-export function signIn(correo: string, clave: string, codigoTotp?: string): Promise<OperatorSession> {
-  const body = codigoTotp ? { correo, clave, codigo_totp: codigoTotp } : { correo, clave };
+/** The second step's proof: the app's 6-digit code or one of the recovery codes. */
+export type SecondFactor = { codigo_totp: string } | { codigo_recuperacion: string };
+
+export function signIn(correo: string, clave: string, factor?: SecondFactor): Promise<OperatorSession> {
+  const body = { correo, clave, ...factor };
   return operatorRequest('/api/operador/sesion/', {
     method: 'POST',
     body,
@@ -16,15 +20,20 @@ export function signIn(correo: string, clave: string, codigoTotp?: string): Prom
   });
 }
 
-export function startTotpEnrolment(): Promise<TotpEnrolment> {
-  return operatorRequest('/api/operador/totp/', { method: 'POST', schema: totpEnrolmentSchema });
+/** A new enrolment; with TOTP already on, `codigoActual` (the current app's code) is required. */
+export function startTotpEnrolment(codigoActual?: string): Promise<TotpEnrolment> {
+  return operatorRequest('/api/operador/totp/', {
+    method: 'POST',
+    ...(codigoActual ? { body: { codigo_totp: codigoActual } } : {}),
+    schema: totpEnrolmentSchema,
+  });
 }
 
-export function confirmTotp(codigo: string): Promise<unknown> {
+export function confirmTotp(codigo: string): Promise<TotpConfirmed> {
   return operatorRequest('/api/operador/totp/confirmar/', {
     method: 'POST',
     body: { codigo },
-    schema: z.object({ totp: z.literal(true) }),
+    schema: totpConfirmedSchema,
   });
 }
 

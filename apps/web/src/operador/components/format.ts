@@ -1,8 +1,5 @@
 import { onFirstUse } from '../../lib/on-first-use.ts';
 
-const cop = onFirstUse(
-  () => new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 }),
-);
 const dateTime = onFirstUse(
   () =>
     new Intl.DateTimeFormat('es-CO', {
@@ -13,8 +10,6 @@ const dateTime = onFirstUse(
 );
 const day = onFirstUse(() => new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }));
 
-/** $ 85.000 */
-export const formatCop = (value: number) => cop().format(value);
 /** An instant in Bogotá time: "24 nov 2026, 7:00 a. m." */
 export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 /** A calendar date "YYYY-MM-DD" as "24 nov 2026". */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client.ts';
+import { createHttpClient } from '../../lib/http-client.ts';
 
 /**
  * The operator console's HTTP client. Staff tokens are kept apart from drivers' tokens (sessionStorage,
@@ -39,95 +39,47 @@ export function subscribeOperatorToken(listener: () => void): () => void {
   return () => tokenListeners.delete(listener);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * The console's client (lib/http-client.ts, as the drivers' app): the staff token in `Authorization: Token <t>`,
+ * and a 401 forgets it so the shell returns to the sign-in screen.
+ */
+const staff = createHttpClient({
+  authorization: () => {
+    const token = getOperatorToken();
+    return token ? `Token ${token}` : null;
+  },
+  onResponse: (response) => {
+    if (response.status === 401) setOperatorToken(null);
+  },
+});
 
 export interface OperatorRequest<S extends z.ZodType | undefined> {
-  method?: Method;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The domain schema of a 2xx answer; without one the answer is returned as `unknown`. */
   schema?: S;
   signal?: AbortSignal;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-function authHeaders(): Record<string, string> {
-  const token = getOperatorToken();
-  return token ? { Authorization: `Token ${token}` } : {};
-}
-
-async function send(path: string, init: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, null);
-  }
-  if (response.status === 401) setOperatorToken(null);
-  return response;
+  /** The version the edited object was read at, sent as `If-Match: "<version>"` (decision 096). */
+  ifMatch?: number;
 }
 
 export async function operatorRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
-  options: OperatorRequest<S> = {},
+  { schema, ifMatch, ...options }: OperatorRequest<S> = {},
 ): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
-  const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
-  const response = await send(path, init);
-  const body = await readBody(response);
-  if (!response.ok) {
-    const retry = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, body, Number.isFinite(retry) && retry > 0 ? retry : null);
-  }
-  return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType ? z.infer<S> : unknown;
+  const headers = ifMatch === undefined ? undefined : { 'If-Match': `"${ifMatch}"` };
+  const body = await staff.request<unknown>(path, { ...options, ...(headers ? { headers } : {}) });
+  return (schema ? schema.parse(body) : body) as S extends z.ZodType ? z.infer<S> : unknown;
 }
 
-/** Multipart upload (banner images…) with the staff token; parsed like operatorRequest. */
-export async function operatorUpload<S extends z.ZodType>(
+/** Multipart upload (banner images…) with the staff token; parsed with the domain's schema. */
+export const operatorUpload = <S extends z.ZodType>(
   path: string,
   field: string,
   file: Blob,
   schema: S,
-): Promise<z.infer<S>> {
-  const form = new FormData();
-  form.append(field, file, file instanceof File ? file.name : 'archivo');
-  const response = await send(path, {
-    method: 'POST',
-    headers: { Accept: 'application/json', ...authHeaders() },
-    body: form,
-  });
-  const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body, null);
-  return schema.parse(body);
-}
+): Promise<z.infer<S>> => staff.uploadParse(schema, path, field, file);
 
-/** Downloads a file answer (.xlsx, .json export) with the staff token and saves it under `filename`. */
-export async function operatorDownload(path: string, filename: string): Promise<void> {
-  const response = await send(path, { headers: authHeaders() });
-  if (!response.ok) throw new ApiError(response.status, await readBody(response), null);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** A file answer (.xlsx, .json export) with the staff token, saved under its Content-Disposition name, else `filename`. */
+export const operatorDownload = (path: string, filename: string): Promise<void> =>
+  staff.download(path, filename);

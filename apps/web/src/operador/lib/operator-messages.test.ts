@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../screens/shared.ts';
-import { operatorErrorMessage } from './operator-messages.ts';
-import { errorText } from './use-load.ts';
+import { errorMessage } from './ops-error-message.ts';
+import { operatorErrorMessage, errorText } from './operator-messages.ts';
 
 const offline = new ApiError(0, null);
 const denied = new ApiError(403, { detail: 'Solo administración.' });

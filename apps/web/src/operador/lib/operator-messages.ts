@@ -1,3 +1,4 @@
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import { errorDetail, fieldErrors, isApiError } from '../../lib/api-client.ts';
 
 /**
@@ -57,4 +58,30 @@ export function lockedMessage(error: unknown, now: Date = new Date()): string {
     timeZone: 'America/Bogota',
   });
   return `Cuenta bloqueada por demasiados intentos fallidos. Intenta de nuevo en ${waitText(seconds)} (a las ${until}).`;
+}
+
+const LOAD_WORDING: ErrorWording = {
+  fallback: 'Algo salió mal. Intenta de nuevo.',
+  offline: 'No hay conexión con el servidor. Revisa tu red e intenta de nuevo.',
+  byStatus: {
+    401: () => 'Tu sesión terminó. Ingresa de nuevo.',
+    403: (detail) => detail ?? 'Tu rol no permite esta acción.',
+    404: () => 'No encontrado.',
+  },
+  fields: 'none',
+};
+
+/** A Spanish sentence for a failed console call (content and pico y placa screens' wording). */
+export function errorText(error: unknown): string {
+  return operatorErrorMessage(error, LOAD_WORDING);
+}
+
+/**
+ * A write refused because someone saved the object after it was read (409 with the stale-version text, or the
+ * 428 of a write sent without a version): the screen offers to reload the current version (decision 096).
+ */
+export function isStaleVersion(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 428) return true;
+  return error.status === 409 && errorDetail(error) === OPERATOR_MSG.staleVersion;
 }

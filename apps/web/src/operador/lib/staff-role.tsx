@@ -18,3 +18,11 @@ export function useMay(permission: Permission): boolean {
   const role = useContext(StaffRoleContext);
   return role !== null && roleMay(role, permission);
 }
+
+/** Each role's name in Spanish (top bar, team screen). */
+export const ROLE_LABEL: Record<StaffRole, string> = {
+  admin: 'Administración',
+  operaciones: 'Operaciones',
+  contenido: 'Contenido',
+  soporte: 'Soporte',
+};

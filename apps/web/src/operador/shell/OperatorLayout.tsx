@@ -3,15 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { StaffMe } from '@togo/domain/operator/operator-shell.contract';
 import type { OperatorScreen } from '../screens.ts';
-import { signOut } from './session.ts';
-import { ShellBoundary, ShellLoading } from './ShellBoundary.tsx';
-
-export const ROLE_LABEL: Record<StaffMe['rol'], string> = {
-  admin: 'Administración',
-  operaciones: 'Operaciones',
-  contenido: 'Contenido',
-  soporte: 'Soporte',
-};
+import { signOut } from '../lib/session.ts';
+import { ROLE_LABEL } from '../lib/staff-role.tsx';
+import { ShellLoading } from '../components/ShellLoading.tsx';
+import { ShellBoundary } from './ShellBoundary.tsx';
 
 /**
  * The console's frame: top bar (menu button ≤ 900 px, who is signed in, sign out), the navigation built
@@ -93,9 +88,7 @@ export function OperatorLayout({ me, screens }: { me: StaffMe; screens: Operator
       ) : null}
       <main id="op-main" className="op-main" tabIndex={-1}>
         <ShellBoundary resetKey={location.pathname}>
-          {/* One boundary per screen: a screen left while its chunk was loading is dropped with its boundary, not
-              resumed out of the page when the chunk arrives (Preact's Suspense would). */}
-          <Suspense key={location.pathname.split('/')[1]} fallback={<ShellLoading />}>
+          <Suspense fallback={<ShellLoading />}>
             <Outlet />
           </Suspense>
         </ShellBoundary>

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inTurn, json, server } from '../../test/api-server.ts';
 import { getOperatorToken, operatorRequest, setOperatorToken } from '../lib/operator-api.ts';
 import { ALL_STAFF, operatorScreens } from '../screens.ts';
-import { ADMIN_ME, renderConsole } from '../test/render-console.tsx';
-
-const ME = 'GET /api/operador/yo/';
+import { ADMIN_ME, answerMe, answerSummary, renderConsole } from '../test/render-console.tsx';
 
 function Probe() {
   return <h1>Pantalla de prueba</h1>;
@@ -34,12 +33,13 @@ function twoScreens() {
     { path: 'dos', label: 'Dos', roles: ALL_STAFF, load },
   );
   setOperatorToken('tok');
-  mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+  server.use(answerMe());
   return { settle: () => settle };
 }
 
+// The console's home (Inicio) reads the day's summary.
+beforeEach(() => server.use(answerSummary()));
 afterEach(() => {
-  vi.unstubAllGlobals();
   operatorScreens.length = 0;
 });
 
@@ -55,7 +55,7 @@ describe('console shell', () => {
       { path: 'solo-admin', label: 'Solo admin', roles: ['admin'], load: async () => ({ default: Probe }) },
     );
     setOperatorToken('tok');
-    mockFetch({ [ME]: () => json(200, { ...ADMIN_ME, rol: 'soporte' }) });
+    server.use(answerMe(() => ({ ...ADMIN_ME, rol: 'soporte' })));
     const { user } = renderConsole('/');
     const nav = await screen.findByRole('navigation', { name: 'Secciones de la consola' });
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
@@ -102,17 +102,17 @@ describe('console shell', () => {
       load: async () => ({ default: Probe }),
     });
     setOperatorToken('tok');
-    mockFetch({ [ME]: () => json(200, { ...ADMIN_ME, rol: 'contenido' }) });
+    server.use(answerMe(() => ({ ...ADMIN_ME, rol: 'contenido' })));
     renderConsole('/solo-admin');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
   });
 
   it('a 401 on any call forgets the token and returns to sign-in', async () => {
     setOperatorToken('tok');
-    mockFetch({
-      [ME]: () => json(200, ADMIN_ME),
-      'GET /api/operador/algo/': () => json(401, { detail: 'x' }),
-    });
+    server.use(
+      answerMe(),
+      http.get('/api/operador/algo/', () => json(401, { detail: 'x' })),
+    );
     renderConsole('/');
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
     await expect(operatorRequest('/api/operador/algo/')).rejects.toThrow();
@@ -122,23 +122,18 @@ describe('console shell', () => {
 
   it('signs out: ends the session on the server and shows sign-in', async () => {
     setOperatorToken('tok');
-    const api = mockFetch({
-      [ME]: () => json(200, ADMIN_ME),
-      'DELETE /api/operador/sesion/': () => new Response(null, { status: 204 }),
-    });
+    const signOut = inTurn(new Response(null, { status: 204 }));
+    server.use(answerMe(), http.delete('/api/operador/sesion/', signOut));
     const { user } = renderConsole('/');
     await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeInTheDocument();
-    expect(api.fetchMock).toHaveBeenCalledWith(
-      '/api/operador/sesion/',
-      expect.objectContaining({ method: 'DELETE' }),
-    );
+    expect(signOut.bodies).toHaveLength(1);
     expect(getOperatorToken()).toBeNull();
   });
 
   it('the menu button opens and closes the navigation (narrow screens)', async () => {
     setOperatorToken('tok');
-    mockFetch({ [ME]: () => json(200, ADMIN_ME) });
+    server.use(answerMe());
     const { user } = renderConsole('/');
     const menu = await screen.findByRole('button', { name: /Menú/ });
     expect(menu).toHaveAttribute('aria-expanded', 'false');

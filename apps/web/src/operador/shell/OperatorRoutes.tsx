@@ -5,10 +5,11 @@ import { isApiError } from '../../lib/api-client.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
 import { StaffRoleProvider } from '../lib/staff-role.tsx';
 import { OperatorLayout } from './OperatorLayout.tsx';
-import { useOperatorToken, useStaffMe } from './session.ts';
+import { useOperatorToken, useStaffMe } from '../lib/session.ts';
 import { screensFor } from './shell-screens.ts';
-import { ShellLoading } from './ShellBoundary.tsx';
-import { screenChunk, useHeldLocation } from './screen-chunks.ts';
+import { ShellLoading } from '../components/ShellLoading.tsx';
+import { useRouteLoading } from '../../lib/lazy-screen.ts';
+import { screenChunk } from './screen-chunks.ts';
 
 const SignIn = lazy(() => import('../auth/SignIn.tsx'));
 const AcceptInvitation = lazy(() => import('../auth/AcceptInvitation.tsx'));
@@ -69,11 +70,18 @@ export function OperatorRoutes() {
 
 function SignedIn({ me }: { me: StaffMe }) {
   const screens = screensFor(me.rol);
-  const { location, waiting } = useHeldLocation(screens);
+  // Navigations are React transitions: while the next screen's chunk loads, the screen being left stays, with this
+  // progress bar.
+  const loading = useRouteLoading();
   return (
     <StaffRoleProvider role={me.rol}>
-      {waiting ? <div className="route-progress" role="progressbar" aria-label="Cargando" /> : null}
-      <Routes location={location}>
+      {loading ? (
+        // In a landmark of its own: axe's "region" rule wants all content inside one (issue 36).
+        <section aria-label="Carga de la página">
+          <div className="route-progress" role="progressbar" aria-label="Cargando" />
+        </section>
+      ) : null}
+      <Routes>
         <Route element={<OperatorLayout me={me} screens={screens} />}>
           {screens.map((screen) => {
             const Screen = screenChunk(screen);

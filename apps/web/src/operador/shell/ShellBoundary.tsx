@@ -35,12 +35,3 @@ export class ShellBoundary extends Component<Props, { failed: boolean }> {
     );
   }
 }
-
-export function ShellLoading({ text = 'Cargando…' }: { text?: string }) {
-  return (
-    <div className="op-state" role="status" aria-live="polite">
-      <span className="op-spinner" aria-hidden="true" />
-      {text}
-    </div>
-  );
-}

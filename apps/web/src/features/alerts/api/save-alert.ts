@@ -1,6 +1,6 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedAlertSchema, type SavedAlert } from '@togo/domain/alerts/alerts-answers.contract';
-import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
 import { ALERT_MSG, type DatedAlertCode } from '@togo/domain/alerts/alerts.rules';
 import { apiParse, errorDetail, isApiError } from '../../../lib/api-client.ts';
 import { alertKey } from './get-alert.ts';

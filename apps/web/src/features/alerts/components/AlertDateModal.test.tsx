@@ -65,7 +65,9 @@ describe('AlertDateModal', () => {
     expect(screen.getByLabelText('Fecha de expedición')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Fecha de expedición'));
-    await user.type(screen.getByLabelText('Fecha de expedición'), '01032028');
+    await user.type(screen.getByLabelText('Fecha de expedición'), '01032026');
+    await user.clear(screen.getByLabelText('Fecha de vencimiento'));
+    await user.type(screen.getByLabelText('Fecha de vencimiento'), '01022026');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'La fecha de vencimiento no puede ser anterior a la fecha de expedición.',
@@ -136,6 +138,14 @@ describe('checkAlertDates', () => {
       ok: false,
       fields: ['expiry'],
     });
+    // A date of something done (issue 36): never after today.
+    const labels = { issue: 'Fecha de la última recarga', expiry: 'Fecha de vencimiento' };
+    expect(checkAlertDates('single', '10/12/2030', '', labels, '2026-12-02')).toEqual({
+      ok: false,
+      message: 'La fecha de la última recarga no puede ser posterior a hoy.',
+      fields: ['issue'],
+    });
+    expect(checkAlertDates('single', '02/12/2026', '', labels, '2026-12-02')).toMatchObject({ ok: true });
     expect(checkAlertDates('double', '01/01/2026', '01/01/2026')).toEqual({
       ok: true,
       dates: { fecha_expedicion: '2026-01-01', fecha_vencimiento: '2026-01-01' },

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ALERT_MSG } from '@togo/domain/alerts/alerts.rules';
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { DISPLAY_DATE_PLACEHOLDER, displayToIso, isoToDisplay, maskDateInput } from '../alert-dates.ts';
 import { CalendarIcon } from './alert-icons.tsx';
@@ -10,6 +11,7 @@ export const DATE_MODAL_MSG = {
   one: 'Por favor ingresa una fecha.',
   invalid: (label: string) => `La ${label.toLowerCase()} no es válida. Usa el formato dd/mm/aaaa.`,
   expiryBeforeIssue: ALERT_MSG.expiryBeforeIssue,
+  future: (label: string) => `La ${label.toLowerCase()} no puede ser posterior a hoy.`,
 } as const;
 
 export type AlertDateMode = 'single' | 'double';
@@ -34,6 +36,7 @@ export function checkAlertDates(
     issue: 'Fecha de expedición',
     expiry: 'Fecha de vencimiento',
   },
+  today: string = bogotaToday(new Date()),
 ): DateCheck {
   const issueText = issue.trim();
   const expiryText = expiry.trim();
@@ -41,6 +44,8 @@ export function checkAlertDates(
     if (!issueText) return { ok: false, message: DATE_MODAL_MSG.one, fields: ['issue'] };
     const iso = displayToIso(issueText);
     if (!iso) return { ok: false, message: DATE_MODAL_MSG.invalid(labels.issue), fields: ['issue'] };
+    // The first date is always of something done (expedición, última recarga): never after today (issue 36).
+    if (iso > today) return { ok: false, message: DATE_MODAL_MSG.future(labels.issue), fields: ['issue'] };
     return { ok: true, dates: { fecha_expedicion: iso, fecha_vencimiento: null } };
   }
   if (!issueText || !expiryText) {
@@ -51,6 +56,7 @@ export function checkAlertDates(
   }
   const issueIso = displayToIso(issueText);
   if (!issueIso) return { ok: false, message: DATE_MODAL_MSG.invalid(labels.issue), fields: ['issue'] };
+  if (issueIso > today) return { ok: false, message: DATE_MODAL_MSG.future(labels.issue), fields: ['issue'] };
   const expiryIso = displayToIso(expiryText);
   if (!expiryIso) return { ok: false, message: DATE_MODAL_MSG.invalid(labels.expiry), fields: ['expiry'] };
   if (expiryIso < issueIso) {

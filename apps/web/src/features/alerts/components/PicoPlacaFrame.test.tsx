@@ -4,7 +4,7 @@ import type { PicoPlacaResponse } from '@togo/domain/pico-placa/pico-placa.contr
 import { picoPlacaWindowsSentence } from '../pico-placa.ts';
 import { PicoPlacaFrame } from './PicoPlacaFrame.tsx';
 
-const data: PicoPlacaResponse = {
+const data: PicoPlacaResponse & { url: string } = {
   status: 'restricted',
   ciudad: { id: 11001, name: 'Bogotá' },
   slug: 'bogota',
@@ -13,6 +13,12 @@ const data: PicoPlacaResponse = {
   mensaje: 'Hoy tienes pico y placa.',
   ventanas: [{ inicio: '06:00', fin: '21:00' }],
   regla: null,
+  certeza: 'vigente',
+  festivo: null,
+  fuentes: ['https://bogota.gov.co/pico-y-placa'],
+  verificado_el: '2026-10-01',
+  digitos: [1, 2, 3, 4, 5],
+  horario: [{ inicio: '06:00', fin: '21:00' }],
 };
 
 afterEach(() => {

@@ -7,7 +7,8 @@ import { PICO_PLACA_IFRAME_HEIGHT, picoPlacaWindowsSentence } from '../pico-plac
 export const PICO_PLACA_FRAME_TIMEOUT_MS = 12_000;
 
 interface Props {
-  data: PicoPlacaResponse;
+  /** An answer with the city's own page (`url` not null). */
+  data: PicoPlacaResponse & { url: string };
   city: string;
   timeoutMs?: number;
 }

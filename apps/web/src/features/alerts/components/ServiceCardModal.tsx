@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCop } from '@togo/domain/alerts/alerts.fines';
+import { formatCop } from '@togo/domain/money';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import type { ServiceCard } from '../service-cards.ts';
 import { ExternalIcon } from './alert-icons.tsx';
@@ -12,7 +12,7 @@ export interface ServiceCardModalProps {
   onClose: () => void;
 }
 
-/** Modal card: title, image, price ('Iva incluido'), detail lines, 'Agendar' (AHGA §2 'Modal cards'). */
+/** Modal card: title, image, price ('IVA incluido'), detail lines, 'Agendar' (AHGA §2 'Modal cards'). */
 export function ServiceCardModal({ card, links, onSchedule, onClose }: ServiceCardModalProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -37,10 +37,10 @@ export function ServiceCardModal({ card, links, onSchedule, onClose }: ServiceCa
         <p className="service-modal__price">
           {card.price !== null ? (
             <>
-              <strong>{formatCop(card.price)}</strong> <span>Iva incluido</span>
+              <strong>{formatCop(card.price)}</strong> <span>IVA incluido</span>
             </>
           ) : (
-            <span>El precio depende de la sede: lo verás antes de confirmar. Iva incluido.</span>
+            <span>El precio depende de la sede: lo verás antes de confirmar. IVA incluido.</span>
           )}
         </p>
         {card.details.length > 0 ? (

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCop } from '@togo/domain/alerts/alerts.fines';
+import { formatCop } from '@togo/domain/money';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readFinesInfo, readSelectedVehicle } from '../alerts-storage.ts';
+import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { AlertScreen } from '../components/AlertScreen.tsx';
 import { FineRow } from '../components/FineRow.tsx';
 import { currentFines, finesTotal } from '../fines.ts';
 
-/** /app/alerts/comparendos: the current fines stored by the fines check (AHGA §2). */
+/** /app/alerts/comparendos: the owed fines stored by the fines check (AHGA §2), each with its state. */
 export function ComparendosRoute() {
   const nav = useAlertsNav();
   const navigate = useNavigate();
@@ -27,12 +28,12 @@ export function ComparendosRoute() {
         <section className="alert-card" aria-labelledby="fines-list-title">
           <div className="fines-list__head">
             <h2 id="fines-list-title" className="alert-card__title">
-              Comparendos vigentes
+              Comparendos por pagar
             </h2>
             <span className="fines-list__total">{formatCop(finesTotal(fines))}</span>
           </div>
           {fines.length === 0 ? (
-            <p className="alert-card__text">No tienes comparendos vigentes.</p>
+            <p className="alert-card__text">No tienes comparendos por pagar.</p>
           ) : (
             <ul className="fines-list">
               {fines.map((fine, index) => (
@@ -48,6 +49,7 @@ export function ComparendosRoute() {
           )}
         </section>
       ) : null}
+      {info && vehicle ? <RefreshStatus scope="garage" vehicleId={vehicle.id} kind="multas" /> : null}
     </AlertScreen>
   );
 }

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
-import { alertAnswers, ELSEWHERE, fine, GET_ALERT, selectVehicle } from '../alerts.test-support.tsx';
+import { VEHICLE_REFRESH_PATHS } from '@togo/domain/garage/vehicle-refresh.contract';
+import { alertAnswers, ELSEWHERE, fine, GET_ALERT, selectVehicle, VEHICLE } from '../alerts.test-support.tsx';
 import { ComparendoDetalleRoute } from './ComparendoDetalle.tsx';
 import { ComparendosRoute } from './Comparendos.tsx';
 import { InfraccionesRoute } from './Infracciones.tsx';
@@ -62,17 +63,23 @@ describe('traffic-fines check (/app/alerts/infracciones)', () => {
     const view = renderRoutes(ROUTES, { initialEntries: ['/app/alerts/infracciones'] });
     expect(await screen.findByRole('heading', { name: 'Tienes Multas pendientes' })).toBeInTheDocument();
     expect(screen.getByText('$ 1.949.300')).toBeInTheDocument();
-    expect(screen.getByText(/3 comparendos vigentes/)).toBeInTheDocument();
+    expect(screen.getByText(/3 comparendos por pagar/)).toBeInTheDocument();
+    expect(screen.getByText('3 vigentes')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('infoInfracciones') ?? 'null')).toEqual(answer);
     expect(screen.getByRole('note')).toHaveTextContent('Datos de demostración');
 
-    await view.user.click(screen.getByRole('button', { name: 'Pago de tus comparendos' }));
-    const soon = await screen.findByRole('dialog');
-    expect(soon).toHaveTextContent('¡Esta funcionalidad estará disponible próximamente!');
-    await view.user.click(within(soon).getByRole('button', { name: 'Aceptar' }));
+    // 'Pagar en SIMIT' opens SIMIT's official account page on the vehicle's plate, in a new tab (decision 073).
+    const pay = screen.getByRole('link', { name: /^Pagar en SIMIT/ });
+    expect(pay).toHaveAttribute(
+      'href',
+      'https://www.fcm.org.co/simit/#/estado-cuenta?numDocPlacaProp=JKM482',
+    );
+    expect(pay).toHaveAttribute('target', '_blank');
+    expect(pay).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByText('¡Esta funcionalidad estará disponible próximamente!')).not.toBeInTheDocument();
 
     await view.user.click(screen.getByRole('link', { name: 'Consulta tus comparendos' }));
-    expect(await screen.findByRole('heading', { name: 'Comparendos vigentes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comparendos por pagar' })).toBeInTheDocument();
   });
 
   it("no fines shows 'Felicitaciones, no tienes comparendos pendientes' and returns to the list", async () => {
@@ -102,13 +109,34 @@ describe('fines list and detail', () => {
   function store(list: unknown[]) {
     selectVehicle();
     localStorage.setItem('infoInfracciones', JSON.stringify(finesAnswer(list)));
+    // The fines list says how old the fines are (decision 072).
+    mockFetch({
+      [`GET ${VEHICLE_REFRESH_PATHS.status(VEHICLE.id)}`]: () => json(503, { detail: 'No disponible.' }),
+    });
   }
 
-  it('lists only current fines with the type label, infraction date and amount in COP', async () => {
-    store([...FINES, fine({ numero: '11001000000055550000', estado: 'pagado', total: 999999 })]);
+  it('lists every owed fine (a paid one is not) with the type label, state, infraction date and amount in COP', async () => {
+    store([
+      ...FINES,
+      fine({ numero: '11001000000055550000', estado: 'pagado', total: 999999 }),
+      fine({ numero: '11001000000066660000', estado: 'en cobro coactivo', total: 100000 }),
+      fine({ numero: '11001000000077770000', estado: 'acuerdo de pago', total: 200000 }),
+    ]);
     renderRoutes(ROUTES, { initialEntries: ['/app/alerts/comparendos'] });
     const items = await screen.findAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(5);
+    expect(items[0]).toHaveTextContent('Vigente');
+    expect(items[3]).toHaveTextContent('En cobro coactivo');
+    expect(items[3]).toHaveTextContent('$ 100.000');
+    expect(items[4]).toHaveTextContent('Acuerdo de pago');
+    expect(screen.getByText('$ 2.249.300')).toBeInTheDocument();
+    // Each owed fine can be paid in SIMIT; the paid one is not listed.
+    expect(
+      screen.getByRole('link', {
+        name: 'Pagar en SIMIT el comparendo 11001000000066660000 (se abre en una pestaña nueva)',
+      }),
+    ).toHaveAttribute('href', 'https://www.fcm.org.co/simit/#/estado-cuenta?numDocPlacaProp=JKM482');
+    expect(screen.getAllByRole('link', { name: /^Pagar en SIMIT/ })).toHaveLength(5);
     expect(items[0]).toHaveTextContent('Comparendo');
     expect(items[0]).toHaveTextContent('04-10-2025');
     expect(items[0]).toHaveTextContent('$ 633.200');
@@ -141,6 +169,35 @@ describe('fines list and detail', () => {
     expect(document.title).toBe('Detalle del comparendo | TOGO');
   });
 
+  it('the detail shows the transit office, the discount deadline and the course, and links to SIMIT', async () => {
+    store([
+      fine({
+        numero: '11001000000066660000',
+        estado: 'en cobro coactivo',
+        organismo_transito: 'Ricaurte (Cundinamarca)',
+        fecha_resolucion: '2025-11-04',
+        descuento: { porcentaje: 50, fecha_limite: '2026-11-24', requiere_curso: true },
+        curso: { fecha: '2025-10-10', estado: 'No aplicado', centro: 'CIA AL INFRACTOR DE TRANSITO' },
+      }),
+    ]);
+    renderRoutes(ROUTES, { initialEntries: ['/app/alerts/comparendos-detalle/11001000000066660000'] });
+    const detail = await screen.findByRole('region', { name: 'Comparendo' });
+    const field = (label: string) => within(detail).getByText(label).nextElementSibling?.textContent;
+    expect(field('Estado')).toBe('En cobro coactivo');
+    expect(field('Organismo de tránsito')).toBe('Ricaurte (Cundinamarca)');
+    expect(field('Fecha de la resolución')).toBe('04-11-2025');
+    expect(field('Curso pedagógico')).toBe('No aplicado, 10-10-2025 (CIA AL INFRACTOR DE TRANSITO)');
+    expect(
+      within(detail).getByText(/50 % si pagas hasta el 24-11-2026, con el curso pedagógico/),
+    ).toBeInTheDocument();
+    expect(
+      within(detail).getByRole('link', { name: /^Pagar en SIMIT el comparendo 11001000000066660000/ }),
+    ).toHaveAttribute('href', 'https://www.fcm.org.co/simit/#/estado-cuenta?numDocPlacaProp=JKM482');
+    expect(
+      within(detail).getByText(/Busca allí tu comparendo con su número \(11001000000066660000\)/),
+    ).toBeInTheDocument();
+  });
+
   it('missing stored fines data is logged and goes back to /app/alerts', async () => {
     selectVehicle();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -154,7 +211,7 @@ describe('fines list and detail', () => {
     store(FINES);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoutes([...ROUTES, stub('/x')], { initialEntries: ['/app/alerts/comparendos-detalle/000'] });
-    expect(await screen.findByRole('heading', { name: 'Comparendos vigentes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comparendos por pagar' })).toBeInTheDocument();
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });

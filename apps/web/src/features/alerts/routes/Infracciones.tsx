@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatCop } from '@togo/domain/alerts/alerts.fines';
-import { useComingSoon } from '../../../components/ui/coming-soon.ts';
+import { formatCop } from '@togo/domain/money';
+import { SimitPayLink } from '../../../components/ui/SimitPayLink.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { alertLabel } from '../alerts-menu.ts';
@@ -10,7 +10,14 @@ import { readSelectedVehicle, storeFinesInfo } from '../alerts-storage.ts';
 import { useAlertQuery } from '../api/get-alert.ts';
 import { InfraccionesIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
-import { currentFines, finesCheck, finesTotal, FINES_UPDATING_MESSAGE, NO_FINES_MESSAGE } from '../fines.ts';
+import {
+  currentFines,
+  finesByStateText,
+  finesCheck,
+  finesTotal,
+  FINES_UPDATING_MESSAGE,
+  NO_FINES_MESSAGE,
+} from '../fines.ts';
 
 /**
  * /app/alerts/infracciones — the traffic-fines check (AHGA §4): empty → info and back to the alerts list;
@@ -22,7 +29,6 @@ export function InfraccionesRoute() {
   const nav = useAlertsNav();
   const navigate = useNavigate();
   const dialog = useDialog();
-  const comingSoon = useComingSoon();
   const [vehicle] = useState(readSelectedVehicle);
   const vehicleId = vehicle?.id ?? null;
   const query = useAlertQuery('INFRACCION_TRANSITO', vehicleId);
@@ -76,23 +82,22 @@ export function InfraccionesRoute() {
             <h2 id="fines-summary-title" className="fines-summary__title">
               Tienes Multas pendientes
             </h2>
-            <p className="fines-summary__label">Total de tus comparendos vigentes</p>
+            <p className="fines-summary__label">Total por pagar</p>
             <p className="fines-summary__total">{formatCop(finesTotal(fines))}</p>
             <p className="fines-summary__count">
               {answer.data.cant_comparendos_vehiculo === 1
-                ? '1 comparendo vigente'
-                : `${answer.data.cant_comparendos_vehiculo} comparendos vigentes`}
+                ? '1 comparendo por pagar'
+                : `${answer.data.cant_comparendos_vehiculo} comparendos por pagar`}
               {vehicle.placa ? ` · Placa ${vehicle.placa}` : ''}
             </p>
+            <p className="fines-summary__states">{finesByStateText(fines)}</p>
           </section>
           <RefreshStatus scope="garage" vehicleId={vehicleId} kind="multas" />
           <div className="alerts__actions">
             <Link to={nav.to('comparendos')} className="btn btn--primary btn--block">
               Consulta tus comparendos
             </Link>
-            <button type="button" className="btn btn--secondary btn--block" onClick={() => void comingSoon()}>
-              Pago de tus comparendos
-            </button>
+            <SimitPayLink placa={vehicle.placa} className="btn btn--secondary btn--block" />
           </div>
         </>
       ) : null}

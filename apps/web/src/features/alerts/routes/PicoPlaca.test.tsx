@@ -1,3 +1,4 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PICO_PLACA_NO_SAVED_DATA } from '../../../lib/pico-placa-query.ts';
@@ -39,28 +40,83 @@ describe('Pico y placa alert', () => {
     expect(document.title).toBe('Pico y placa | TOGO');
   });
 
-  it("uses the API's Bogotá fallback page when the city is not on it", async () => {
-    selectVehicle({ city_data: { id: 68001, name: 'Bucaramanga' } });
+  it('shows the rule: digits, hours, the certainty with its date and a link to each source', async () => {
+    selectVehicle({ city_data: { id: 13001, name: 'Cartagena' } });
     mockFetch({
       'GET /api/togo/pico-placa/': () =>
         json(200, {
-          status: 'unknown',
-          ciudad: { id: 68001, name: 'Bucaramanga' },
-          slug: 'bogota',
-          url: 'https://www.pyphoy.com/bogota',
+          fecha: bogotaToday(new Date()),
+          status: 'not_restricted',
+          ciudad: { id: 13001, name: 'Cartagena' },
+          slug: 'cartagena',
+          url: 'https://www.pyphoy.com/cartagena',
           iframe_height: 600,
-          mensaje: 'Sin información vigente para Bucaramanga.',
+          mensaje: 'Hoy puedes circular (por confirmar)',
           ventanas: [],
           regla: null,
+          certeza: 'por_confirmar',
+          festivo: null,
+          fuentes: ['https://www.infobae.com/colombia/2026/03/12/pico-y-placa-cartagena/'],
+          verificado_el: '2026-03-12',
+          digitos: [3, 4],
+          horario: [
+            { inicio: '07:00', fin: '09:00' },
+            { inicio: '18:00', fin: '20:00' },
+          ],
         }),
     });
     renderRoutes([{ path: '/app/alerts/pico-placa', Component: PicoPlacaRoute }, ...ELSEWHERE], {
       initialEntries: ['/app/alerts/pico-placa'],
     });
-    expect(await screen.findByTitle('Pico y placa en Bucaramanga')).toHaveAttribute(
-      'src',
-      'https://www.pyphoy.com/bogota',
+    expect(await screen.findByText('Hoy puedes circular (por confirmar)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Dígitos con pico y placa: 3 y 4 (carros particulares). Horario: de 7:00 a. m. a 9:00 a. m. y de 6:00 p. m. a 8:00 p. m.',
+      ),
+    ).toBeInTheDocument();
+    // The badge says the certainty once; the sentence after it gives the date.
+    const certainty = document.querySelector('.pico-placa-day__certainty');
+    expect(certainty).toHaveTextContent(/^Por confirmar Última verificación: 12 mar 2026\.$/);
+    const source = screen.getByRole('link', { name: /Fuente 1: infobae\.com/ });
+    expect(source).toHaveAttribute(
+      'href',
+      'https://www.infobae.com/colombia/2026/03/12/pico-y-placa-cartagena/',
     );
+    expect(source).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no embedded page for a city without one of its own (never Bogotá’s under its name)', async () => {
+    selectVehicle({ city_data: { id: 41001, name: 'Neiva' } });
+    mockFetch({
+      'GET /api/togo/pico-placa/': () =>
+        json(200, {
+          status: 'not_restricted',
+          ciudad: { id: 41001, name: 'Neiva' },
+          slug: null,
+          url: null,
+          iframe_height: 600,
+          mensaje: 'Hoy puedes circular (por confirmar)',
+          ventanas: [],
+          regla: null,
+          certeza: 'por_confirmar',
+          festivo: null,
+          fuentes: ['https://www.lanacion.com.co/neiva-sin-pico-y-placa/'],
+          verificado_el: null,
+          digitos: [],
+          horario: [],
+        }),
+    });
+    renderRoutes([{ path: '/app/alerts/pico-placa', Component: PicoPlacaRoute }, ...ELSEWHERE], {
+      initialEntries: ['/app/alerts/pico-placa'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Pico y Placa en Neiva' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ese día no hay pico y placa para carros particulares.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTitle(/Pico y placa en/)).toBeNull();
+    expect(
+      screen.getByText('Neiva no tiene una página de pico y placa para mostrar aquí.'),
+    ).toBeInTheDocument();
   });
 
   it("a saved answer of another day (offline) is not shown as today's: it says nothing is saved, with a retry", async () => {

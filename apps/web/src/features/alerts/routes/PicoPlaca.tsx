@@ -1,17 +1,20 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { useState } from 'react';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readSelectedVehicle } from '../alerts-storage.ts';
-import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { PicoPlacaIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
+import { PicoPlacaDay } from '../components/PicoPlacaDay.tsx';
 import { PicoPlacaFrame } from '../components/PicoPlacaFrame.tsx';
+import { ReportWrongAnswer } from '../components/ReportWrongAnswer.tsx';
 import { picoPlacaCity, picoPlacaTone } from '../pico-placa.ts';
 
 /**
- * /app/alerts/pico-placa (AHGA §2): 'Pico y Placa en {city}', the API's message for today and the
- * embedded page of the city (the API falls back to Bogotá when the city is not on it).
+ * /app/alerts/pico-placa (AHGA §2, issue 33): 'Pico y Placa en {city}', the API's message for today, the rule
+ * behind it (digits, hours, certainty, sources) and the city's own embedded page. A city without a page of its
+ * own shows none, never another city's page under its name.
  */
 export function PicoPlacaRoute() {
   const nav = useAlertsNav();
@@ -62,7 +65,19 @@ export function PicoPlacaRoute() {
               <p className="pico-placa__message">{data.mensaje}</p>
             </div>
           </section>
-          <PicoPlacaFrame data={data} city={city} />
+          <PicoPlacaDay data={data} city={city} placa={vehicle.placa ?? null} />
+          <ReportWrongAnswer
+            vehicleId={vehicleId}
+            fecha={data.fecha ?? bogotaToday(new Date())}
+            city={city}
+          />
+          {data.url !== null ? (
+            <PicoPlacaFrame data={{ ...data, url: data.url }} city={city} />
+          ) : data.certeza === 'sin_informacion' ? null : (
+            <p className="pico-placa__source">
+              {city} no tiene una página de pico y placa para mostrar aquí.
+            </p>
+          )}
         </>
       ) : null}
     </AlertScreen>

@@ -50,7 +50,7 @@ describe('Peritaje and trámites modal cards', () => {
     const card = screen.getByRole('dialog', { name: 'Vehículos livianos' });
     expect(card.querySelector('img')).toHaveAttribute('src', '/static/catalogo/peritaje/livianos.svg');
     expect(card).toHaveTextContent('$ 289.000');
-    expect(card).toHaveTextContent('Iva incluido');
+    expect(card).toHaveTextContent('IVA incluido');
     expect(
       within(card)
         .getAllByRole('listitem')
@@ -96,7 +96,7 @@ describe('Peritaje and trámites modal cards', () => {
     );
     await view.user.click(await screen.findByRole('button', { name: 'Traspaso de propiedad' }));
     const card = screen.getByRole('dialog', { name: 'Traspaso de propiedad' });
-    expect(card).toHaveTextContent('Iva incluido');
+    expect(card).toHaveTextContent('IVA incluido');
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     await view.user.click(within(card).getByRole('button', { name: 'Agendar' }));
     expect(await screen.findByText('Ruta /app/servicios/tramite')).toBeInTheDocument();

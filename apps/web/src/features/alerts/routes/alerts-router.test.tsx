@@ -24,11 +24,11 @@ describe('alerts routes', () => {
     await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/auth'));
   });
 
-  it("block the guarded alerts while the garage is empty ('No olvides configurar tu garaje en TOGO!')", async () => {
+  it("block the guarded alerts while the garage is empty ('¡No olvides configurar tu garaje en TOGO!')", async () => {
     selectVehicle();
     localStorage.setItem('empty', 'true');
     renderRoutes(routes, { initialEntries: ['/app/alerts/soat'] });
-    expect(await screen.findByText('No olvides configurar tu garaje en TOGO!')).toBeInTheDocument();
+    expect(await screen.findByText('¡No olvides configurar tu garaje en TOGO!')).toBeInTheDocument();
   });
 
   it('leave poliza without a guard of its own', async () => {
@@ -44,6 +44,6 @@ describe('alerts routes', () => {
     });
     renderRoutes(routes, { initialEntries: ['/app/alerts/poliza'] });
     expect(await screen.findByText('31-07-2026')).toBeInTheDocument();
-    expect(screen.queryByText('No olvides configurar tu garaje en TOGO!')).not.toBeInTheDocument();
+    expect(screen.queryByText('¡No olvides configurar tu garaje en TOGO!')).not.toBeInTheDocument();
   });
 });

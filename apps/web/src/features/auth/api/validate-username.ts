@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { usernameAvailabilitySchema } from '@togo/domain/auth/auth.contract';
 import { apiParse } from '../../../lib/api-client.ts';
 
@@ -8,8 +7,4 @@ export function validateUsername(username: string): Promise<{ disponible: boolea
     method: 'POST',
     body: { username },
   });
-}
-
-export function useValidateUsernameMutation() {
-  return useMutation({ mutationFn: validateUsername });
 }

@@ -6,7 +6,9 @@ import {
   clearPendingRegistration,
   getPendingPassword,
   getPendingRegistration,
+  setPendingRegistration,
 } from '../pending-registration.ts';
+import { buildAccountPayload } from '../registration-payload.ts';
 import { CreateAccountRoute } from './CreateAccount.tsx';
 
 const VALIDATE = 'POST /api/identidad/usuarios/validar-username/';
@@ -56,6 +58,8 @@ async function fillValid({ user, field }: Setup, overrides: Partial<Record<strin
     await user.clear(field(label));
     if (value) await user.type(field(label), value);
   }
+  const policy = screen.getByRole('checkbox', { name: /política de tratamiento de datos personales/ });
+  if (!(policy as HTMLInputElement).checked) await user.click(policy);
   await user.tab();
 }
 
@@ -101,6 +105,12 @@ describe('CreateAccount', () => {
     expect(view.submit()).toBeDisabled();
   });
 
+  it('keeps only digits in the phone field (issue 36)', async () => {
+    const view = setup();
+    await view.user.type(view.field('Número de celular'), '300abc 12-34567');
+    expect(view.field('Número de celular')).toHaveValue('3001234567');
+  });
+
   it('requires a phone of exactly 10 digits', async () => {
     const view = setup();
     await view.user.type(view.field('Número de celular'), '300123');
@@ -138,6 +148,22 @@ describe('CreateAccount', () => {
     await view.user.clear(view.field('Número de celular'));
     await view.user.type(view.field('Número de celular'), '3001234567');
     await waitFor(() => expect(view.submit()).toBeEnabled());
+  });
+
+  it('asks to accept the data-processing policy (Ley 1581) with a link to it before creating the account', async () => {
+    const view = setup();
+    await fillValid(view);
+    const policy = screen.getByRole('checkbox', { name: /política de tratamiento de datos personales/ });
+    expect(screen.getByRole('link', { name: 'política de tratamiento de datos personales' })).toHaveAttribute(
+      'href',
+      '/static/legal/politica-tratamiento-datos-personales.pdf',
+    );
+    await waitFor(() => expect(view.submit()).toBeEnabled());
+    await view.user.click(policy);
+    await waitFor(() => expect(view.submit()).toBeDisabled());
+    expect(
+      await screen.findByText('Debes aceptar la política de tratamiento de datos personales.'),
+    ).toBeVisible();
   });
 
   it('an invalid submit shows the errors of every field', async () => {
@@ -182,6 +208,7 @@ describe('CreateAccount', () => {
       is_resting: false,
       operation_area: null,
       range_inspector: null,
+      politica_datos: { version: '1.0', aceptada: true },
       tercero: {
         identificacion: expect.stringMatching(/^\d{10}$/),
         telefono: '3001234567',
@@ -211,5 +238,35 @@ describe('CreateAccount', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Error al enviar el código, intente nuevamente');
     expect(sessionStorage.getItem('access_otp')).toBeNull();
+  });
+
+  it('back from the code screen shows the form filled; sent again while the code is fresh, no new code (issue 36)', async () => {
+    setPendingRegistration(
+      buildAccountPayload({
+        nombres: 'Ana',
+        apellidos: 'Ruiz',
+        email: 'ana@x.co',
+        telefono: '3001234567',
+        password: 'secreta123',
+        password_confirmation: 'secreta123',
+        politica: true,
+      }),
+      Date.now() + 90_000,
+    );
+    const view = setup();
+    expect(view.field('Nombres')).toHaveValue('Ana');
+    expect(view.field('Correo electrónico')).toHaveValue('ana@x.co');
+    expect(view.field('Número de celular')).toHaveValue('3001234567');
+    expect(view.field('Contraseña')).toHaveValue('secreta123');
+    expect(screen.getByRole('checkbox', { name: /política de tratamiento/ })).toBeChecked();
+    await view.user.clear(view.field('Apellidos'));
+    await view.user.type(view.field('Apellidos'), 'Ruiz Peña');
+    await view.user.tab();
+    await waitFor(() => expect(view.submit()).toBeEnabled());
+    await view.user.click(view.submit());
+    expect(await screen.findByText('Ruta /auth/send-code')).toBeInTheDocument();
+    expect(view.api.bodies(OTP)).toEqual([]);
+    expect(getPendingRegistration()?.payload.tercero.apellidos).toBe('Ruiz Peña');
+    expect(sessionStorage.getItem('access_otp')).toBe('true');
   });
 });

@@ -1,3 +1,4 @@
+import { DATA_POLICY } from '@togo/domain/auth/data-policy';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -15,8 +16,8 @@ import { SESSION_KEYS, setSessionFlag } from '../../../lib/storage.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useRequestOtpMutation } from '../api/request-otp.ts';
 import { createEmailAvailability } from '../email-availability.ts';
-import { setOtpFlow } from '../otp-flow.ts';
-import { setPendingRegistration } from '../pending-registration.ts';
+import { getOtpFlow, setOtpFlow } from '../otp-flow.ts';
+import { freshCodeUntil, pendingFormValues, setPendingRegistration } from '../pending-registration.ts';
 import { buildAccountPayload } from '../registration-payload.ts';
 import { createRegistrationSchema } from '../registration-schema.ts';
 import type { RegistrationValues } from '../registration-schema.ts';
@@ -41,17 +42,20 @@ export function CreateAccountRoute() {
     handleSubmit,
     trigger,
     getValues,
+    setValue,
     formState: { errors, isValid, isSubmitting },
   } = useForm<RegistrationValues>({
     mode: 'onTouched',
     resolver,
-    defaultValues: {
+    // Back from the code screen the form shows what was typed (issue 36).
+    defaultValues: pendingFormValues() ?? {
       nombres: '',
       apellidos: '',
       email: '',
       telefono: '',
       password: '',
       password_confirmation: '',
+      politica: false,
     },
   });
 
@@ -88,6 +92,23 @@ export function CreateAccountRoute() {
       return;
     }
     const payload = buildAccountPayload(values);
+    const fresh = freshCodeUntil(payload);
+    if (fresh !== null) {
+      // The code sent for this email and phone still works: no new code, nothing counted (issue 36).
+      const flow = getOtpFlow();
+      setPendingRegistration(payload, fresh);
+      setOtpFlow({
+        mode: 'create',
+        proceso: 'REGISTRO_USUARIO',
+        identificador: payload.email,
+        usuario_id: null,
+        from: null,
+        destino: flow?.mode === 'create' ? flow.destino : null,
+      });
+      setSessionFlag(SESSION_KEYS.accessOtp);
+      await navigate('/auth/send-code');
+      return;
+    }
     try {
       const response = await requestOtp.mutateAsync({
         correo: payload.email,
@@ -167,7 +188,13 @@ export function CreateAccountRoute() {
         <Field id="ca-telefono" label="Número de celular" error={err('telefono')}>
           <input
             {...fieldA11y('ca-telefono', err('telefono'))}
-            {...register('telefono')}
+            {...register('telefono', {
+              // The field takes digits only (issue 36): letters and spaces never appear in it.
+              onChange: (event: { target: HTMLInputElement }) => {
+                const digits = event.target.value.replace(/\D/g, '');
+                if (digits !== event.target.value) setValue('telefono', digits, { shouldValidate: true });
+              },
+            })}
             className="input"
             type="tel"
             inputMode="numeric"
@@ -195,6 +222,29 @@ export function CreateAccountRoute() {
             maxLength={128}
           />
         </Field>
+        <div className={err('politica') ? 'field field--invalid' : 'field'}>
+          <label className="check-field" htmlFor="ca-politica">
+            <input
+              id="ca-politica"
+              type="checkbox"
+              aria-invalid={err('politica') ? true : undefined}
+              aria-describedby={err('politica') ? 'ca-politica-error' : undefined}
+              {...register('politica')}
+            />
+            <span>
+              Acepto la{' '}
+              <a href={DATA_POLICY.url} target="_blank" rel="noopener noreferrer">
+                política de tratamiento de datos personales
+              </a>{' '}
+              (Ley 1581 de 2012).
+            </span>
+          </label>
+          {err('politica') ? (
+            <p id="ca-politica-error" className="field-error" role="alert">
+              {err('politica')}
+            </p>
+          ) : null}
+        </div>
         <button
           type="submit"
           className="btn btn--primary btn--block"

@@ -109,7 +109,7 @@ describe('Login', () => {
     expect(await screen.findByText('Ruta /flota')).toBeInTheDocument();
   });
 
-  it('on 406 opens "Accion requerida" and retries with the chosen usuario_id', async () => {
+  it('on 406 opens "Acción requerida" and retries with the chosen usuario_id', async () => {
     const view = setup([
       json(406, {
         detalles: 'Hay varias cuentas con este número. Elige una.',
@@ -125,7 +125,7 @@ describe('Login', () => {
     await view.user.type(screen.getByLabelText('Contraseña'), 'secreta123');
     await view.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 
-    const modal = await screen.findByRole('dialog', { name: 'Accion requerida' });
+    const modal = await screen.findByRole('dialog', { name: 'Acción requerida' });
     expect(modal).toHaveTextContent('Hay varias cuentas con este número. Elige una.');
     await view.user.click(within(modal).getByRole('button', { name: 'Volver' }));
     expect(within(modal).getByText('Por favor selecciona una opción.')).toBeInTheDocument();

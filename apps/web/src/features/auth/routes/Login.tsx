@@ -229,7 +229,7 @@ export function LoginRoute() {
 
       <SelectModal
         open={accounts != null}
-        title="Accion requerida"
+        title="Acción requerida"
         text={accounts?.detalles}
         options={(accounts?.opciones ?? []).map((option) => ({ label: option.correo, value: option.id }))}
         onClose={() => setAccounts(null)}

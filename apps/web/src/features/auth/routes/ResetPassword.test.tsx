@@ -49,7 +49,7 @@ describe('ResetPassword', () => {
     await view.user.click(screen.getByRole('button', { name: 'Enviar código' }));
 
     expect(await screen.findByText('Ruta /auth/send-code')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Accion requerida' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Acción requerida' })).not.toBeInTheDocument();
     expect(view.api.bodies(OTP)).toEqual([
       { identificador: '3001234567', aplicacion: 'TOGO', proceso: 'RESETEAR_CLAVE' },
     ]);

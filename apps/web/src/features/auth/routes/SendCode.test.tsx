@@ -162,7 +162,7 @@ describe('SendCode', () => {
     view.typeCode('4821');
     await view.user.click(screen.getByRole('button', { name: 'Verificar' }));
 
-    const select = await screen.findByRole('dialog', { name: 'Accion requerida' });
+    const select = await screen.findByRole('dialog', { name: 'Acción requerida' });
     expect(select).toHaveTextContent('Encontramos varias cuentas asociadas.');
     await view.user.click(within(select).getByRole('radio', { name: '***to@x.co' }));
     await view.user.click(within(select).getByRole('button', { name: 'Volver' }));
@@ -196,22 +196,50 @@ describe('SendCode', () => {
     expect(await screen.findByText('Ruta /auth/login')).toBeInTheDocument();
   });
 
-  it('create mode: a failed sign-up shows the server messages joined by ", " and goes to login', async () => {
+  it('create mode: a wrong code keeps the user on the code screen with the form kept, then the right one signs up (issue 36)', async () => {
     setPendingRegistration(account, Date.now() + 120_000);
+    let tries = 0;
     const view = setup(
       { ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO', usuario_id: null },
       {
         [SIGNUP]: () =>
-          json(400, { codigo_otp: ['El código no es válido.'], email: ['El correo ya esta registrado'] }),
+          ++tries === 1
+            ? json(400, { codigo_otp: ['El código ingresado es incorrecto.'] })
+            : json(201, { id: 3, email: 'ana@x.co', detail: 'Cuenta creada.' }),
       },
     );
     view.typeCode('0000');
     await view.user.click(screen.getByRole('button', { name: 'Verificar' }));
-
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('El código no es válido., El correo ya esta registrado');
+    expect(dialog).toHaveTextContent('El código ingresado es incorrecto.');
     await view.user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
-    expect(await screen.findByText('Ruta /auth/login')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Verifica tu código' })).toBeInTheDocument();
+    expect(view.boxes().map((box) => box.value)).toEqual(['', '', '', '']);
+    expect(getPendingRegistration()?.payload.email).toBe('ana@x.co');
+    expect(sessionStorage.getItem('access_otp')).toBe('true');
+
+    view.typeCode('4821');
+    await view.user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Tu cuenta se ha creado con éxito');
+    expect(view.api.bodies(SIGNUP)).toEqual([
+      { ...account, codigo_otp: '0000' },
+      { ...account, codigo_otp: '4821' },
+    ]);
+  });
+
+  it('create mode: an email taken meanwhile goes back to the form, which keeps what was typed', async () => {
+    setPendingRegistration(account, Date.now() + 120_000);
+    const view = setup(
+      { ...resetFlow, mode: 'create', proceso: 'REGISTRO_USUARIO', usuario_id: null },
+      { [SIGNUP]: () => json(400, { email: ['El correo ya está registrado.'] }) },
+    );
+    view.typeCode('4821');
+    await view.user.click(screen.getByRole('button', { name: 'Verificar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('El correo ya está registrado.');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Ruta /auth/create-account')).toBeInTheDocument();
+    expect(getPendingRegistration()?.payload.tercero.nombres).toBe('Ana');
   });
 
   it('create mode after a reload: back on the code screen with the countdown where it was, the password asked again', async () => {
@@ -253,6 +281,7 @@ describe('SendCode', () => {
     );
     tick(10_000);
     expect(dialog).toHaveTextContent('en 20 segundos.');
+    expect(dialog.textContent?.match(/\d+/g)).toEqual(['20']);
     expect(screen.getByText('00:20')).toBeInTheDocument();
   });
 

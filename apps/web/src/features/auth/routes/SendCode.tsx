@@ -57,6 +57,17 @@ const messagesOf = (error: unknown) => {
   return messages.length ? messages.join(', ') : MSG.unknownError;
 };
 
+/** A sign-up refused for a field of the form (the email taken meanwhile…), not for the code. */
+function isFormProblem(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400 || typeof error.body !== 'object' || error.body === null) {
+    return false;
+  }
+  const fields = Object.keys(error.body);
+  return (
+    fields.length > 0 && !fields.some((f) => f === 'codigo_otp' || f === 'detail' || f === 'non_field_errors')
+  );
+}
+
 /** auth/send-code: the 4 boxes, a 2:00 countdown, resend and verify (reached only with access_otp). */
 export function SendCodeRoute() {
   usePageTitle('Código de verificación');
@@ -152,13 +163,26 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: StoredRegistr
     if (!payload) return;
     try {
       await signup.mutateAsync({ ...payload, codigo_otp: code });
-      rememberLoginEmail(payload.email);
-      endFlow();
-      await dialog.show({ variant: 'success', title: '¡Bienvenido!', message: MSG.accountCreated });
     } catch (error) {
-      endFlow();
-      await dialog.show({ variant: 'error', title: '¡Ups!', message: messagesOf(error) });
+      // A wrong or spent code keeps the user here with the form kept (issue 36): the boxes are emptied to
+      // type the code again or ask for a new one. Only a problem of the form itself goes back to it, filled.
+      clearBoxes();
+      const until = retryAt(error);
+      await dialog.show({
+        variant: 'warning',
+        title: '¡Ups!',
+        message: until === null ? messagesOf(error) : <WaitMessage text={messagesOf(error)} until={until} />,
+      });
+      if (isFormProblem(error)) {
+        clearOtpFlow();
+        clearSessionFlag(SESSION_KEYS.accessOtp);
+        await navigate('/auth/create-account', { replace: true });
+      }
+      return;
     }
+    rememberLoginEmail(payload.email);
+    endFlow();
+    await dialog.show({ variant: 'success', title: '¡Bienvenido!', message: MSG.accountCreated });
     await navigate('/auth/login', { replace: true });
   };
 
@@ -256,7 +280,7 @@ function SendCodeForm({ flow, pending }: { flow: OtpFlow; pending: StoredRegistr
       </form>
       <SelectModal
         open={accounts != null}
-        title="Accion requerida"
+        title="Acción requerida"
         text={accounts?.detalles}
         options={(accounts?.opciones ?? []).map((option) => ({ label: option.correo, value: option.id }))}
         onClose={() => setAccounts(null)}

@@ -98,7 +98,8 @@ export function AssignDriverModal({ vehicleId, driver, onClose }: AssignDriverMo
             value={telefono}
             maxLength={15}
             autoComplete="off"
-            onChange={(event) => setTelefono(event.target.value)}
+            // Digits only, after an optional leading '+' (issue 36): letters never appear in the field.
+            onChange={(event) => setTelefono(event.target.value.replace(/(?!^\+)\D/g, ''))}
           />
         </Field>
         {general ? (

@@ -1,5 +1,7 @@
+import { franjaText } from '@togo/domain/booking/booking.rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flattenErrorMessages } from '@togo/domain/http-errors';
+import { formatCop } from '@togo/domain/money';
 import type { FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
 import {
@@ -16,8 +18,6 @@ function tomorrow(): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
-
-const cop = (n: number) => `$${n.toLocaleString('es-CO')}`;
 
 export interface BulkBookingPanelProps {
   vehicles: FleetAlert[];
@@ -74,12 +74,12 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
         </h2>
         <p role="status">
           {book.data.sede.nombre}, {book.data.sede.direccion} ({book.data.sede.ciudad}). Pago en la sede:{' '}
-          {cop(book.data.total)}.
+          {formatCop(book.data.total)}.
         </p>
         <ul className="fleet-bulk__done">
           {book.data.agendamientos.map((a) => (
             <li key={a.id}>
-              <strong>{a.placa}</strong> — {a.franja}, referencia {a.referencia}
+              <strong>{a.placa}</strong> — {franjaText(a.franja)}, referencia {a.referencia}
             </li>
           ))}
         </ul>
@@ -162,7 +162,8 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
                           <option value="">Sin hora (no quedan cupos)</option>
                           {(free.data ?? []).map((h) => (
                             <option key={h.franja} value={h.franja}>
-                              {h.franja} ({h.disponibles} {h.disponibles === 1 ? 'cupo' : 'cupos'})
+                              {franjaText(h.franja)} ({h.disponibles} {h.disponibles === 1 ? 'cupo' : 'cupos'}
+                              )
                             </option>
                           ))}
                         </select>

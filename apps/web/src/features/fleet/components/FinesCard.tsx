@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import type { Fine } from '@togo/domain/garage/registry.contract';
-import { fineTypeLabel, formatCop } from '@togo/domain/alerts/alerts.fines';
+import { fineTypeLabel } from '@togo/domain/alerts/alerts.fines';
+import { formatCop } from '@togo/domain/money';
 import { FLEET_FINES_SHOWN } from '@togo/domain/fleet/fleet.contract';
+import { FineState } from '../../../components/ui/FineState.tsx';
+import { SimitPayLink } from '../../../components/ui/SimitPayLink.tsx';
 import { NO_ESPECIFICADO, showDay } from '../fleet-detail.ts';
 
 export interface FinesCardProps {
@@ -13,7 +16,7 @@ export interface FinesCardProps {
 }
 
 /**
- * Current fines (SPPF §2): the first three, then 'Ver más' shows all and 'Ver menos' folds them back (§9).
+ * Owed fines (every unpaid state, each labelled; decision 071; SPPF §2 listed 'vigente' only): the first three, then 'Ver más' shows all and 'Ver menos' folds them back (§9).
  * Type labels follow SPPF §9: 'Comparendo - …' reads 'Comparendo', 'MULTA DE TRÁNSITO' reads 'Multa'.
  */
 export function FinesCard({ title, fines, pending = false, empty }: FinesCardProps) {
@@ -53,6 +56,7 @@ export function FinesCard({ title, fines, pending = false, empty }: FinesCardPro
                   >
                     {label}
                   </span>
+                  <FineState estado={fine.estado} />
                   <span className="fleet-fine__date">
                     <span className="visually-hidden">Fecha de la infracción: </span>
                     {showDay(fine.fecha_infraccion, NO_ESPECIFICADO)}
@@ -62,6 +66,12 @@ export function FinesCard({ title, fines, pending = false, empty }: FinesCardPro
                     <span className="visually-hidden">Valor: </span>
                     {formatCop(fine.total)}
                   </span>
+                  <SimitPayLink
+                    placa={fine.placa}
+                    numero={fine.numero}
+                    estado={fine.estado}
+                    className="fleet-fine__pay"
+                  />
                 </li>
               );
             })}

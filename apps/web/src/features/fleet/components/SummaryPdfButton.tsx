@@ -5,7 +5,7 @@ import {
 } from '@togo/domain/fleet/fleet-summary-pdf.contract';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
-import { downloadWithToken } from '../../../lib/download-with-token.ts';
+import { downloadWithToken } from '../../../lib/api-client.ts';
 
 /** 'Resumen para gerencia (PDF)': the management summary (decision 038), downloaded with the session token. */
 export function SummaryPdfButton() {

@@ -2,7 +2,7 @@ import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
-import { formatCOP } from '../../../lib/formatters.ts';
+import { formatCop } from '@togo/domain/money';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetReportsQuery } from '../api/reports.ts';
 import '../fleet-views.css';
@@ -52,8 +52,8 @@ function TotalsTable<T extends Totals>(props: {
                 <tr key={props.rowKey(r)}>
                   <td>{props.label(r)}</td>
                   <td>{r.multas}</td>
-                  <td>{formatCOP(r.total)}</td>
-                  <td>{formatCOP(r.total_pendiente)}</td>
+                  <td>{formatCop(r.total)}</td>
+                  <td>{formatCop(r.total_pendiente)}</td>
                 </tr>
               ))}
             </tbody>

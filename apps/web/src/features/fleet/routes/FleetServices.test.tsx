@@ -192,7 +192,8 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
         ]),
       'POST /api/togo/flota/agendamientos/': () =>
         json(409, {
-          detail: 'No quedan cupos a las 8:00 AM para AAA111. No se agendó ningún vehículo; elige otra hora.',
+          detail:
+            'No quedan cupos a las 8:00 a. m. para AAA111. No se agendó ningún vehículo; elige otra hora.',
         }),
     });
     render();
@@ -202,6 +203,8 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     await user.selectOptions(await screen.findByLabelText('Sede'), 'RTM-MED-01');
     await screen.findByLabelText('Hora para AAA111');
     await user.click(screen.getByRole('button', { name: 'Confirmar agendamiento' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No quedan cupos a las 8:00 AM para AAA111.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No quedan cupos a las 8:00 a. m. para AAA111.',
+    );
   }, 20_000);
 });

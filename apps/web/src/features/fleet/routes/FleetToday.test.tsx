@@ -4,7 +4,7 @@ import type { FleetCompliance } from '@togo/domain/fleet/fleet-compliance.contra
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signInCompany } from '../fleet.test-support.ts';
-import { ALL_CAN_DRIVE, FleetTodayRoute } from './FleetToday.tsx';
+import { ALL_CAN_DRIVE, FleetTodayRoute, UNKNOWN_STATE } from './FleetToday.tsx';
 
 const GRID = 'GET /api/togo/flota/cumplimiento/';
 
@@ -14,7 +14,8 @@ function grid(rows: FleetCompliance['data']): FleetCompliance {
     data: rows,
     resumen: {
       vehiculos: rows.length,
-      no_pueden_circular: rows.filter((r) => !r.puede_circular).length,
+      no_pueden_circular: rows.filter((r) => r.puede_circular === false).length,
+      sin_informacion: rows.filter((r) => r.puede_circular === null).length,
       vencidos: 1,
       vencen_30: 0,
     },
@@ -28,11 +29,13 @@ const row = (placa: string, motivos: string[]): FleetCompliance['data'][number] 
   placa,
   ciudad: 'Bogotá',
   puede_circular: motivos.length === 0,
+  pico_placa: { status: 'not_restricted', certeza: 'vigente' },
   motivos,
   soat_vence: '2026-12-31',
   rtm_vence: null,
   multas_pendientes: 0,
   multas_total: 0,
+  multas_por_estado: [],
 });
 
 function render() {
@@ -69,11 +72,33 @@ describe('Hoy (/flota/hoy)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['SOAT vencido el 10-01-2026', 'Revisión técnico-mecánica vencida el 01-01-2025']);
-    expect(screen.getByText(/no pueden circular el 20-01-2026/)).toBeInTheDocument();
+    expect(screen.getByText(/no pueden circular o sin información el 20-01-2026/)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Resumen de la flota' }).textContent).toContain(
       '2 no pueden circular',
     );
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+  });
+
+  it('shows a vehicle whose pico y placa is unknown as "Sin información", never as free (issue 33)', async () => {
+    const unknown: FleetCompliance['data'][number] = {
+      ...row('ABC125', []),
+      ciudad: 'Cali',
+      puede_circular: null,
+      pico_placa: { status: 'unknown', certeza: 'sin_informacion' },
+    };
+    mockFetch({
+      [GRID]: () => json(200, grid([unknown, row('XYZ125', ['Pico y placa en Bogotá de 06:00 a 21:00'])])),
+    });
+    render();
+    expect(await screen.findByText('ABC125')).toBeInTheDocument();
+    expect(screen.queryByText(ALL_CAN_DRIVE)).not.toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.firstChild?.textContent)).toEqual(['XYZ125', 'ABC125']);
+    expect(within(rows[1] as HTMLElement).getByText(UNKNOWN_STATE)).toBeInTheDocument();
+    expect(rows[1]?.textContent).toContain('Sin información vigente de pico y placa en Cali');
+    expect(screen.getByRole('list', { name: 'Resumen de la flota' }).textContent).toContain(
+      '1 sin información de pico y placa',
+    );
   });
 
   it('says so when every vehicle can go out', async () => {

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { FLEET_COMPLIANCE_PATHS } from '@togo/domain/fleet/fleet-compliance.contract';
+import {
+  FLEET_COMPLIANCE_PATHS,
+  type FleetComplianceRow,
+} from '@togo/domain/fleet/fleet-compliance.contract';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -7,21 +10,35 @@ import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useComplianceQuery } from '../api/compliance.ts';
-import { downloadWithToken } from '../../../lib/download-with-token.ts';
+import { downloadWithToken } from '../../../lib/api-client.ts';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
+/** A vehicle nothing keeps off the road but whose city has no pico y placa rule in force (issue 33). */
+export const UNKNOWN_STATE = 'Sin información';
+
+function unknownReason(row: FleetComplianceRow): string {
+  return row.ciudad
+    ? `Sin información vigente de pico y placa en ${row.ciudad}: consulta la fuente oficial.`
+    : 'Sin ciudad registrada: no sabemos su pico y placa.';
+}
 
 /**
  * /flota/hoy (issue 16 'Hoy'): the vehicles that cannot go out today with the reasons (pico y placa with the
- * hours, SOAT or RTM expired), a summary, 'Imprimir' and the whole grid as an .xlsx.
+ * hours, SOAT or RTM expired), then those whose pico y placa TOGO does not know ("Sin información", never
+ * "puede circular", issue 33), a summary, 'Imprimir' and the whole grid as an .xlsx.
  */
 export function FleetTodayRoute() {
   usePageTitle('Hoy');
   const dialog = useDialog();
   const query = useComplianceQuery();
   const [downloading, setDownloading] = useState(false);
-  const blocked = (query.data?.data ?? []).filter((r) => !r.puede_circular);
+  // Blocked first, then unknown (puede_circular null); the API orders each by plate.
+  const rows = query.data?.data ?? [];
+  const blocked = [
+    ...rows.filter((r) => r.puede_circular === false),
+    ...rows.filter((r) => r.puede_circular === null),
+  ];
   const resumen = query.data?.resumen;
 
   const download = async () => {
@@ -51,7 +68,7 @@ export function FleetTodayRoute() {
             </h1>
             {query.data ? (
               <p className="fleet-screen__subtitle">
-                Vehículos que no pueden circular el {formatDate(query.data.fecha)}
+                Vehículos que no pueden circular o sin información el {formatDate(query.data.fecha)}
               </p>
             ) : null}
           </div>
@@ -82,6 +99,9 @@ export function FleetTodayRoute() {
             <strong>{resumen.no_pueden_circular}</strong> no pueden circular
           </li>
           <li>
+            <strong>{resumen.sin_informacion}</strong> sin información de pico y placa
+          </li>
+          <li>
             <strong>{resumen.vencidos}</strong> con documentos vencidos
           </li>
           <li>
@@ -97,9 +117,12 @@ export function FleetTodayRoute() {
           <p className="fleet-empty__text">{ALL_CAN_DRIVE}</p>
         </div>
       ) : (
-        <div className="fleet-table-wrap">
+        // Scrolls sideways at 390 px: focusable and named, so the keyboard can scroll it (axe).
+        <div className="fleet-table-wrap" tabIndex={0} role="region" aria-label="Vehículos de hoy">
           <table className="fleet-table">
-            <caption className="visually-hidden">Vehículos que no pueden circular hoy</caption>
+            <caption className="visually-hidden">
+              Vehículos que no pueden circular hoy o sin información de pico y placa
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Placa</th>
@@ -113,11 +136,18 @@ export function FleetTodayRoute() {
                   <td className="fleet-table__plate">{row.placa}</td>
                   <td>{row.ciudad ?? '—'}</td>
                   <td>
-                    <ul className="fleet-reasons">
-                      {row.motivos.map((m) => (
-                        <li key={m}>{m}</li>
-                      ))}
-                    </ul>
+                    {row.puede_circular === null ? (
+                      <>
+                        <span className="fleet-state fleet-state--unknown">{UNKNOWN_STATE}</span>
+                        <p className="fleet-state__why">{unknownReason(row)}</p>
+                      </>
+                    ) : (
+                      <ul className="fleet-reasons">
+                        {row.motivos.map((m) => (
+                          <li key={m}>{m}</li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                 </tr>
               ))}

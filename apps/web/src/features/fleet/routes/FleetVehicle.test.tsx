@@ -124,6 +124,11 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     await view.user.clear(within(dialog).getByLabelText('Nombre'));
     await view.user.type(within(dialog).getByLabelText('Nombre'), 'Lucía Torres');
     await view.user.type(documento, '52123456');
+    // The phone field keeps digits only (issue 36): letters typed never reach it.
+    const telefono = within(dialog).getByLabelText('Teléfono');
+    await view.user.clear(telefono);
+    await view.user.type(telefono, '300abc123 4567');
+    expect(telefono).toHaveValue('3001234567');
     await view.user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Lucía Torres')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

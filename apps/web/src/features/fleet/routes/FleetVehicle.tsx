@@ -93,13 +93,19 @@ export function FleetVehicleRoute() {
           <div className="fleet-detail__main">
             {view === 'vehiculo' ? (
               <>
-                <RefreshStatus scope="fleet" vehicleId={detail.id} kind="registro" canRefresh={canWrite} />
+                <RefreshStatus scope="fleet" vehicleId={detail.id} kind="ambos" canRefresh={canWrite} />
                 <GeneralInfo detail={detail} />
+                <Link
+                  to={`/flota/vehiculo/${detail.id}/mantenimiento`}
+                  className="btn btn--secondary fleet-detail__maintenance"
+                >
+                  Mantenimiento, combustible y costos
+                </Link>
                 <FinesCard
                   title="Multas del vehículo"
                   fines={detail.comparendos_vehiculo}
                   pending={detail.fines_status === 'pending'}
-                  empty="El vehículo no tiene multas vigentes."
+                  empty="El vehículo no tiene multas por pagar."
                 />
                 {canWrite ? <RemoveVehicle vehicleId={detail.id} placa={detail.placa} /> : null}
               </>
@@ -110,7 +116,7 @@ export function FleetVehicleRoute() {
                   title="Multas del conductor"
                   fines={detail.conductor.comparendos_persona}
                   pending={detail.fines_status === 'pending'}
-                  empty="El conductor no tiene multas vigentes."
+                  empty="El conductor no tiene multas por pagar."
                 />
               </>
             )}

@@ -25,7 +25,7 @@ describe('GarageEmptyGuard', () => {
     localStorage.setItem('empty', 'true');
     const view = setup('/app/servicios/rtm');
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'No olvides configurar tu garaje en TOGO!',
+      name: '¡No olvides configurar tu garaje en TOGO!',
     });
     expect(screen.queryByText('Ruta /app/servicios/rtm')).not.toBeInTheDocument();
     await view.user.click(within(dialog).getByRole('button', { name: 'Configurar Garaje' }));
@@ -37,7 +37,7 @@ describe('GarageEmptyGuard', () => {
     localStorage.setItem('empty', 'true');
     const view = setup();
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'No olvides configurar tu garaje en TOGO!',
+      name: '¡No olvides configurar tu garaje en TOGO!',
     });
     await view.user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(await screen.findByText('Ruta /app/home')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { PRODUCT_NAME } from '../../../lib/use-page-title.ts';
 import { isGarageEmpty } from '../../../lib/garage-empty.ts';
 
-export const GARAGE_EMPTY_TITLE = `No olvides configurar tu garaje en ${PRODUCT_NAME}!`;
+export const GARAGE_EMPTY_TITLE = `¡No olvides configurar tu garaje en ${PRODUCT_NAME}!`;
 export const NEW_VEHICLE_PATH = '/app/garaje-personal/nuevo-vehiculo';
 
 /**

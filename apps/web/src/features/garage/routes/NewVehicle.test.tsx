@@ -206,14 +206,14 @@ describe('Crea tu garaje — submit', () => {
     expect(await screen.findByText('Ruta /app/otros/tutorial')).toBeInTheDocument();
   });
 
-  it("a rejected field opens 'Hey!' with the server message and marks the field; 'Agregar más tarde' goes home", async () => {
+  it("a rejected field opens '¡Hey!' with the server message and marks the field; 'Agregar más tarde' goes home", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = setup('/app/garaje-personal/nuevo-vehiculo', {
       [CREATE]: () => json(400, { placa: ['Esta placa ya está registrada en tu garaje.'] }),
     });
     await fillValid(view);
     await view.user.click(submit());
-    const dialog = await screen.findByRole('alertdialog', { name: 'Hey!' });
+    const dialog = await screen.findByRole('alertdialog', { name: '¡Hey!' });
     expect(dialog).toHaveTextContent('Esta placa ya está registrada en tu garaje.');
     expect(within(dialog).getByRole('button', { name: 'Volver a intentar' })).toBeInTheDocument();
 
@@ -223,31 +223,31 @@ describe('Crea tu garaje — submit', () => {
     expect(view.api.bodies(CREATE)).toHaveLength(1);
 
     await view.user.click(submit());
-    const again = await screen.findByRole('alertdialog', { name: 'Hey!' });
+    const again = await screen.findByRole('alertdialog', { name: '¡Hey!' });
     await view.user.click(within(again).getByRole('button', { name: 'Agregar más tarde' }));
     expect(await screen.findByText('Ruta /app/home')).toBeInTheDocument();
   });
 
-  it("shows the server detail in 'Hey!'", async () => {
+  it("shows the server detail in '¡Hey!'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = setup('/app/garaje-personal/nuevo-vehiculo', {
       [CREATE]: () => json(409, { detail: 'No fue posible crear el vehículo.' }),
     });
     await fillValid(view);
     await view.user.click(submit());
-    expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
+    expect(await screen.findByRole('alertdialog', { name: '¡Hey!' })).toHaveTextContent(
       'No fue posible crear el vehículo.',
     );
   });
 
-  it("a malformed answer to the creation opens 'Hey!' instead of '¡Vehículo agregado!'", async () => {
+  it("a malformed answer to the creation opens '¡Hey!' instead of '¡Vehículo agregado!'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = setup('/app/garaje-personal/nuevo-vehiculo', {
       [CREATE]: () => json(201, { id: 77, placa: 'ABC123' }),
     });
     await fillValid(view);
     await view.user.click(submit());
-    expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
+    expect(await screen.findByRole('alertdialog', { name: '¡Hey!' })).toHaveTextContent(
       'No fue posible subir el archivo, intente nuevamente',
     );
     expect(screen.queryByRole('dialog', { name: '¡Vehículo agregado!' })).not.toBeInTheDocument();
@@ -264,7 +264,7 @@ describe('Crea tu garaje — submit', () => {
     const file = new File(['%PDF-1.4'], 'licencia.pdf', { type: 'application/pdf' });
     await view.user.upload(screen.getByLabelText('Licencia de tránsito (opcional)'), file);
     await view.user.click(submit());
-    expect(await screen.findByRole('alertdialog', { name: 'Hey!' })).toHaveTextContent(
+    expect(await screen.findByRole('alertdialog', { name: '¡Hey!' })).toHaveTextContent(
       'No fue posible subir el archivo, intente nuevamente',
     );
     expect(view.api.bodies(UPLOAD)).toHaveLength(1);
@@ -282,7 +282,7 @@ describe('Crea tu garaje — submit', () => {
     expect(screen.getByText('licencia.pdf')).toBeInTheDocument();
     await view.user.click(submit());
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Hey!' });
+    const dialog = await screen.findByRole('alertdialog', { name: '¡Hey!' });
     expect(dialog).toHaveTextContent('No fue posible subir el archivo, intente nuevamente');
     await view.user.click(within(dialog).getByRole('button', { name: 'Volver a intentar' }));
     expect(await screen.findByRole('dialog', { name: '¡Vehículo agregado!' })).toBeInTheDocument();

@@ -104,7 +104,7 @@ export function GarageCreatePage({ back, firstLogin }: GarageCreatePageProps) {
       }
       const retry = await dialog.show({
         variant: 'error',
-        title: 'Hey!',
+        title: '¡Hey!',
         message: failureMessage(error),
         confirmText: 'Volver a intentar',
         cancelText: 'Agregar más tarde',

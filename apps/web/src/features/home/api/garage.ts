@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { vehicleSchema } from '@togo/domain/garage/garage.contract';
+import { vehicleListSchema, vehicleSchema } from '@togo/domain/garage/garage.contract';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { apiParse, isApiError } from '../../../lib/api-client.ts';
-
-const vehicleListSchema = z.array(vehicleSchema);
 
 /** Every garage query key starts with 'garage' (the garage form invalidates them after a creation). */
 export const garageKeys = {

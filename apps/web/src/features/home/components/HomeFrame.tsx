@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { BellIcon, GarageIcon, GridIcon, WrenchIcon } from '../../../components/ui/section-icons.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -43,13 +43,30 @@ export function HomeBar({ avatar }: { avatar: string }) {
   );
 }
 
-/** The four sections; Servicios and Alertas are disabled while the garage is empty. */
+/** Why a dimmed tile does nothing, said when it is tapped (issue 36). */
+const needsVehicleText = (label: string) => `Para usar ${label} agrega primero un vehículo a tu garaje.`;
+
+/**
+ * The four sections; Servicios and Alertas are disabled while the garage is empty, and tapping one says why
+ * (a polite live line under the tiles).
+ */
 export function HomeTiles({ empty }: { empty: boolean }) {
+  const [hint, setHint] = useState('');
   return (
     <nav className="home-tiles" aria-label="Secciones">
       {TILES.map(({ to, label, Icon, needsGarage }) =>
         needsGarage && empty ? (
-          <a key={to} role="link" aria-disabled="true" className="home-tile home-tile--disabled">
+          <a
+            key={to}
+            role="link"
+            aria-disabled="true"
+            tabIndex={0}
+            className="home-tile home-tile--disabled"
+            onClick={() => setHint(needsVehicleText(label))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setHint(needsVehicleText(label));
+            }}
+          >
             <Icon />
             {label}
           </a>
@@ -60,6 +77,9 @@ export function HomeTiles({ empty }: { empty: boolean }) {
           </Link>
         ),
       )}
+      <p className="home-tiles__hint" aria-live="polite" hidden={!hint}>
+        {hint}
+      </p>
     </nav>
   );
 }

@@ -1,9 +1,10 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import type { CatalogEntry } from '@togo/domain/catalog/catalog.contract';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon, TrafficLightIcon } from '../../../components/ui/app-icons.tsx';
 import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
-import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { isConnectionError } from '../../../lib/connectivity.ts';
 import { useLaterTask } from '../../../lib/use-later-task.ts';
 import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
@@ -11,6 +12,14 @@ import { useSelectVehicle } from '../api/select-vehicle.ts';
 import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { PushToggle } from './PushToggle.tsx';
+
+// The next booking (its list and schema): its own chunk, drawn after the home's first task.
+const NextBooking = lazy(() => import('./NextBooking.tsx').then((m) => ({ default: m.NextBooking })));
+
+// How old the vehicle's RUNT and SIMIT data is: its own chunk, drawn below the fold with the notifications.
+const RefreshStatus = lazy(() =>
+  import('../../../components/vehicle-refresh/RefreshStatus.tsx').then((m) => ({ default: m.RefreshStatus })),
+);
 
 /**
  * The parts of /app/home after its first paint, in their own chunk (loaded while the home's data is on its
@@ -75,6 +84,9 @@ interface CatalogQuery {
   isPending: boolean;
 }
 
+/** Instead of 'no alerts' while the garage is empty (issue 36): there is nothing to check yet. */
+const NO_VEHICLE_ALERTS_TEXT = 'Tus alertas aparecerán aquí cuando agregues tu vehículo.';
+
 export interface HomeFeedProps {
   /** The garage is empty (no vehicle, or it could not be loaded): invite to create it. */
   noVehicle: boolean;
@@ -103,6 +115,11 @@ export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: 
           </Link>
         </section>
       ) : null}
+      {belowTheFold ? (
+        <Suspense fallback={null}>
+          <NextBooking />
+        </Suspense>
+      ) : null}
       <BannerCarousel query={banners} aliases={aliases} />
       {belowTheFold ? (
         <>
@@ -115,7 +132,16 @@ export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: 
               </h2>
               <PushToggle />
             </div>
-            <NotificationList garageId={garageId} />
+            {noVehicle ? (
+              <p className="home-notes__empty">{NO_VEHICLE_ALERTS_TEXT}</p>
+            ) : (
+              <NotificationList garageId={garageId} />
+            )}
+            {garageId !== undefined ? (
+              <Suspense fallback={null}>
+                <RefreshStatus scope="garage" vehicleId={garageId} kind="ambos" compact />
+              </Suspense>
+            ) : null}
           </section>
         </>
       ) : null}

@@ -1,7 +1,6 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { bogotaToday } from '@togo/domain/alerts/alerts.dates';
-import { formatCOP } from '../../../lib/formatters.ts';
 import { useHomeAlert } from '../api/alert-summary.ts';
 import { useNotifications } from '../api/notifications.ts';
 import { picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
@@ -39,7 +38,6 @@ export function NotificationList({ garageId }: { garageId: number | undefined })
     picoPlaca: picoPlacaOfToday(pyp.data, today) ?? undefined,
     soat: soat.data,
     rtm: rtm.data,
-    formatCop: formatCOP,
   });
   const items = query.data?.results ?? [];
   if (!items.length && !derived.length) {

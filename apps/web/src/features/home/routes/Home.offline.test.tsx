@@ -1,5 +1,5 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { screen, waitFor } from '@testing-library/react';
-import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fetch-mock.ts';
 import { PICO_PLACA_NO_SAVED_DATA } from '../../../lib/pico-placa-query.ts';

@@ -36,8 +36,7 @@ describe('Home', () => {
 
   it('without vehicles: empty flag set, Servicios and Alertas disabled, empty texts, no plate selector', async () => {
     setup({ [GARAGES]: () => json(200, []), [SELECTED]: () => json(404, { detail: 'No' }) });
-    expect(await screen.findByText('¡Felicitaciones!, no tienes alertas disponibles')).toBeInTheDocument();
-    expect(screen.getByText('Aún no tienes vehículos en tu garaje.')).toBeInTheDocument();
+    expect(await screen.findByText('Aún no tienes vehículos en tu garaje.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Crear mi garaje' })).toHaveAttribute(
       'href',
       '/app/garaje-personal/nuevo-vehiculo?from=app',

@@ -20,10 +20,7 @@ const HomeFeed = lazyWhenLoaded(loadSections, (m) => m.HomeFeed);
 /** Settles when the sections render without suspending: the route's preload waits for it (app/router.tsx). */
 export const sectionsReady = Promise.all([HeroVehicle.ready, HomeFeed.ready]);
 
-/**
- * 'NOMBRES APELLIDOS' upper-cased (same rule as lib/formatters upperFullName, kept here so the home's first
- * chunk does not carry the Intl number and date formatters).
- */
+/** 'NOMBRES APELLIDOS': the first and last names upper-cased, single-spaced. */
 function greetingName(user: ReturnType<typeof getUserInfo>): string {
   return [user?.nombres ?? user?.tercero?.nombres, user?.apellidos ?? user?.tercero?.apellidos]
     .map((part) => (part ?? '').trim())

@@ -27,9 +27,9 @@ function setup(path = '/app/otros/compras') {
 }
 
 describe('compras', () => {
-  it('Soat shows the coming-soon message and stays on compras', async () => {
+  it('SOAT shows the coming-soon message and stays on compras', async () => {
     const { user, router } = setup();
-    await user.click(screen.getByRole('button', { name: /Soat/ }));
+    await user.click(screen.getByRole('button', { name: /SOAT/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(SOAT_MESSAGE)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
@@ -38,7 +38,7 @@ describe('compras', () => {
 
   it.each([
     ['GoPass', 'facil_pass', 'GoPass'],
-    ['Poliza Todo Riesgo', 'poliza', 'Póliza Todo Riesgo'],
+    ['Póliza Todo Riesgo', 'poliza', 'Póliza Todo Riesgo'],
   ])('%s opens its page in a sandboxed frame with a back button to compras', async (entry, name, title) => {
     const { user, router } = setup();
     await user.click(screen.getByRole('link', { name: new RegExp(entry) }));

@@ -8,8 +8,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useTogoUrl } from '../api/togo-url.ts';
 import '../otros.css';
 
-/** SPPF §2 "Purchases screen": the Soat entry only informs, as the spec writes it. */
-export const SOAT_MESSAGE = 'Esta funcionalidad estara disponible proximamente!';
+/** SPPF §2 "Purchases screen": the SOAT entry only informs (the spec's text, with its accents and ¡ restored). */
+export const SOAT_MESSAGE = '¡Esta funcionalidad estará disponible próximamente!';
 /** SPPF §2: the embedded purchase pages may run scripts, use their own origin and send forms — nothing else. */
 export const PURCHASE_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 export const COMPRAS_PATH = '/app/otros/compras';
@@ -57,16 +57,16 @@ interface Entry {
 
 const ENTRIES: readonly Entry[] = [
   { label: 'GoPass', text: 'Paga peajes y parqueaderos', Icon: TagIcon, to: `${COMPRAS_PATH}/gopass` },
-  { label: 'Soat', text: 'Seguro obligatorio', Icon: CartIcon },
+  { label: 'SOAT', text: 'Seguro obligatorio', Icon: CartIcon },
   {
-    label: 'Poliza Todo Riesgo',
+    label: 'Póliza Todo Riesgo',
     text: 'Protege tu vehículo',
     Icon: ShieldIcon,
     to: `${COMPRAS_PATH}/poliza`,
   },
 ];
 
-/** app/otros/compras: GoPass and Poliza open their pages; Soat shows the coming-soon message and stays. */
+/** app/otros/compras: GoPass and Póliza open their pages; SOAT shows the coming-soon message and stays. */
 export function ComprasRoute() {
   usePageTitle('Comprar');
   const dialog = useDialog();

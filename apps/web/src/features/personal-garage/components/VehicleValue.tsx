@@ -1,5 +1,6 @@
 import type { VehicleValueResponse } from '@togo/domain/garage/garage.contract';
-import { formatCOP, formatDate } from '../../../lib/formatters.ts';
+import { formatCop } from '@togo/domain/money';
+import { formatDate } from '../../../lib/formatters.ts';
 import { formatUSD } from '../garage-summary.ts';
 import { onFirstUse } from '../../../lib/on-first-use.ts';
 
@@ -12,8 +13,9 @@ interface Props {
 }
 
 /**
- * 'Valor comercial': in pesos when the server converted it at its reference rate (the rate and its date are
- * shown), otherwise the provider's dollars, labelled as such (decision 034).
+ * 'Valor comercial' in pesos ("$ 45.000.000"): the provider's own pesos, or the server's conversion at its reference
+ * rate (the rate and its date are shown); otherwise the provider's dollars, labelled as such (decision 034). Always
+ * with its source and the day it was obtained (decision 074).
  */
 export function VehicleValue({ value, pending, missing }: Props) {
   const amount = pending
@@ -21,13 +23,19 @@ export function VehicleValue({ value, pending, missing }: Props) {
     : !value
       ? missing
       : value.valor_cop !== undefined
-        ? formatCOP(value.valor_cop)
+        ? formatCop(value.valor_cop)
         : formatUSD(value.valor_vehiculo);
-  const note =
+  const conversion =
     !pending && value
       ? value.valor_cop !== undefined && value.tasa_usd_cop !== undefined
         ? `Equivale a ${formatUSD(value.valor_vehiculo)} a $ ${rateFormatter().format(value.tasa_usd_cop)} por dólar (tasa del ${formatDate(value.tasa_fecha)}).`
-        : 'Valor en dólares estadounidenses (USD).'
+        : value.valor_cop === undefined
+          ? 'Valor en dólares estadounidenses (USD).'
+          : null
+      : null;
+  const source =
+    !pending && value?.fuente
+      ? `Fuente: ${value.fuente}${value.fecha ? `, consultado el ${formatDate(value.fecha)}` : ''}.`
       : null;
   return (
     <div className="pgarage__value">
@@ -37,7 +45,8 @@ export function VehicleValue({ value, pending, missing }: Props) {
           {amount}
         </span>
       </div>
-      {note ? <p className="pgarage__value-note">{note}</p> : null}
+      {source ? <p className="pgarage__value-note">{source}</p> : null}
+      {conversion ? <p className="pgarage__value-note">{conversion}</p> : null}
     </div>
   );
 }

@@ -67,7 +67,7 @@ describe('personal garage', () => {
     expect(screen.getByText('ABC123')).toBeInTheDocument();
     expect(screen.getByText('45.210 km')).toBeInTheDocument();
     expect(screen.getByText('1.998 CC')).toBeInTheDocument();
-    expect(screen.getByText('CAMIONETA')).toBeInTheDocument();
+    expect(screen.getByText('Camioneta')).toBeInTheDocument();
     expect(screen.getByText('ROJO')).toBeInTheDocument();
     expect(await screen.findByText('USD 18.250')).toBeInTheDocument();
     expect(screen.getByText('Valor en dólares estadounidenses (USD).')).toBeInTheDocument();
@@ -95,6 +95,25 @@ describe('personal garage', () => {
     expect(
       screen.getByText('Equivale a USD 18.250 a $ 4.000 por dólar (tasa del 01-11-2026).'),
     ).toBeInTheDocument();
+  });
+
+  it("shows the provider's own pesos with its source and date (decision 074)", async () => {
+    mockFetch({
+      'GET /api/togo/vehicle/get_garaje_selected/': () => json(200, vehicle()),
+      'GET /api/togo/vehicle/7/valor_vehicle/': () =>
+        json(200, {
+          valor_vehiculo: 11250,
+          demo: true,
+          valor_cop: 45_000_000,
+          fuente: 'Valor de demostración',
+          fecha: '2026-11-25',
+        }),
+    });
+    setup();
+    expect(await screen.findByText('$ 45.000.000')).toBeInTheDocument();
+    expect(screen.getByText('Fuente: Valor de demostración, consultado el 25-11-2026.')).toBeInTheDocument();
+    expect(screen.queryByText(/Equivale a/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Valor en dólares estadounidenses (USD).')).not.toBeInTheDocument();
   });
 
   it("'Sin registrar' and 'No se encontraron datos' while the registry has not answered", async () => {
@@ -153,6 +172,9 @@ describe('lastUpdated', () => {
     expect(lastUpdated('2026-11-21T14:00:00Z', now)).toBe('Última actualización: hace 1 día');
     expect(lastUpdated('2026-11-22T13:30:00Z', now)).toBe('Última actualización: hace 1 hora');
     expect(lastUpdated('2026-11-22T14:55:00Z', now)).toBe('Última actualización: hace 5 minutos');
+  });
+  it("says 'hace un momento' under a minute, never 'hace 0 minutos'", () => {
+    expect(lastUpdated('2026-11-22T14:59:30Z', now)).toBe('Última actualización: hace un momento');
   });
   it('shows the company vehicles the user drives in their own section, apart from the garage', async () => {
     mockFetch({

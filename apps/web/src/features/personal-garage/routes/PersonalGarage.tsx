@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { vehicleClassLabel } from '@togo/domain/labels';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -106,7 +107,7 @@ export function PersonalGarageRoute() {
   const details: [string, string][] = [
     ['Placa', (data?.vehicle_plate ?? vehicle.placa).toUpperCase()],
     ['Kilometraje', wholeNumber(data?.mileage ?? vehicle.kilometraje_digitado, ' km')],
-    ['Clase', textOrMissing(data?.vehicle_class_v2)],
+    ['Clase', textOrMissing(vehicleClassLabel(data?.vehicle_class_v2?.trim() ?? ''))],
     ['Tipo de servicio', textOrMissing(data?.type_service)],
     ['Motor', wholeNumber(data?.cylinder_capacity, ' CC')],
     ['Combustible', textOrMissing(data?.vehicle_fuel)],
@@ -158,6 +159,9 @@ export function PersonalGarageRoute() {
           <span className="pgarage__value-label">Puntaje</span>
           {stars === null ? <span>{GARAGE_TEXTS.missing}</span> : <StarRating filled={stars} />}
         </div>
+        <Link to={`/app/vehiculo/${vehicle.id}/mantenimiento`} className="btn btn--secondary btn--block">
+          Mantenimiento
+        </Link>
       </section>
       {addVehicle}
       <CompanyVehicles />

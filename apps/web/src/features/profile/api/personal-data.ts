@@ -1,6 +1,5 @@
 import { PERSONAL_DATA_PATHS, type DeleteAccountRequest } from '@togo/domain/profile/personal-data.contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { downloadWithToken } from '../../../lib/download-with-token.ts';
+import { apiRequest, downloadWithToken } from '../../../lib/api-client.ts';
 
 /** GET /api/togo/mis-datos/ → a .zip saved by the browser (datos.json and the user's files). */
 export function downloadMyData(): Promise<void> {

@@ -30,7 +30,9 @@ function remember(answer: ProfileResponse): UserInfo | null {
  * PATCH {email, username, intermediaryy{email}}: the server keeps the current email and sends a code to the
  * new one (correo_pendiente, stored with the userInfo); also the resend, asked again with the same address.
  */
-export async function changeEmail(userId: number, email: string): Promise<UserInfo | null> {
+export async function changeEmail(userId: number, typed: string): Promise<UserInfo | null> {
+  // Capitals are not an error: an address is the same in any case (issue 36).
+  const email = typed.trim().toLowerCase();
   const body: ProfileEmailChange = { email, username: email, intermediaryy: { email } };
   return remember(await apiParse(profileResponseSchema, path(userId), { method: 'PATCH', body }));
 }

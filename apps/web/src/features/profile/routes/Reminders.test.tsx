@@ -89,9 +89,29 @@ describe('Avisos screen', () => {
     const link = await screen.findByRole('textbox', { name: 'Enlace de tu calendario' });
     expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/AAA.ics');
     await user.click(screen.getByRole('button', { name: 'Generar un enlace nuevo' }));
+    // Asked first: cancelling keeps the link.
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/AAA.ics');
+    await user.click(screen.getByRole('button', { name: 'Generar un enlace nuevo' }));
+    await user.click(await screen.findByRole('button', { name: 'Generar enlace nuevo' }));
     await waitFor(() => expect(link).toHaveValue('http://localhost:3000/api/togo/calendario/feed/BBB.ics'));
     expect(await screen.findByText('Tu SOAT vence en 7 días')).toBeInTheDocument();
     expect(screen.getByText(/No enviado por tus preferencias/)).toBeInTheDocument();
+  });
+
+  it('browser notifications are never shown as on without the browser allowing them', async () => {
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    setup({
+      'GET /api/togo/notificacion/preferencias/': () =>
+        json(200, { ...DEFAULT_PREFERENCES, canales: { ...DEFAULT_PREFERENCES.canales, push: true } }),
+    });
+    const push = await screen.findByRole('switch', { name: 'Notificaciones en este navegador' });
+    expect(push).not.toBeChecked();
+  });
+
+  it('section headings follow the page title (h1 → h2)', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Canales' })).toBeInTheDocument();
   });
 
   it('malformed answers read as failures: no preferences, no calendar link', async () => {

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<MessageKind, string> = {
   multas: 'Multas nuevas o pagadas',
   pico_placa: 'Pico y placa de mañana',
   agendamientos: 'Agendamientos',
+  mantenimiento: 'Mantenimiento (cambio de aceite, llantas, frenos y otros recordatorios)',
 };
 /** What the opt-in pico y placa notice does (decision 041); `time` is the server's PICO_PLACA_NOTICE_TIME. */
 export function picoPlacaNote(time = '19:00'): string {
@@ -38,6 +39,16 @@ const CONSENT_NOTE: Partial<Record<Channel, string>> = {
     'Al activarlo aceptas recibir avisos de TOGO por WhatsApp. Responde SALIR para dejar de recibirlos.',
   sms: 'Al activarlo aceptas recibir avisos de TOGO por SMS. Responde SALIR para dejar de recibirlos.',
 };
+
+/** This browser's permission for notifications ('unsupported' without the API). */
+const notificationPermission = (): NotificationPermission | 'unsupported' =>
+  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+
+async function askNotificationPermission(): Promise<NotificationPermission | 'unsupported'> {
+  const now = notificationPermission();
+  if (now !== 'default') return now;
+  return Notification.requestPermission();
+}
 
 function Toggle({
   label,
@@ -105,6 +116,32 @@ export function RemindersRoute() {
     }
   };
 
+  // The old link stops working at once: asked first (issue 36).
+  const renew = async () => {
+    const confirmed = await dialog.show({
+      variant: 'warning',
+      title: '¿Generar un enlace nuevo?',
+      message: 'El enlace actual dejará de funcionar en los calendarios donde lo agregaste.',
+      confirmText: 'Generar enlace nuevo',
+      cancelText: 'Cancelar',
+    });
+    if (!confirmed) return;
+    setCopied(false);
+    revoke.mutate();
+  };
+
+  // Browser notifications are on only when this browser allows them; turning them on asks first (issue 36).
+  const setChannel = async (current: Preferences, channel: Channel, on: boolean) => {
+    if (channel === 'push' && on && (await askNotificationPermission()) !== 'granted') {
+      await dialog.show({
+        variant: 'warning',
+        message: 'Permite las notificaciones de TOGO en la configuración de tu navegador para activarlas.',
+      });
+      return;
+    }
+    await update({ ...current, canales: { ...current.canales, [channel]: on } });
+  };
+
   const p = prefs.data;
   return (
     <main className="page page--app">
@@ -117,19 +154,19 @@ export function RemindersRoute() {
         )
       ) : (
         <>
-          <h3 className="profile-section">Canales</h3>
+          <h2 className="profile-section">Canales</h2>
           <ul className="profile-rows">
             {(Object.keys(CHANNEL_LABELS) as Channel[]).map((c) => (
               <Toggle
                 key={c}
                 label={CHANNEL_LABELS[c]}
-                checked={p.canales[c]}
+                checked={p.canales[c] && (c !== 'push' || notificationPermission() === 'granted')}
                 note={CONSENT_NOTE[c]}
-                onChange={(v) => void update({ ...p, canales: { ...p.canales, [c]: v } })}
+                onChange={(v) => void setChannel(p, c, v)}
               />
             ))}
           </ul>
-          <h3 className="profile-section">Tipos de aviso</h3>
+          <h2 className="profile-section">Tipos de aviso</h2>
           <ul className="profile-rows">
             {(Object.keys(KIND_LABELS) as MessageKind[]).map((k) => (
               <Toggle
@@ -141,7 +178,7 @@ export function RemindersRoute() {
               />
             ))}
           </ul>
-          <h3 className="profile-section">Horario de silencio</h3>
+          <h2 className="profile-section">Horario de silencio</h2>
           <p className="profile-hint">
             En este horario (hora de Colombia) guardamos los avisos y los enviamos al terminar.
           </p>
@@ -170,7 +207,7 @@ export function RemindersRoute() {
         </>
       )}
 
-      <h3 className="profile-section">Calendario</h3>
+      <h2 className="profile-section">Calendario</h2>
       <p className="profile-hint">
         Suscríbete desde Google Calendar, Outlook o el calendario de tu celular para ver tus vencimientos y
         citas. Quien tenga este enlace puede ver tu calendario.
@@ -185,17 +222,14 @@ export function RemindersRoute() {
             type="button"
             className="btn btn--secondary"
             disabled={revoke.isPending}
-            onClick={() => {
-              setCopied(false);
-              revoke.mutate();
-            }}
+            onClick={() => void renew()}
           >
             Generar un enlace nuevo
           </button>
         </div>
       ) : null}
 
-      <h3 className="profile-section">Historial de avisos</h3>
+      <h2 className="profile-section">Historial de avisos</h2>
       {history.data && history.data.results.length === 0 ? (
         <p className="profile-hint">Aún no te hemos enviado avisos.</p>
       ) : null}

@@ -8,8 +8,7 @@ import {
   type PayAgainResponse,
   type RescheduleRequest,
 } from '@togo/domain/booking/my-bookings.contract';
-import { ApiError, apiGet, apiParse, apiPost, apiRequest } from '../../../lib/api-client.ts';
-import { getToken } from '../../../lib/storage.ts';
+import { apiGet, apiParse, apiPost, apiRequest, downloadWithToken } from '../../../lib/api-client.ts';
 
 /** GET /api/togo/agendamientos/ — the user's bookings with what the policy allows now. */
 export async function fetchMyBookings(signal?: AbortSignal): Promise<MyBookingItem[]> {
@@ -43,22 +42,10 @@ export async function payMyBooking(id: string): Promise<PayAgainResponse> {
   return payAgainResponseSchema.parse(await apiPost<unknown>(MY_BOOKINGS_PATHS.pay(id)));
 }
 
+/** POST …/pagar-en-sitio/ — 'Pagar en sitio' for a booking still waiting for its payment (issue 36). */
+export const payMyBookingOnSite = (id: string) =>
+  apiParse(myBookingItemSchema, MY_BOOKINGS_PATHS.payOnSite(id), { method: 'POST' });
+
 /** GET …/calendario.ics with the token, saved as a file (a plain link cannot carry the Authorization header). */
-export async function downloadCalendar(id: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(MY_BOOKINGS_PATHS.calendar(id), {
-    headers: token ? { Authorization: `Token ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'agendamiento-togo.ics';
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}
+export const downloadCalendar = (id: string): Promise<void> =>
+  downloadWithToken(MY_BOOKINGS_PATHS.calendar(id), 'agendamiento-togo.ics');

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import type { FromFlow } from '@togo/domain/booking/booking.contract';
+import type { Branch, FromFlow } from '@togo/domain/booking/booking.contract';
+import { closedDayReason } from '@togo/domain/booking/booking.rules';
 import type { SlotLoaderHandlers } from '../use-slot-loader.ts';
 import { DatePicker } from './DatePicker.tsx';
 
 export interface AgendaStepProps extends SlotLoaderHandlers {
   flow: FromFlow;
   sede: string;
+  /** The chosen branch: its Saturdays and closures are disabled in the date strip. */
+  branch?: Pick<Branch, 'horario' | 'cierres'>;
   servicio?: string;
   value: string | null;
   /** Marks the date as chosen while its slots load. */
@@ -21,6 +24,7 @@ export interface AgendaStepProps extends SlotLoaderHandlers {
 export function AgendaStep({
   flow,
   sede,
+  branch,
   servicio,
   value,
   onPick,
@@ -34,6 +38,7 @@ export function AgendaStep({
       now={now}
       value={value}
       disabled={loading}
+      closedReason={(date) => closedDayReason(date, { horario: branch?.horario, cierres: branch?.cierres })}
       onChange={(date) => {
         onPick(date);
         void load({ flow, sede, date, ...(servicio ? { servicio } : {}) }, handlers);

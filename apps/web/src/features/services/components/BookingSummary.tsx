@@ -1,4 +1,5 @@
-import { formatCOP } from '../../../lib/formatters.ts';
+import { franjaText } from '@togo/domain/booking/booking.rules';
+import { formatCop } from '@togo/domain/money';
 import { longDate } from '../booking-dates.ts';
 
 export interface BookingSummaryProps {
@@ -21,7 +22,7 @@ export interface BookingSummaryProps {
 export function BookingSummary(props: BookingSummaryProps) {
   const rows: [string, string][] = [
     ['Fecha', longDate(props.date)],
-    ['Hora', props.time],
+    ['Hora', franjaText(props.time)],
     ['Dirección', props.address ?? 'A domicilio'],
     ...(props.branchName ? ([['Sede', props.branchName]] as [string, string][]) : []),
     ['Marca', props.brand],
@@ -55,7 +56,7 @@ export function BookingSummary(props: BookingSummaryProps) {
       </dl>
       <p className="summary-card__total">
         <span>Total a pagar</span>
-        <strong>{formatCOP(props.amount)}</strong>
+        <strong>{formatCop(props.amount)}</strong>
       </p>
       {props.provider ? (
         <p className="services__note">Servicio prestado por {props.provider.replace(/\.+$/, '')}.</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCOP } from '../../../lib/formatters.ts';
+import { formatCop } from '@togo/domain/money';
 
 export interface BranchDetailCardProps {
   name: string;
@@ -43,7 +43,7 @@ export function BranchDetailCard({
       {children}
       {price !== null ? (
         <p className="detail-card__price">
-          <strong>{formatCOP(price)}</strong> <span>Iva incluido</span>
+          <strong>{formatCop(price)}</strong> <span>IVA incluido</span>
         </p>
       ) : null}
     </section>

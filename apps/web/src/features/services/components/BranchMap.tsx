@@ -5,7 +5,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { Branch } from '@togo/domain/booking/booking.contract';
 
 /** Without a tile server: Colombia's departments, in their own chunk (decision 034). */
-const ColombiaBasemap = lazy(() => import('./ColombiaBasemap.tsx'));
+const ColombiaBasemap = lazy(() => import('../../../components/map/ColombiaBasemap.tsx'));
 
 /** SPPF §9: map zoom 14, branch marker 32×32. */
 export const MAP_ZOOM = 14;

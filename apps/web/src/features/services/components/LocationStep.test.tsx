@@ -76,6 +76,28 @@ describe('LocationStep (ubicacion)', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('offline, says that the branches need a connection, not that there are none (issue 36)', async () => {
+    let online = false;
+    mockFetch({
+      'GET /api/config': () => json(200, PUBLIC_CONFIG),
+      'POST /wh/agendamiento/obtener-ciudades-togo/': () => citiesAnswer([BOGOTA]),
+      'POST /wh/transversal/sedes_by_ciudad/': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return json(200, [BRANCH]);
+      },
+    });
+    const { user } = renderStep(BOGOTA);
+    expect(
+      await screen.findByText(
+        'Necesitas conexión a internet para ver las sedes. Revisa tu conexión e intenta de nuevo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no hay sedes/)).not.toBeInTheDocument();
+    online = true;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('CDA Norte')).toBeInTheDocument();
+  });
+
   it('keeps the branch list when the map cannot load (only logged)', async () => {
     map.fail = true;
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -12,6 +12,9 @@ import { MapBoundary } from './MapBoundary.tsx';
 const BranchMap = lazy(() => import('./BranchMap.tsx'));
 
 export const NO_BRANCHES_MESSAGE = BOOKING_MSG.noBranches;
+/** The branches could not be asked for at all (offline): not the same as a city without branches. */
+export const NO_CONNECTION_MESSAGE =
+  'Necesitas conexión a internet para ver las sedes. Revisa tu conexión e intenta de nuevo.';
 
 export interface LocationStepProps {
   flow: FromFlow;
@@ -92,6 +95,14 @@ export function LocationStep({ flow, city, onCityChange, onChoose, disabled = fa
         <p className="services__empty" role="status">
           Buscando sedes...
         </p>
+      ) : null}
+      {city && branches.isError && !branches.isFetching ? (
+        <div className="services__empty" role="alert">
+          <p>{NO_CONNECTION_MESSAGE}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void branches.refetch()}>
+            Reintentar
+          </button>
+        </div>
       ) : null}
       {city && branches.isSuccess && list.length === 0 ? (
         <p className="services__empty" role="alert">

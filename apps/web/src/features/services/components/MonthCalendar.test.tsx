@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { closedDayReason } from '@togo/domain/booking/booking.rules';
 import { DatePicker } from './DatePicker.tsx';
 import { MonthCalendar } from './MonthCalendar.tsx';
 
@@ -97,5 +98,51 @@ describe('DatePicker (agenda)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Seleccionar' }));
     expect(onChange).toHaveBeenLastCalledWith('2026-12-31');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('disables closed days with their reason: Sundays, holidays, a branch closed on Saturdays and its closures', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    const branch = {
+      horario: { lunes_viernes: { apertura: '07:00', cierre: '18:00' }, sabado: null },
+      cierres: ['2026-11-26'],
+    };
+    render(
+      <DatePicker
+        now={NOW}
+        value={null}
+        onChange={onChange}
+        closedReason={(date) => closedDayReason(date, branch)}
+      />,
+    );
+    const day = (name: string) => within(screen.getByRole('list')).getByRole('button', { name });
+    expect(day('domingo 29 de noviembre de 2026')).toBeDisabled();
+    expect(day('domingo 29 de noviembre de 2026')).toHaveAccessibleDescription(
+      'Cerrado: los domingos no hay servicio.',
+    );
+    expect(day('sábado 28 de noviembre de 2026')).toHaveAccessibleDescription(
+      'Cerrado: la sede no abre los sábados.',
+    );
+    expect(day('jueves 26 de noviembre de 2026')).toHaveAccessibleDescription(
+      'Cerrado: la sede no atiende ese día.',
+    );
+    expect(day('viernes 27 de noviembre de 2026')).toBeEnabled();
+    expect(screen.getByText(/Los días atenuados no tienen atención/)).toBeInTheDocument();
+    await user.click(day('domingo 29 de noviembre de 2026'));
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Otra fecha' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Mes siguiente' }));
+    expect(within(dialog).getByRole('button', { name: 'martes 8 de diciembre de 2026' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'miércoles 9 de diciembre de 2026' })).toBeEnabled();
+  });
+
+  it('disables Sundays and holidays even without a branch', () => {
+    render(<DatePicker now={new Date('2026-12-05T15:00:00Z')} value={null} onChange={vi.fn()} />);
+    const day = (name: string) => within(screen.getByRole('list')).getByRole('button', { name });
+    expect(day('domingo 6 de diciembre de 2026')).toBeDisabled();
+    expect(day('martes 8 de diciembre de 2026')).toHaveAccessibleDescription('Cerrado: es festivo.');
+    expect(day('lunes 7 de diciembre de 2026')).toBeEnabled();
   });
 });

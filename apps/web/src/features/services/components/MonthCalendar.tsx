@@ -12,13 +12,22 @@ export interface MonthCalendarProps {
   value: string | null;
   onSelect: (date: string) => void;
   onClose: () => void;
+  /** Why a day is closed (Sundays, holidays, the branch's closures), or null: closed days are disabled. */
+  closedReason?: (date: string) => string | null;
 }
 
 /**
  * 'Otra fecha' (SPPF §2, §5): a Monday-first month calendar from the current month to the same month next
  * year. Navigation stops at both ends and clears the temporary day; 'Seleccionar' needs a day.
  */
-export function MonthCalendar({ now, firstDay, value, onSelect, onClose }: MonthCalendarProps) {
+export function MonthCalendar({
+  now,
+  firstDay,
+  value,
+  onSelect,
+  onClose,
+  closedReason = () => null,
+}: MonthCalendarProps) {
   const titleId = useId();
   const errorId = useId();
   const [months] = useState(() => calendarMonths(now));
@@ -85,7 +94,8 @@ export function MonthCalendar({ now, firstDay, value, onSelect, onClose }: Month
                       className="calendar__day"
                       aria-label={longDate(date)}
                       aria-pressed={date === temp}
-                      disabled={date < firstDay}
+                      title={closedReason(date) ?? undefined}
+                      disabled={date < firstDay || closedReason(date) !== null}
                       onClick={() => {
                         setTemp(date);
                         setError(false);

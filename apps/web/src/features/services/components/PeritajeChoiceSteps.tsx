@@ -1,7 +1,8 @@
 import { PERITAJE_GROUPS } from '@togo/domain/booking/booking.contract';
 import type { Combo, PeritajeFuel, PeritajeGroup } from '@togo/domain/booking/booking.contract';
 import { peritajeFuels } from '@togo/domain/booking/booking.rules';
-import { formatCOP } from '../../../lib/formatters.ts';
+import { PERITAJE_FUEL_LABELS as FUEL_LABEL } from '@togo/domain/labels';
+import { formatCop } from '@togo/domain/money';
 
 /** The peritaje steps before the branch (SPPF §4): the service group, the fuel, the combos and a combo's detail. */
 
@@ -9,15 +10,6 @@ const GROUP_TEXT: Record<PeritajeGroup, string> = {
   Livianos: 'Automóviles, camionetas y vehículos livianos en una sede.',
   Motocicletas: 'Motos urbanas y de alto cilindraje en una sede.',
   'A Domicilio': 'Vamos hasta tu casa u oficina (Bogotá, vehículos livianos).',
-};
-
-const FUEL_LABEL: Record<PeritajeFuel, string> = {
-  Gasolina: 'Gasolina',
-  Diesel: 'Diésel',
-  Hibrido: 'Híbrido',
-  Electrico: 'Eléctrico',
-  Urbana: 'Urbana',
-  SuperBike: 'SuperBike',
 };
 
 export function PeritajeGroupStep(props: {
@@ -110,7 +102,7 @@ export function PeritajeCombosStep(props: {
                 <span className="choice-card__title">{combo.short_name}</span>
                 <span className="choice-card__text">{combo.text}</span>
               </span>
-              <strong>{formatCOP(combo.price)}</strong>
+              <strong>{formatCop(combo.price)}</strong>
             </button>
           </li>
         ))}
@@ -134,7 +126,7 @@ export function PeritajeComboDetail(props: { combo: Combo; onSchedule: () => voi
           ))}
         </ul>
         <p className="detail-card__price">
-          <strong>{formatCOP(combo.price)}</strong> <span>Iva incluido</span>
+          <strong>{formatCop(combo.price)}</strong> <span>IVA incluido</span>
         </p>
       </section>
       <button type="button" className="btn btn--primary btn--block" onClick={props.onSchedule}>

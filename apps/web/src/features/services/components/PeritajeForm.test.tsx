@@ -26,7 +26,7 @@ describe('PeritajeForm (SPPF §5)', () => {
     await user.click(submit());
     expect(await screen.findByText('La placa es obligatoria.')).toBeInTheDocument();
     expect(screen.getByText('El nombre es obligatorio.')).toBeInTheDocument();
-    expect(screen.getByText('La direccion es obligatorio.')).toBeInTheDocument();
+    expect(screen.getByText('La dirección es obligatoria.')).toBeInTheDocument();
     expect(screen.getByLabelText('Placa')).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -35,7 +35,7 @@ describe('PeritajeForm (SPPF §5)', () => {
     const { user } = setup(false, { nombre: 'Ana' });
     await user.type(screen.getByLabelText('Placa'), 'AB-12');
     await user.click(submit());
-    expect(await screen.findByText('Formato de placa invalido.')).toBeInTheDocument();
+    expect(await screen.findByText('Formato de placa inválido.')).toBeInTheDocument();
   });
 
   it("requires the email only when receiving by email is 'si', and checks its format", async () => {
@@ -45,7 +45,7 @@ describe('PeritajeForm (SPPF §5)', () => {
     expect(await screen.findByText('El correo es obligatorio.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Correo'), 'ana@');
     await user.click(submit());
-    expect(await screen.findByText('Formato de correo invalido.')).toBeInTheDocument();
+    expect(await screen.findByText('Formato de correo inválido.')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

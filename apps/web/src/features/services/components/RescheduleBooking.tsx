@@ -61,8 +61,9 @@ export function RescheduleBooking({
     <section aria-label="Reprogramar" className="booking-reschedule">
       <DatePicker now={now} value={date} onChange={chooseDate} disabled={slotLoader.loading || busy} />
       {slotLoader.loading ? <TruckLoader /> : null}
-      {slots ? (
+      {slots && date ? (
         <HourPicker
+          date={date}
           slots={slots}
           value={hour}
           onChange={setHour}

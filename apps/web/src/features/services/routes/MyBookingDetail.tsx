@@ -1,3 +1,4 @@
+import { franjaText } from '@togo/domain/booking/booking.rules';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -5,12 +6,20 @@ import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
-import { formatCOP, formatDate } from '../../../lib/formatters.ts';
+import { formatCop } from '@togo/domain/money';
+import { SERVICE_LABELS } from '@togo/domain/labels';
+import { formatClock, formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { cancelMyBooking, downloadCalendar, payMyBooking, useMyBookings } from '../api/my-bookings.ts';
+import {
+  cancelMyBooking,
+  downloadCalendar,
+  payMyBooking,
+  payMyBookingOnSite,
+  useMyBookings,
+} from '../api/my-bookings.ts';
 import { BookingBadges } from '../components/BookingBadges.tsx';
 import { RescheduleBooking } from '../components/RescheduleBooking.tsx';
-import { SERVICE_NAMES, directionsLinks, freeCancelSentence } from '../my-bookings.ts';
+import { cancelRefundSentence, directionsLinks, freeCancelSentence } from '../my-bookings.ts';
 import { closePaymentWindow, openPaymentWindow, sendPaymentWindowTo } from '../payment-window.ts';
 import { serverMessage } from '../server-message.ts';
 import '../services.css';
@@ -28,7 +37,7 @@ function useActions(booking: MyBookingItem) {
     const confirmed = await dialog.show({
       variant: 'warning',
       title: '¿Cancelar tu cita?',
-      message: `Se liberará tu cupo del ${formatDate(booking.fecha_agenda)} a las ${booking.franja}. Esta acción no se puede deshacer.`,
+      message: `Se liberará tu cupo del ${formatDate(booking.fecha_agenda)} a las ${franjaText(booking.franja)}. ${cancelRefundSentence(booking)} Esta acción no se puede deshacer.`,
       confirmText: 'Sí, cancelar',
       cancelText: 'No, mantener',
     });
@@ -41,7 +50,7 @@ function useActions(booking: MyBookingItem) {
       await dialog.show({
         variant: 'success',
         title: 'Cita cancelada',
-        message: 'Tu agendamiento fue cancelado.',
+        message: `Tu agendamiento fue cancelado. ${cancelRefundSentence(booking)} Te enviamos la confirmación a tu correo.`,
       });
     } catch (error) {
       setBusy(false);
@@ -64,6 +73,31 @@ function useActions(booking: MyBookingItem) {
     }
   };
 
+  const payOnSite = async () => {
+    const confirmed = await dialog.show({
+      variant: 'warning',
+      title: '¿Pagar en sitio?',
+      message: `Pagarás ${formatCop(booking.price)} en ${booking.sede.nombre} el día de tu cita. Tu cupo queda confirmado.`,
+      confirmText: 'Sí, pagar en sitio',
+      cancelText: 'No',
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await payMyBookingOnSite(booking.id);
+      await refresh();
+      setBusy(false);
+      await dialog.show({
+        variant: 'success',
+        title: 'Cita confirmada',
+        message: 'Pagarás en la sede el día de tu cita. Te enviamos la confirmación a tu correo.',
+      });
+    } catch (error) {
+      setBusy(false);
+      await fail(error, 'No pudimos confirmar el pago en sitio, intenta nuevamente.');
+    }
+  };
+
   const calendar = async () => {
     try {
       await downloadCalendar(booking.id);
@@ -72,11 +106,11 @@ function useActions(booking: MyBookingItem) {
     }
   };
 
-  return { busy, cancel, pay, calendar, refresh };
+  return { busy, cancel, pay, payOnSite, calendar, refresh };
 }
 
 function Detail({ booking }: { booking: MyBookingItem }) {
-  const { busy, cancel, pay, calendar, refresh } = useActions(booking);
+  const { busy, cancel, pay, payOnSite, calendar, refresh } = useActions(booking);
   const [rescheduling, setRescheduling] = useState(false);
   const links = directionsLinks(booking.sede, booking.direccion_servicio);
   const active = booking.estado === 'confirmada' || booking.estado === 'pendiente_pago';
@@ -94,12 +128,12 @@ function Detail({ booking }: { booking: MyBookingItem }) {
   }
   return (
     <article className="booking-card" aria-label="Detalle del agendamiento">
-      <h2 className="booking-card__title">{SERVICE_NAMES[booking.servicio]}</h2>
-      {booking.detalle.join(', ') !== SERVICE_NAMES[booking.servicio] ? (
+      <h2 className="booking-card__title">{SERVICE_LABELS[booking.servicio]}</h2>
+      {booking.detalle.join(', ') !== SERVICE_LABELS[booking.servicio] ? (
         <p className="booking-card__line">{booking.detalle.join(', ')}</p>
       ) : null}
       <p className="booking-card__line">
-        <strong>Fecha:</strong> {formatDate(booking.fecha_agenda)} · {booking.franja}
+        <strong>Fecha:</strong> {formatDate(booking.fecha_agenda)} · {franjaText(booking.franja)}
       </p>
       <p className="booking-card__line">
         <strong>Placa:</strong> {booking.placa}
@@ -120,10 +154,16 @@ function Detail({ booking }: { booking: MyBookingItem }) {
         </a>
       </p>
       <p className="booking-card__line">
-        <strong>Valor:</strong> {formatCOP(booking.price)}
+        <strong>Valor:</strong> {formatCop(booking.price)}
       </p>
       <p className="booking-card__line booking-card__muted">Referencia {booking.referencia}</p>
       <BookingBadges booking={booking} />
+      {booking.estado === 'pendiente_pago' && booking.pago_rechazado && booking.expira_en ? (
+        <p className="booking-detail__policy" role="status">
+          Tu pago fue rechazado. Tu cupo sigue reservado hasta las {formatClock(booking.expira_en)}: paga de
+          nuevo o elige pagar en sitio.
+        </p>
+      ) : null}
       {booking.cancelable_hasta && booking.puede_cancelar ? (
         <p className="booking-detail__policy">{freeCancelSentence(booking.cancelable_hasta)}</p>
       ) : active && !booking.puede_cancelar ? (
@@ -140,7 +180,17 @@ function Detail({ booking }: { booking: MyBookingItem }) {
             disabled={busy}
             onClick={() => void pay()}
           >
-            Pagar ahora
+            {booking.pago_rechazado ? 'Pagar de nuevo' : 'Pagar ahora'}
+          </button>
+        ) : null}
+        {booking.estado === 'pendiente_pago' && booking.pago_rechazado ? (
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            disabled={busy}
+            onClick={() => void payOnSite()}
+          >
+            Pagar en sitio
           </button>
         ) : null}
         {active ? (

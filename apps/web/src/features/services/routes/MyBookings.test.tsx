@@ -37,6 +37,7 @@ function item(overrides: Partial<MyBookingItem> = {}): MyBookingItem {
     cancelable_hasta: '2099-01-14T14:00:00.000Z',
     puede_cancelar: true,
     puede_reprogramar: true,
+    reembolso: null,
     ...overrides,
   };
 }
@@ -68,20 +69,45 @@ describe('Mis agendamientos', () => {
               puede_reprogramar: false,
               cancelable_hasta: null,
             }),
+            item({
+              id: '11111111-2222-4333-8444-555555555555',
+              estado: 'atendido',
+              fecha_agenda: '2021-05-04',
+              puede_cancelar: false,
+              puede_reprogramar: false,
+              cancelable_hasta: null,
+            }),
+            item({
+              id: '66666666-7777-4888-9999-000000000000',
+              servicio: 'peritaje',
+              estado: 'rechazada',
+              fecha_agenda: '2099-02-01',
+              puede_cancelar: false,
+              puede_reprogramar: false,
+              cancelable_hasta: null,
+            }),
           ],
         }),
     });
     renderRoutes(routes, { initialEntries: ['/app/agendamientos'] });
     const upcoming = await screen.findByRole('list', { name: 'Próximos agendamientos' });
     expect(within(upcoming).getByText('Revisión técnico-mecánica')).toBeInTheDocument();
-    expect(within(upcoming).getByText('15-01-2099 · 9:00 AM · ABC123')).toBeInTheDocument();
+    expect(within(upcoming).getByText('15-01-2099 · 9:00 a. m. · ABC123')).toBeInTheDocument();
     expect(within(upcoming).getByText(/CDA Norte · Calle 170 # 8-20, Bogotá/)).toBeInTheDocument();
     expect(within(upcoming).getByText('Pagado')).toBeInTheDocument();
     expect(within(upcoming).getByText(/311\.000/)).toBeInTheDocument();
+    // Grouped by state (issue 36): a future rejected booking is not "Próximos" nor "Anteriores".
+    const closed = screen.getByRole('list', { name: 'Agendamientos cancelados o sin pago' });
+    expect(within(closed).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(closed).getByText('Peritaje')).toBeInTheDocument();
+    expect(within(closed).getByText('Pago rechazado')).toBeInTheDocument();
+    expect(within(closed).getByText('Trámites')).toBeInTheDocument();
+    expect(within(closed).getByText('Cancelado')).toBeInTheDocument();
+    expect(within(closed).getByText('Reembolsado')).toBeInTheDocument();
     const past = screen.getByRole('list', { name: 'Agendamientos anteriores' });
-    expect(within(past).getByText('Trámites')).toBeInTheDocument();
-    expect(within(past).getByText('Cancelado')).toBeInTheDocument();
-    expect(within(past).getByText('Reembolsado')).toBeInTheDocument();
+    expect(within(past).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(past).getByText('Pagado · Atendido')).toBeInTheDocument();
+    expect(within(upcoming).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('has an empty state that leads to the services', async () => {
@@ -127,13 +153,15 @@ describe('detail of a booking', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar cita' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('¿Cancelar tu cita?')).toBeInTheDocument();
+    // What will be refunded is said before confirming (issue 36).
+    expect(dialog).toHaveTextContent(/Te reembolsaremos \$\s?311\.000 al medio de pago que usaste\./);
     await user.click(within(dialog).getByRole('button', { name: 'No, mantener' }));
     expect(deletes).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Cancelar cita' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, cancelar' }),
     );
-    expect(await screen.findByText('Tu agendamiento fue cancelado.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Tu agendamiento fue cancelado\./)).toBeInTheDocument();
     expect(deletes).toEqual([`/api/togo/agendamientos/${ID}/`]);
     expect(
       fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/agendamientos/')).length,
@@ -173,5 +201,61 @@ describe('detail of a booking', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar cita' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reprogramar' })).toBeNull();
     expect(screen.getByText(/Ya pasó el plazo para cancelar o reprogramar sin costo/)).toBeInTheDocument();
+  });
+
+  it('a declined payment offers "Pagar de nuevo" (a new link) and "Pagar en sitio" (issue 36)', async () => {
+    const rejected = item({
+      estado: 'pendiente_pago',
+      pago_rechazado: true,
+      expira_en: '2099-01-10T17:20:00.000Z',
+    });
+    const paid: string[] = [];
+    mockFetch({
+      'GET /api/togo/agendamientos/': () =>
+        json(200, {
+          results: [paid.includes('sitio') ? item({ metodo_pago: 'pagar_en_sitio' }) : rejected],
+        }),
+      [`POST /api/togo/agendamientos/${ID}/pagar-en-sitio/`]: () => {
+        paid.push('sitio');
+        return json(200, item({ metodo_pago: 'pagar_en_sitio' }));
+      },
+    });
+    const { user } = renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    expect(await screen.findByRole('button', { name: 'Pagar de nuevo' })).toBeInTheDocument();
+    expect(screen.getByText('Pago rechazado: puedes pagar de nuevo')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Tu pago fue rechazado. Tu cupo sigue reservado hasta las 12:20 p. m.: paga de nuevo o elige pagar en sitio.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pagar en sitio' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, pagar en sitio' }),
+    );
+    expect(await screen.findByText(/Pagarás en la sede el día de tu cita/)).toBeInTheDocument();
+    expect(paid).toEqual(['sitio']);
+    expect(await screen.findByText('Pago en sitio')).toBeInTheDocument();
+  });
+
+  it('says a booking paid on site will not be charged, and shows the refund of a cancelled paid one', async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': () =>
+        json(200, {
+          results: [
+            item({ metodo_pago: 'pagar_en_sitio' }),
+            item({
+              id: PAST_ID,
+              estado: 'cancelada',
+              puede_cancelar: false,
+              puede_reprogramar: false,
+              reembolso: { estado: 'realizado', valor: 311000 },
+            }),
+          ],
+        }),
+    });
+    const { user } = renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    await user.click(await screen.findByRole('button', { name: 'Cancelar cita' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('No se te cobrará nada.');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'No, mantener' }));
+    renderRoutes(routes, { initialEntries: [`/app/agendamientos/${PAST_ID}`] });
+    expect(await screen.findByText(/^Reembolsado: \$\s?311\.000$/)).toBeInTheDocument();
   });
 });

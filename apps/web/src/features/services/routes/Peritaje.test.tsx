@@ -4,7 +4,7 @@ import type { Branch, Combo } from '@togo/domain/booking/booking.contract';
 import { json, mockFetch, PUBLIC_CONFIG } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
 import { PeritajeRoute } from './Peritaje.tsx';
-import { BRANCH, detailAnswer, slotsAnswer, VEHICLE } from './rtm.test-support.ts';
+import { BRANCH, detailAnswer, openDays, slotsAnswer, VEHICLE } from './rtm.test-support.ts';
 
 vi.mock('../components/BranchMap.tsx', () => ({ default: () => <div>Mapa de prueba</div> }));
 
@@ -90,7 +90,7 @@ describe('Peritaje flow', () => {
       sessionInfo: { parameters: { grupo: 'A Domicilio', combustible: 'Gasolina' } },
     });
     await user.click(screen.getByRole('button', { name: /Oro/ }));
-    expect(await screen.findByText('Iva incluido')).toBeInTheDocument();
+    expect(await screen.findByText('IVA incluido')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Agendar' }));
 
     // No branch step: the home pseudo-branch is used.
@@ -112,9 +112,9 @@ describe('Peritaje flow', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Detalle del combo' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Agendar' }));
 
-    const days = within(await screen.findByRole('list')).getAllByRole('button');
+    const days = openDays(within(await screen.findByRole('list')).getAllByRole('button'));
     await user.click(days[0]!);
-    await user.click(await screen.findByRole('button', { name: '8:00 AM' }));
+    await user.click(await screen.findByRole('button', { name: '8:00 a. m.' }));
     await user.click(screen.getByRole('button', { name: 'Agendar' }));
     const summary = await screen.findByRole('region', { name: 'Confirmación del Servicio' });
     expect(summary).toHaveTextContent('A domicilio');

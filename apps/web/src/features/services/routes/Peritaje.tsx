@@ -21,10 +21,6 @@ import {
   peritajeGroupForClave,
   type PeritajeStep,
 } from '../booking-flows.ts';
-import { AgendaStep } from '../components/AgendaStep.tsx';
-import { ConfirmStep } from '../components/ConfirmStep.tsx';
-import { HourPicker } from '../components/HourPicker.tsx';
-import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
 import {
   PeritajeComboDetail,
@@ -33,33 +29,26 @@ import {
   PeritajeGroupStep,
 } from '../components/PeritajeChoiceSteps.tsx';
 import { PeritajeForm } from '../components/PeritajeForm.tsx';
-import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { WizardStep, type ScheduleState } from '../components/WizardStep.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { useStepHistory } from '../step-history.ts';
 import type { PeritajeFormData, PeritajeFormValues } from '../peritaje-form-schema.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
 import { serverMessage } from '../server-message.ts';
-import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
-import { useSlotLoader } from '../use-slot-loader.ts';
 
 /** Home service is offered in Bogotá only (DANE code of the city option). */
 export const HOME_SERVICE_CITY = { text: 'Bogotá D.C.', value: '11001' } as const;
 
-interface PeritajeState {
+interface PeritajeState extends ScheduleState {
   step: PeritajeStep;
   group: PeritajeGroup | null;
   fuel: PeritajeFuel | null;
   values: PeritajeFormValues | null;
   form: PeritajeFormData | null;
   combo: Combo | null;
-  city: CityOption | null;
-  branch: Branch | null;
   detail: BranchDetailParameters | null;
-  date: string | null;
-  slots: HourSlot[] | null;
-  time: string | null;
 }
 
 const INITIAL: PeritajeState = {
@@ -133,7 +122,6 @@ export function PeritajeRoute() {
   }, [preset, navigate, location.pathname]);
   const home = state.group === 'A Domicilio';
   const combos = useCombos(state.step === 'combos' ? state.group : null, state.fuel);
-  const slots = useSlotLoader();
   const details = useDetailLoader();
 
   const leave = (to = '/app/servicios') => {
@@ -225,13 +213,36 @@ export function PeritajeRoute() {
   const comboList = combos.data ?? [];
 
   return (
-    <ServiceScreen
-      title={STEP_TITLES[state.step]}
-      stepLabel={`Paso ${at(state.step) + 1} de ${PERITAJE_STEPS.length}`}
+    <WizardStep
+      flow="peritaje"
+      steps={PERITAJE_STEPS}
+      titles={STEP_TITLES}
+      step={state.step}
       onBack={back}
-      loading={
-        details.loading || slots.loading || confirm.busy || (state.step === 'combos' && combos.isLoading)
+      loading={details.loading || (state.step === 'combos' && combos.isLoading)}
+      schedule={state}
+      update={update}
+      servicio={state.combo?.id}
+      onChooseBranch={(branch) => {
+        if (state.city) void loadDetail(branch, state.city);
+      }}
+      onSlotsError={reset}
+      summary={
+        state.branch && state.detail && state.combo && state.form
+          ? {
+              address: home ? null : state.branch.direccion,
+              branchName: home ? null : state.branch.nombre,
+              brand: vehicleBrand(vehicle),
+              plate: state.form.placa,
+              service: `Peritaje ${state.combo.short_name}`,
+              details:
+                home && state.form.direccion ? [`Dirección del servicio: ${state.form.direccion}`] : [],
+              amount: state.detail.price,
+              provider: state.combo.sede,
+            }
+          : null
       }
+      confirm={confirm}
     >
       {state.step === 'servicio' ? (
         <PeritajeGroupStep
@@ -289,65 +300,6 @@ export function PeritajeRoute() {
           }}
         />
       ) : null}
-
-      {state.step === 'ubicacion' ? (
-        <LocationStep
-          flow="peritaje"
-          city={state.city}
-          onCityChange={(city) => update({ city })}
-          onChoose={(branch) => {
-            if (state.city) void loadDetail(branch, state.city);
-          }}
-          disabled={details.loading}
-        />
-      ) : null}
-
-      {state.step === 'agenda' && state.branch ? (
-        <AgendaStep
-          flow="peritaje"
-          sede={state.branch.id}
-          servicio={state.combo?.id}
-          value={state.date}
-          load={slots.load}
-          loading={slots.loading}
-          onPick={(date) => update({ date })}
-          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
-          onNoSlots={() => update({ date: null, slots: null })}
-          onError={() => reset()}
-        />
-      ) : null}
-
-      {state.step === 'horario' && state.slots ? (
-        <HourPicker
-          slots={state.slots}
-          value={state.time}
-          onChange={(time) => update({ time })}
-          onSubmit={(time) => update({ time, step: 'resumen' })}
-        />
-      ) : null}
-
-      {state.step === 'resumen' &&
-      state.branch &&
-      state.detail &&
-      state.combo &&
-      state.form &&
-      state.date &&
-      state.time ? (
-        <ConfirmStep
-          date={state.date}
-          time={state.time}
-          address={home ? null : state.branch.direccion}
-          branchName={home ? null : state.branch.nombre}
-          brand={vehicleBrand(vehicle)}
-          plate={state.form.placa}
-          service={`Peritaje ${state.combo.short_name}`}
-          details={home && state.form.direccion ? [`Dirección del servicio: ${state.form.direccion}`] : []}
-          amount={state.detail.price}
-          provider={state.combo.sede}
-          busy={confirm.busy}
-          onConfirm={(mode) => void confirm.confirm(mode)}
-        />
-      ) : null}
-    </ServiceScreen>
+    </WizardStep>
   );
 }

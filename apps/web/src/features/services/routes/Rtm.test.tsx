@@ -10,6 +10,7 @@ import {
   citiesAnswer,
   detailAnswer,
   fakeWindow,
+  openDays,
   slotsAnswer,
   VEHICLE,
 } from './rtm.test-support.ts';
@@ -103,10 +104,10 @@ describe('RTM flow', () => {
 
     // agenda: a day without slots warns and is cleared; another moves on.
     const strip = within(await screen.findByRole('list'));
-    const days = strip.getAllByRole('button');
+    const days = openDays(strip.getAllByRole('button'));
     await user.click(days[0]!);
     const warning = await screen.findByRole('alertdialog');
-    expect(warning).toHaveTextContent('No hay horarios disponibles para este dia, selecciona otro');
+    expect(warning).toHaveTextContent('No hay horarios disponibles para este día, selecciona otro');
     await user.click(within(warning).getByRole('button', { name: 'Aceptar' }));
     expect(days[0]).toHaveAttribute('aria-pressed', 'false');
     await user.click(days[1]!);
@@ -114,7 +115,7 @@ describe('RTM flow', () => {
     // horario
     const agendar = await screen.findByRole('button', { name: 'Agendar' });
     expect(agendar).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: '9:00 AM' }));
+    await user.click(screen.getByRole('button', { name: '9:00 a. m.' }));
     await user.click(agendar);
 
     // resumen
@@ -177,7 +178,7 @@ describe('RTM flow', () => {
     mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });
     renderRoutes(routes, { initialEntries: ['/app/servicios/rtm'] });
     expect(await screen.findByText('Confirmación del Servicio')).toBeInTheDocument();
-    expect(screen.getByText('9:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('9:00 a. m.')).toBeInTheDocument();
   });
 
   it('back goes one step back, and leaves to app/servicios from info', async () => {
@@ -257,7 +258,7 @@ describe('RTM slots', () => {
       'POST /wh/transversal/ejecutar-accion/': () => json(400, { detail: 'La sede no atiende ese día.' }),
     });
     const { user } = renderRoutes(routes, { initialEntries: ['/app/servicios/rtm'] });
-    const days = within(await screen.findByRole('list')).getAllByRole('button');
+    const days = openDays(within(await screen.findByRole('list')).getAllByRole('button'));
     await user.click(days[0]!);
     const warning = await screen.findByRole('alertdialog');
     expect(warning).toHaveTextContent('La sede no atiende ese día.');
@@ -335,7 +336,7 @@ describe('confirm flow', () => {
     expect(within(error).getByRole('button', { name: 'Ir a pagar' })).toBeInTheDocument();
   });
 
-  it("a booking error closes the window and shows 'Ocurrio un error, intenta nuevamente', then the service page", async () => {
+  it("a booking error closes the window and shows 'Ocurrió un error, intenta nuevamente', then the service page", async () => {
     seedSummary();
     const win = fakeWindow();
     vi.stubGlobal(
@@ -352,7 +353,7 @@ describe('confirm flow', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await user.click(screen.getByRole('button', { name: 'Pagar Ahora' }));
     const error = await screen.findByRole('alertdialog', { name: '¡Ups!' });
-    expect(error).toHaveTextContent('Ocurrio un error, intenta nuevamente');
+    expect(error).toHaveTextContent('Ocurrió un error, intenta nuevamente');
     expect(win.closed).toBe(true);
     await user.click(within(error).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByRole('button', { name: 'Agendar RTM' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
-import type { Branch, BranchDetailParameters, CityOption } from '@togo/domain/booking/booking.contract';
+import { vehicleClassLabel } from '@togo/domain/labels';
+import type { Branch, BranchDetailParameters } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
 import { AGENDAR_RTM, type RtmBookingVehicle } from '../../../lib/rtm-booking.ts';
@@ -11,31 +12,20 @@ import { bookRtm, paymentMethod } from '../api/book.ts';
 import { useRtmAlert } from '../api/rtm-alert.ts';
 import { navigationClave, RTM_STEPS, rtmBack, type RtmStep } from '../booking-flows.ts';
 import { BranchDetailCard } from '../components/BranchDetailCard.tsx';
-import { ConfirmStep } from '../components/ConfirmStep.tsx';
-import { AgendaStep } from '../components/AgendaStep.tsx';
-import { HourPicker } from '../components/HourPicker.tsx';
-import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
-import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { WizardStep, type ScheduleState } from '../components/WizardStep.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { useStepHistory } from '../step-history.ts';
 import { readBookingVehicle, vehicleBrand, vehicleCity, type BookingVehicle } from '../selected-vehicle.ts';
-import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
-import { useSlotLoader } from '../use-slot-loader.ts';
 
 export const RTM_UPDATING_TITLE = '¡Estamos actualizando tu información!';
 export const RTM_UPDATING_TEXT = 'Por favor verifica en unos minutos';
 
-interface RtmState {
+interface RtmState extends ScheduleState {
   step: RtmStep;
-  city: CityOption | null;
-  branch: Branch | null;
   detail: BranchDetailParameters | null;
-  date: string | null;
-  slots: HourSlot[] | null;
-  time: string | null;
   /** A company's vehicle booked from the fleet console; null = the driver's selected vehicle. */
   vehicle: RtmBookingVehicle | null;
 }
@@ -100,7 +90,6 @@ export function RtmRoute() {
   useEffect(() => {
     if (fromAlert) void navigate(location.pathname, { replace: true, state: null });
   }, [fromAlert, navigate, location.pathname]);
-  const slots = useSlotLoader();
   // The driver's RTM alert, for the first step; a company's vehicle brings the fleet's due date instead.
   const askAlert = state.step === 'info' && !fromAlert && state.vehicle === null;
   const alert = useRtmAlert(askAlert ? (vehicle?.id ?? null) : null);
@@ -144,7 +133,7 @@ export function RtmRoute() {
         },
         key,
       ),
-    // SPPF §8 'RTM scheduling error': '¡Ups!' / 'Ocurrio un error, intenta nuevamente'; back to the service page.
+    // SPPF §8 'RTM scheduling error': '¡Ups!' / 'Ocurrió un error, intenta nuevamente'; back to the service page.
     onFailure: async () => {
       await dialog.show({ variant: 'error', title: '¡Ups!', message: BOOKING_MSG.rtmBookingError });
       restart();
@@ -176,11 +165,30 @@ export function RtmRoute() {
       : null;
 
   return (
-    <ServiceScreen
-      title={STEP_TITLES[state.step]}
-      stepLabel={`Paso ${RTM_STEPS.indexOf(state.step) + 1} de ${RTM_STEPS.length}`}
+    <WizardStep
+      flow="rtm"
+      steps={RTM_STEPS}
+      titles={STEP_TITLES}
+      step={state.step}
       onBack={back}
-      loading={details.loading || slots.loading || confirm.busy || (state.step === 'info' && alert.isLoading)}
+      loading={details.loading || (state.step === 'info' && alert.isLoading)}
+      schedule={state}
+      update={update}
+      onChooseBranch={(branch) => void chooseBranch(branch)}
+      onSlotsError={restart}
+      summary={
+        state.branch && state.detail
+          ? {
+              address: state.branch.direccion,
+              branchName: state.branch.nombre,
+              brand: vehicleBrand(vehicle),
+              plate: vehicle.placa,
+              service: 'Revisión técnico-mecánica',
+              amount: state.detail.price,
+            }
+          : null
+      }
+      confirm={confirm}
     >
       {state.step === 'info' ? (
         <section className="info-card" aria-labelledby="rtm-info-title">
@@ -206,16 +214,6 @@ export function RtmRoute() {
         </section>
       ) : null}
 
-      {state.step === 'ubicacion' ? (
-        <LocationStep
-          flow="rtm"
-          city={state.city}
-          onCityChange={(city) => update({ city })}
-          onChoose={(branch) => void chooseBranch(branch)}
-          disabled={details.loading}
-        />
-      ) : null}
-
       {state.step === 'detalle' && state.branch && state.detail ? (
         <>
           <BranchDetailCard
@@ -227,7 +225,7 @@ export function RtmRoute() {
             price={state.detail.price}
           >
             <p className="detail-card__line">
-              Vehículo: {state.detail.placa} · {state.detail.tipo_vehiculo}
+              Vehículo: {state.detail.placa} · {vehicleClassLabel(state.detail.tipo_vehiculo)}
             </p>
           </BranchDetailCard>
           <button
@@ -239,44 +237,6 @@ export function RtmRoute() {
           </button>
         </>
       ) : null}
-
-      {state.step === 'agenda' && state.branch ? (
-        <AgendaStep
-          flow="rtm"
-          sede={state.branch.id}
-          value={state.date}
-          load={slots.load}
-          loading={slots.loading}
-          onPick={(date) => update({ date })}
-          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
-          onNoSlots={() => update({ date: null, slots: null })}
-          onError={() => restart()}
-        />
-      ) : null}
-
-      {state.step === 'horario' && state.slots ? (
-        <HourPicker
-          slots={state.slots}
-          value={state.time}
-          onChange={(time) => update({ time })}
-          onSubmit={(time) => update({ time, step: 'resumen' })}
-        />
-      ) : null}
-
-      {state.step === 'resumen' && state.branch && state.detail && state.date && state.time ? (
-        <ConfirmStep
-          date={state.date}
-          time={state.time}
-          address={state.branch.direccion}
-          branchName={state.branch.nombre}
-          brand={vehicleBrand(vehicle)}
-          plate={vehicle.placa}
-          service="Revisión técnico-mecánica"
-          amount={state.detail.price}
-          busy={confirm.busy}
-          onConfirm={(mode) => void confirm.confirm(mode)}
-        />
-      ) : null}
-    </ServiceScreen>
+    </WizardStep>
   );
 }

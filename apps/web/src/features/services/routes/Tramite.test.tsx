@@ -8,6 +8,7 @@ import {
   bookingAnswer,
   citiesAnswer,
   detailAnswer,
+  openDays,
   slotsAnswer,
   VEHICLE,
 } from './rtm.test-support.ts';
@@ -75,14 +76,14 @@ describe('Trámites flow', () => {
       initialEntries: [{ pathname: '/app/servicios/tramite', state: { clave: 't-duplicado' } }],
     });
     expect(await screen.findByRole('button', { name: 'Continuar con 1 trámite' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Agendar Duplicado de placas' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Agregar Duplicado de placas' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await waitFor(() =>
       expect((view.router.state.location.state as { clave?: string } | null)?.clave).toBeUndefined(),
     );
-    await view.user.click(screen.getByRole('button', { name: 'Agendar Traspaso' }));
+    await view.user.click(screen.getByRole('button', { name: 'Agregar Traspaso' }));
     expect(screen.getByRole('button', { name: 'Continuar con 2 trámites' })).toBeEnabled();
     view.unmount();
     sessionStorage.clear();
@@ -114,8 +115,8 @@ describe('Trámites flow', () => {
 
     const continuar = await screen.findByRole('button', { name: 'Elige al menos un trámite' });
     expect(continuar).toBeDisabled();
-    await user.click(await screen.findByRole('button', { name: 'Agendar Traspaso' }));
-    await user.click(screen.getByRole('button', { name: 'Agendar Duplicado de placas' }));
+    await user.click(await screen.findByRole('button', { name: 'Agregar Traspaso' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar Duplicado de placas' }));
     await user.click(screen.getByRole('button', { name: 'Continuar con 2 trámites' }));
 
     expect(await screen.findByText('Tus trámites')).toBeInTheDocument();
@@ -137,13 +138,13 @@ describe('Trámites flow', () => {
       from_flow: 'tramites',
     });
 
-    const days = within(await screen.findByRole('list')).getAllByRole('button');
+    const days = openDays(within(await screen.findByRole('list')).getAllByRole('button'));
     await user.click(days[0]!);
-    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    await user.click(await screen.findByRole('button', { name: '10:00 a. m.' }));
     await user.click(screen.getByRole('button', { name: 'Agendar' }));
 
     const summary = await screen.findByRole('region', { name: 'Confirmación del Servicio' });
-    expect(summary).toHaveTextContent('10:00 AM');
+    expect(summary).toHaveTextContent('10:00 a. m.');
     expect(summary).toHaveTextContent('Calle 170 # 45-10');
     expect(summary).toHaveTextContent('MAZDA');
     expect(summary).toHaveTextContent('Trámites');

@@ -1,39 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MSG } from '@togo/domain/booking/booking.contract';
-import type { Branch, CityOption, TramiteOption } from '@togo/domain/booking/booking.contract';
+import type { Branch, TramiteOption } from '@togo/domain/booking/booking.contract';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
-import { formatCOP } from '../../../lib/formatters.ts';
+import { formatCop } from '@togo/domain/money';
 import { bookTramites, paymentMethod } from '../api/book.ts';
 import { fetchTramitesBranchDetail, type TramitesDetailParameters } from '../api/branch-detail.ts';
 import { useTramites } from '../api/tramites.ts';
 import { bookerIdentity } from '../booker-identity.ts';
 import { navigationClave, TRAMITE_STEPS, tramiteBack, type TramiteStep } from '../booking-flows.ts';
-import { AgendaStep } from '../components/AgendaStep.tsx';
-import { ConfirmStep } from '../components/ConfirmStep.tsx';
-import { HourPicker } from '../components/HourPicker.tsx';
-import { LocationStep } from '../components/LocationStep.tsx';
 import { NoVehicle } from '../components/NoVehicle.tsx';
-import { ServiceScreen } from '../components/ServiceScreen.tsx';
+import { WizardStep, type ScheduleState } from '../components/WizardStep.tsx';
 import { TramitesIcon } from '../components/service-icons.tsx';
 import { FLOW_KEYS, useFlowState } from '../flow-storage.ts';
 import { useStepHistory } from '../step-history.ts';
 import { readBookingVehicle, vehicleBrand } from '../selected-vehicle.ts';
-import type { HourSlot } from '../slots.ts';
 import { useConfirmBooking } from '../use-confirm-booking.ts';
 import { useDetailLoader } from '../use-detail-loader.ts';
-import { useSlotLoader } from '../use-slot-loader.ts';
 
-interface TramiteState {
+interface TramiteState extends ScheduleState {
   step: TramiteStep;
   /** The chosen procedures (one booking can cover several). */
   selected: TramiteOption[];
-  city: CityOption | null;
-  branch: Branch | null;
   detail: TramitesDetailParameters | null;
-  date: string | null;
-  slots: HourSlot[] | null;
-  time: string | null;
 }
 
 const INITIAL: TramiteState = {
@@ -81,7 +70,6 @@ export function TramiteRoute() {
     (step) => isUsable({ ...state, step }),
   );
   const tramites = useTramites();
-  const slots = useSlotLoader();
   const details = useDetailLoader();
   const location = useLocation();
   const clave = navigationClave(location.state);
@@ -163,13 +151,33 @@ export function TramiteRoute() {
   const options = tramites.data ?? [];
 
   return (
-    <ServiceScreen
-      title={STEP_TITLES[state.step]}
-      stepLabel={`Paso ${TRAMITE_STEPS.indexOf(state.step) + 1} de ${TRAMITE_STEPS.length}`}
+    <WizardStep
+      flow="tramites"
+      steps={TRAMITE_STEPS}
+      titles={STEP_TITLES}
+      step={state.step}
       onBack={back}
-      loading={
-        details.loading || slots.loading || confirm.busy || (state.step === 'tipo' && tramites.isLoading)
+      loading={details.loading || (state.step === 'tipo' && tramites.isLoading)}
+      schedule={state}
+      update={update}
+      servicio={state.selected[0]?.value}
+      onChooseBranch={(branch) => void chooseBranch(branch)}
+      onSlotsError={reset}
+      summary={
+        state.branch && state.detail
+          ? {
+              address: state.branch.a_domicilio ? null : state.branch.direccion,
+              branchName: state.branch.nombre,
+              brand: vehicleBrand(vehicle),
+              plate: vehicle.placa,
+              service: 'Trámites',
+              details: state.detail.tramites.map((line) => `${line.text} — ${formatCop(line.price)}`),
+              amount: state.detail.price,
+              provider: state.branch.nombre,
+            }
+          : null
       }
+      confirm={confirm}
     >
       {state.step === 'tipo' ? (
         <>
@@ -193,16 +201,18 @@ export function TramiteRoute() {
                   )}
                   <span className="branch-card__body">
                     <span className="choice-card__title">{option.text}</span>
-                    <span className="choice-card__text">{formatCOP(option.price)}</span>
+                    <span className="choice-card__text">{formatCop(option.price)}</span>
                   </span>
                   <button
                     type="button"
                     className={chosen ? 'btn btn--primary' : 'btn btn--secondary'}
                     aria-pressed={chosen}
-                    aria-label={`Agendar ${option.text}`}
+                    // It adds the trámite to the list booked together (issue 36): 'Agregar', pressed once added;
+                    // the name keeps the visible word (axe's label-content-name-mismatch).
+                    aria-label={`Agregar ${option.text}`}
                     onClick={() => toggle(option)}
                   >
-                    {chosen ? 'Agregado' : 'Agendar'}
+                    Agregar
                   </button>
                 </li>
               );
@@ -230,13 +240,13 @@ export function TramiteRoute() {
             <ul className="detail-card__tasks">
               {state.selected.map((item) => (
                 <li key={item.value}>
-                  <strong>{item.text}</strong> — {formatCOP(item.price)}
+                  <strong>{item.text}</strong> — {formatCop(item.price)}
                   {item.description ? <p className="services__note">{item.description}</p> : null}
                 </li>
               ))}
             </ul>
             <p className="detail-card__price">
-              <span>Total</span> <strong>{formatCOP(total(state.selected))}</strong>
+              <span>Total</span> <strong>{formatCop(total(state.selected))}</strong>
             </p>
           </section>
           <button
@@ -248,57 +258,6 @@ export function TramiteRoute() {
           </button>
         </>
       ) : null}
-
-      {state.step === 'ubicacion' ? (
-        <LocationStep
-          flow="tramites"
-          city={state.city}
-          onCityChange={(city) => update({ city })}
-          onChoose={(branch) => void chooseBranch(branch)}
-          disabled={details.loading}
-        />
-      ) : null}
-
-      {state.step === 'agenda' && state.branch ? (
-        <AgendaStep
-          flow="tramites"
-          sede={state.branch.id}
-          servicio={state.selected[0]?.value}
-          value={state.date}
-          load={slots.load}
-          loading={slots.loading}
-          onPick={(date) => update({ date })}
-          onSlots={(date, list) => update({ date, slots: list, time: null, step: 'horario' })}
-          onNoSlots={() => update({ date: null, slots: null })}
-          onError={() => reset()}
-        />
-      ) : null}
-
-      {state.step === 'horario' && state.slots ? (
-        <HourPicker
-          slots={state.slots}
-          value={state.time}
-          onChange={(time) => update({ time })}
-          onSubmit={(time) => update({ time, step: 'resumen' })}
-        />
-      ) : null}
-
-      {state.step === 'resumen' && state.branch && state.detail && state.date && state.time ? (
-        <ConfirmStep
-          date={state.date}
-          time={state.time}
-          address={state.branch.a_domicilio ? null : state.branch.direccion}
-          branchName={state.branch.nombre}
-          brand={vehicleBrand(vehicle)}
-          plate={vehicle.placa}
-          service="Trámites"
-          details={state.detail.tramites.map((line) => `${line.text} — ${formatCOP(line.price)}`)}
-          amount={state.detail.price}
-          provider={state.branch.nombre}
-          busy={confirm.busy}
-          onConfirm={(mode) => void confirm.confirm(mode)}
-        />
-      ) : null}
-    </ServiceScreen>
+    </WizardStep>
   );
 }

@@ -89,3 +89,11 @@ export function fakeWindow() {
     message,
   };
 }
+
+/**
+ * The days of the strip that can be chosen: Sundays and holidays are disabled (issue 36), and these tests run
+ * on the real date, so the first day of the strip may be closed.
+ */
+export function openDays(buttons: HTMLElement[]): HTMLElement[] {
+  return buttons.filter((button) => !(button as HTMLButtonElement).disabled);
+}

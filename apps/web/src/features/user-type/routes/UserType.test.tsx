@@ -109,7 +109,7 @@ describe('UserType', () => {
     const failing = setup({ [PATCH]: () => json(500, { detail: 'Error' }) });
     await failing.user.click(screen.getByRole('button', { name: 'Persona' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      'Ups! No se realizó el cambio del tipo de usuario a persona',
+      '¡Ups! No se realizó el cambio del tipo de usuario a persona',
     );
     failing.unmount();
     localStorage.clear();
@@ -117,7 +117,7 @@ describe('UserType', () => {
     const anonymous = setup({}, null);
     await anonymous.user.click(screen.getByRole('button', { name: 'Empresa' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      'Ups! No existe información del usuario',
+      '¡Ups! No existe información del usuario',
     );
     expect(logged).toHaveBeenCalledTimes(1);
     logged.mockRestore();
@@ -128,7 +128,7 @@ describe('UserType', () => {
     const view = setup({ [PATCH]: () => json(200, { id: 9, groups: 'Cliente' }) });
     await view.user.click(screen.getByRole('button', { name: 'Persona' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      'Ups! No se realizó el cambio del tipo de usuario a persona',
+      '¡Ups! No se realizó el cambio del tipo de usuario a persona',
     );
     expect(stored()).toEqual({ id: 9, is_first_login_togo: true });
     expect(logged).toHaveBeenCalledTimes(1);

@@ -35,7 +35,7 @@ export function UserTypeRoute() {
       await dialog.show({
         variant: 'error',
         title: '¡Ups!',
-        message: 'Ups! No existe información del usuario',
+        message: '¡Ups! No existe información del usuario',
       });
       return;
     }
@@ -52,12 +52,12 @@ export function UserTypeRoute() {
           ? {
               variant: 'error',
               title: '¡Ups!',
-              message: 'Ups! No se realizó el cambio del tipo de usuario a persona',
+              message: '¡Ups! No se realizó el cambio del tipo de usuario a persona',
             }
           : {
               variant: 'warning',
               title: '¡Ups!',
-              message: 'Ups! No se realizó el cambio del tipo de usuario a empresa',
+              message: '¡Ups! No se realizó el cambio del tipo de usuario a empresa',
             },
       );
       return;

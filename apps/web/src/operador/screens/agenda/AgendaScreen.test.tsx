@@ -1,15 +1,13 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgendaEntry } from '@togo/domain/operator/operator-console.contract';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
+import { operatorBranchListSchema } from '@togo/domain/operator/operator-ops.contract';
+import { contractJson, inTurn, json, server } from '../../../test/api-server.ts';
 import { asRole } from '../../test/as-role.tsx';
 import { branch } from '../test-support.ts';
 import AgendaScreen from './AgendaScreen.tsx';
-
-// The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const row = (o: Partial<AgendaEntry> = {}): AgendaEntry => ({
@@ -24,18 +22,26 @@ const row = (o: Partial<AgendaEntry> = {}): AgendaEntry => ({
   ...o,
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const STATE_PATH = `/api/operador/agendamientos/${ID}/estado/`;
+
+/** The branches (one), the agenda's answers in turn, and any other handler. */
+function answer(days: AgendaEntry[][], ...others: Parameters<typeof server.use>) {
+  server.use(
+    http.get('/api/operador/sedes/', () => contractJson(operatorBranchListSchema, [branch()])),
+    http.get(
+      '/api/operador/agenda/',
+      inTurn(...days.map((day) => contractJson(agendaEntrySchema.array(), day))),
+    ),
+    ...others,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('AgendaScreen', () => {
   it('lists the branch-day and registers an arrival; the row updates', async () => {
-    const { bodies } = mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
-      'GET /api/operador/agenda/': [json(200, [row()]), json(200, [row({ estado: 'atendido' })])],
-      [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, { estado: 'atendido' })],
-    });
+    const post = inTurn(json(200, { estado: 'atendido' }));
+    answer([[row()], [row({ estado: 'atendido' })]], http.post(STATE_PATH, post));
     const user = userEvent.setup();
     render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     const table = await screen.findByRole('table');
@@ -44,19 +50,16 @@ describe('AgendaScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Registrar llegada de ABC123' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Llegada registrada: ABC123.');
     await waitFor(() => expect(within(table).getByText('Atendido')).toBeInTheDocument());
-    expect(bodies(`POST /api/operador/agendamientos/${ID}/estado/`)).toEqual([{ estado: 'atendido' }]);
+    expect(post.bodies).toEqual([{ estado: 'atendido' }]);
     expect(screen.queryByRole('button', { name: 'Registrar llegada de ABC123' })).not.toBeInTheDocument();
   });
 
   it('cancelling asks for a reason in a dialog and warns about the refund of a paid booking', async () => {
-    const { bodies } = mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
-      'GET /api/operador/agenda/': [
-        json(200, [row()]),
-        json(200, [row({ estado: 'cancelada', estado_reembolso: 'pendiente' })]),
-      ],
-      [`POST /api/operador/agendamientos/${ID}/estado/`]: [json(200, {})],
-    });
+    const post = inTurn(json(200, {}));
+    answer(
+      [[row()], [row({ estado: 'cancelada', estado_reembolso: 'pendiente' })]],
+      http.post(STATE_PATH, post),
+    );
     const user = userEvent.setup();
     render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     await user.click(await screen.findByRole('button', { name: 'Cancelar cita de ABC123' }));
@@ -66,20 +69,15 @@ describe('AgendaScreen', () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Motivo'), 'Sede sin energía');
     await user.click(confirm);
-    expect(await screen.findByText('Pendiente')).toBeInTheDocument();
-    expect(bodies(`POST /api/operador/agendamientos/${ID}/estado/`)).toEqual([
-      { estado: 'cancelado', motivo: 'Sede sin energía' },
-    ]);
+    expect(await screen.findByText('Reembolso pendiente')).toBeInTheDocument();
+    expect(post.bodies).toEqual([{ estado: 'cancelado', motivo: 'Sede sin energía' }]);
   });
 
   it('a 409 shows the server’s message and keeps the row', async () => {
-    mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
-      'GET /api/operador/agenda/': [json(200, [row()])],
-      [`POST /api/operador/agendamientos/${ID}/estado/`]: [
-        json(409, { detail: 'El agendamiento ya no está confirmado.' }),
-      ],
-    });
+    answer(
+      [[row()]],
+      http.post(STATE_PATH, inTurn(json(409, { detail: 'El agendamiento ya no está confirmado.' }))),
+    );
     const user = userEvent.setup();
     render(<AgendaScreen />, { wrapper: asRole('operaciones') });
     await user.click(await screen.findByRole('button', { name: 'No asistió ABC123' }));
@@ -89,11 +87,14 @@ describe('AgendaScreen', () => {
 
   it('an empty day says so; the export downloads the .xlsx with the staff token', async () => {
     sessionStorage.setItem('togo.operador.token', 'tok');
-    mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
-      'GET /api/operador/agenda/': [json(200, [])],
-      'GET /api/operador/agenda.xlsx': () => new Response(new Uint8Array([0x50, 0x4b]), { status: 200 }),
-    });
+    answer(
+      [[]],
+      http.get('/api/operador/agenda.xlsx', ({ request }) =>
+        request.headers.get('authorization') === 'Token tok'
+          ? new Response(new Uint8Array([0x50, 0x4b]), { status: 200 })
+          : json(401, { detail: 'Sin sesión.' }),
+      ),
+    );
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
@@ -111,10 +112,7 @@ describe('AgendaScreen', () => {
   it.each(['soporte', 'contenido'] as const)(
     '%s reads and exports the agenda but sees no check-in, no-show or cancel buttons',
     async (role) => {
-      mockFetch({
-        'GET /api/operador/sedes/': [json(200, [branch()])],
-        'GET /api/operador/agenda/': [json(200, [row()])],
-      });
+      answer([[row()]]);
       render(<AgendaScreen />, { wrapper: asRole(role) });
       const table = await screen.findByRole('table');
       expect(within(table).getByText('Ana Pérez')).toBeInTheDocument();
@@ -126,10 +124,7 @@ describe('AgendaScreen', () => {
   );
 
   it('admin sees the actions and no read-only note', async () => {
-    mockFetch({
-      'GET /api/operador/sedes/': [json(200, [branch()])],
-      'GET /api/operador/agenda/': [json(200, [row()])],
-    });
+    answer([[row()]]);
     render(<AgendaScreen />, { wrapper: asRole('admin') });
     expect(await screen.findByRole('button', { name: 'Registrar llegada de ABC123' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar cita de ABC123' })).toBeInTheDocument();

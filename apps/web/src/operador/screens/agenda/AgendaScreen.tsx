@@ -1,6 +1,8 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { useId, useState } from 'react';
-import { z } from 'zod';
-import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { bookingStateLabel, refundStateLabel, serviceLabel } from '@togo/domain/labels';
+import { agendaListSchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
   operatorBranchListSchema,
@@ -8,24 +10,8 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { useLoad } from '../../lib/use-load.ts';
-import { bogotaToday, errorMessage } from '../shared.ts';
-import '../operator-screens.css';
-
-const agendaListSchema = z.array(agendaEntrySchema);
-
-const STATE_LABEL: Record<string, string> = {
-  confirmada: 'Confirmada',
-  pendiente_pago: 'Pendiente de pago',
-  atendido: 'Atendido',
-  no_asistio: 'No asistió',
-  cancelada: 'Cancelada',
-};
-const REFUND_LABEL: Record<string, string> = {
-  pendiente: 'Pendiente',
-  realizado: 'Realizado',
-  fallido: 'Fallido',
-};
+import { errorMessage } from '../../lib/ops-error-message.ts';
+import '../../components/operator-screens.css';
 
 type Action = 'atendido' | 'no_asistio' | 'cancelado';
 
@@ -33,15 +19,16 @@ type Action = 'atendido' | 'no_asistio' | 'cancelado';
 export default function AgendaScreen() {
   const ids = { sede: useId(), fecha: useId(), motivo: useId() };
   const canAct = useMay('agendamientos.editar');
-  const branchList = useLoad(
-    (signal) => operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal }),
-    'sedes',
-  );
+  const branchList = useQuery({
+    queryKey: ['operador', 'sedes', 'todas'],
+    queryFn: ({ signal }) =>
+      operatorRequest(OPERATOR_OPS_PATHS.branches, { schema: operatorBranchListSchema, signal }),
+  });
   const branches: OperatorBranch[] | null = branchList.data ?? null;
   // The first active branch until one is chosen.
   const [chosen, setSede] = useState('');
   const sede = chosen || branches?.find((b) => b.activa)?.id || '';
-  const [fecha, setFecha] = useState(bogotaToday());
+  const [fecha, setFecha] = useState(bogotaToday(new Date()));
   const [actionError, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
@@ -50,18 +37,19 @@ export default function AgendaScreen() {
 
   const key =
     sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
-  const agenda = useLoad(
-    (signal) =>
-      key
-        ? operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal })
-        : Promise.resolve(null),
-    key ?? '',
-  );
-  const rows = agenda.data ?? null;
+  const agenda = useQuery({
+    queryKey: ['operador', 'agenda', key],
+    queryFn: ({ signal }) =>
+      operatorRequest(`/api/operador/agenda/${key}`, { schema: agendaListSchema, signal }),
+    enabled: key !== null,
+    // Another branch or day keeps the rows on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+  const rows = key ? (agenda.data ?? null) : null;
   // Loading means "no answer for this branch and day yet"; a reload after an action keeps the rows quietly.
-  const loading = key !== null && agenda.dataKey !== key;
-  const load = agenda.reload;
-  const loadError = branchList.error ?? agenda.error;
+  const loading = key !== null && (agenda.isPending || agenda.isPlaceholderData);
+  const load = () => void agenda.refetch();
+  const loadError = branchList.error ?? (agenda.isFetching ? null : agenda.error);
   const error = actionError ?? (loadError ? errorMessage(loadError) : null);
 
   async function change(row: AgendaEntry, estado: Action, reason?: string) {
@@ -164,12 +152,12 @@ export default function AgendaScreen() {
                   <tr key={r.id}>
                     <td>{r.hora}</td>
                     <td>{r.placa}</td>
-                    <td>{r.servicio}</td>
+                    <td>{serviceLabel(r.servicio)}</td>
                     <td>{r.cliente.nombre}</td>
                     <td>{r.cliente.telefono ?? '—'}</td>
-                    <td>{STATE_LABEL[r.estado] ?? r.estado}</td>
+                    <td>{bookingStateLabel(r.estado)}</td>
                     <td>{r.pagado ? 'Sí' : 'No'}</td>
-                    <td>{r.estado_reembolso ? REFUND_LABEL[r.estado_reembolso] : '—'}</td>
+                    <td>{r.estado_reembolso ? refundStateLabel(r.estado_reembolso) : '—'}</td>
                     {canAct && (
                       <td className="ops-actions">
                         {open && (

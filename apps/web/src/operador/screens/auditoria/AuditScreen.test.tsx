@@ -1,12 +1,15 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { auditPageSchema, type AuditPage } from '@togo/domain/operator/operator-dashboard.contract';
+import { contractJson, server } from '../../../test/api-server.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
-import { ADMIN_ME, renderConsole } from '../../test/render-console.tsx';
+import { answerMe, renderConsole } from '../../test/render-console.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+const AUDIT = '/api/operador/auditoria/';
+const page = (body: AuditPage) => contractJson(auditPageSchema, body);
 
-const row = (n: number) => ({
+const row = (n: number): AuditPage['data'][number] => ({
   fecha: `2026-11-24T12:${String(n).padStart(2, '0')}:00.000Z`,
   staff: 'ana@togo.co',
   accion: 'sedes.editar',
@@ -19,14 +22,14 @@ describe('audit screen', () => {
   it('asks the server for a page with the filters and the order; pages with Siguiente', async () => {
     setOperatorToken('tok');
     const urls: string[] = [];
-    mockFetch({
-      'GET /api/operador/yo/': () => json(200, ADMIN_ME),
-      'GET /api/operador/auditoria/': (req) => {
-        urls.push(req.url);
-        const page = Number(new URL(req.url, 'http://x').searchParams.get('page'));
-        return json(200, { data: [row(page)], total: 30, page, page_size: 25 });
-      },
-    });
+    server.use(
+      answerMe(),
+      http.get(AUDIT, ({ request }) => {
+        urls.push(request.url);
+        const at = Number(new URL(request.url).searchParams.get('page'));
+        return page({ data: [row(at)], total: 30, page: at, page_size: 25 });
+      }),
+    );
     const { user } = renderConsole('/auditoria');
     expect(await screen.findByText('sede 1')).toBeInTheDocument();
     expect(screen.getByText('1–25 de 30 registros')).toBeInTheDocument();
@@ -51,19 +54,23 @@ describe('audit screen', () => {
 
   it('refuses a date range that ends before it starts, without asking the server', async () => {
     setOperatorToken('tok');
-    const api = mockFetch({
-      'GET /api/operador/yo/': () => json(200, ADMIN_ME),
-      'GET /api/operador/auditoria/': () => json(200, { data: [], total: 0, page: 1, page_size: 25 }),
-    });
+    let reads = 0;
+    server.use(
+      answerMe(),
+      http.get(AUDIT, () => {
+        reads += 1;
+        return page({ data: [], total: 0, page: 1, page_size: 25 });
+      }),
+    );
     const { user } = renderConsole('/auditoria');
     expect(await screen.findByText('No hay registros con estos filtros.')).toBeInTheDocument();
-    const calls = api.fetchMock.mock.calls.length;
+    const calls = reads;
     await user.type(screen.getByLabelText('Desde'), '2026-11-24');
     await user.type(screen.getByLabelText('Hasta'), '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'La fecha final debe ser igual o posterior a la inicial.',
     );
-    expect(api.fetchMock.mock.calls.length).toBe(calls);
+    expect(reads).toBe(calls);
   });
 });

@@ -8,7 +8,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { operatorErrorMessage } from '../../lib/operator-messages.ts';
-import { usePageTitle } from '../../shell/use-page-title.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['desde', 'hasta', 'staff', 'accion'] as const;

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { ConsoleQueries } from '../../test/as-role.tsx';
 import ContenidoScreen from './ContenidoScreen.tsx';
 
 afterEach(() => {
@@ -18,9 +20,10 @@ const banner = {
   valor_json: { activo: true, alias_url_app: 'app/servicios/rtm', descripcion: 'Agenda tu RTM.' },
   detalle_archivos: [{ archivo: '/static/banners/rtm.svg' }],
   editado: false,
+  version: 2,
 };
 
-describe('ContenidoScreen', () => {
+describe('ContenidoScreen', { timeout: 30_000 }, () => {
   it('lists banners and creates one with an uploaded image', async () => {
     const mock = mockFetch({
       'GET /api/operador/contenido/entradas/': () =>
@@ -35,7 +38,7 @@ describe('ContenidoScreen', () => {
         json(201, { ...banner, ...(req.body as object), id: 2, activo: true, editado: true }),
     });
     const user = userEvent.setup();
-    render(<ContenidoScreen />);
+    render(<ContenidoScreen />, { wrapper: ConsoleQueries });
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('cell', { name: 'BANNER_RTM' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Nuevo banner' }));
@@ -70,24 +73,27 @@ describe('ContenidoScreen', () => {
         json(400, { detalle_archivos: ['Un banner necesita su imagen.'] }),
     });
     const user = userEvent.setup();
-    render(<ContenidoScreen />);
+    render(<ContenidoScreen />, { wrapper: ConsoleQueries });
     expect(await screen.findByText('No hay entradas.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Nuevo banner' }));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Un banner necesita su imagen.')).toBeInTheDocument();
   });
 
-  it('edits a named URL', async () => {
+  it('edits a named URL, sending the version it read', async () => {
+    const ifMatch: (string | null)[] = [];
     const mock = mockFetch({
       'GET /api/operador/contenido/entradas/': () =>
         json(200, { count: 0, page: 1, page_size: 20, results: [] }),
       'GET /api/operador/contenido/urls/': () =>
-        json(200, [{ name: 'poliza', url: '/static/paginas/poliza.html', editado: false }]),
-      'PUT /api/operador/contenido/urls/poliza/': () =>
-        json(200, { name: 'poliza', url: 'https://aliado.co/', editado: true }),
+        json(200, [{ name: 'poliza', url: '/static/paginas/poliza.html', editado: false, version: 3 }]),
+      'PUT /api/operador/contenido/urls/poliza/': (req) => {
+        ifMatch.push(req.headers.get('if-match'));
+        return json(200, { name: 'poliza', url: 'https://aliado.co/', editado: true, version: 4 });
+      },
     });
     const user = userEvent.setup();
-    render(<ContenidoScreen />);
+    render(<ContenidoScreen />, { wrapper: ConsoleQueries });
     await user.click(screen.getByRole('tab', { name: 'URLs' }));
     const input = await screen.findByLabelText(/^poliza/);
     await user.clear(input);
@@ -95,5 +101,40 @@ describe('ContenidoScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('La URL «poliza» se guardó.')).toBeInTheDocument();
     expect(mock.bodies('PUT /api/operador/contenido/urls/poliza/')).toEqual([{ url: 'https://aliado.co/' }]);
+    expect(ifMatch).toEqual(['"3"']);
+  });
+
+  it('a banner saved from an outdated version (409) explains it and reloads the current one', async () => {
+    let current = banner;
+    const ifMatch: (string | null)[] = [];
+    mockFetch({
+      'GET /api/operador/contenido/entradas/': () =>
+        json(200, { count: 1, page: 1, page_size: 20, results: [current] }),
+      'GET /api/operador/contenido/entradas/1/': () => json(200, current),
+      'PUT /api/operador/contenido/entradas/1/': (req) => {
+        ifMatch.push(req.headers.get('if-match'));
+        // Another tab saved a new title first.
+        current = { ...banner, valor: 'Título de la otra pestaña', version: 3 };
+        return json(409, { detail: OPERATOR_MSG.staleVersion });
+      },
+    });
+    const user = userEvent.setup();
+    render(<ContenidoScreen />, { wrapper: ConsoleQueries });
+    const [edit] = await screen.findAllByRole('button', { name: /^Editar/ });
+    if (!edit) throw new Error('no Editar button');
+    await user.click(edit);
+    const form = screen.getByRole('form', { name: 'Editar entrada' });
+    const title = within(form).getByLabelText('Título');
+    await user.clear(title);
+    await user.type(title, 'Mi título');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    const notice = await screen.findByTestId('stale-version');
+    expect(notice).toHaveTextContent('Otra persona guardó cambios mientras editabas.');
+    expect(ifMatch).toEqual(['"2"']);
+    await user.click(within(notice).getByRole('button', { name: 'Recargar la versión actual' }));
+    expect(await screen.findByText('Se cargó la versión actual.')).toBeInTheDocument();
+    const reloaded = screen.getByRole('form', { name: 'Editar entrada' });
+    expect(within(reloaded).getByLabelText('Título')).toHaveValue('Título de la otra pestaña');
+    expect(screen.queryByTestId('stale-version')).toBeNull();
   });
 });

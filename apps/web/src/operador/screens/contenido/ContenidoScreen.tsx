@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BANNER_CATALOGS } from '@togo/domain/operator/operator-content.contract';
-import { errorText, useLoad } from '../../lib/use-load.ts';
+import { errorText } from '../../lib/operator-messages.ts';
 import { catalogGroups } from './content-api.ts';
 import { EntriesPanel } from './EntriesPanel.tsx';
 import { UrlsPanel } from './UrlsPanel.tsx';
-import '../pico-placa/pico-placa.css';
+import '../../components/operator-screens.css';
 import './contenido.css';
 
 const BANNER_LABELS: Record<string, string> = {
@@ -20,7 +21,10 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 
 function CatalogTab() {
-  const groups = useLoad((signal) => catalogGroups(signal), 'groups');
+  const groups = useQuery({
+    queryKey: ['operador', 'contenido', 'grupos'],
+    queryFn: ({ signal }) => catalogGroups(signal),
+  });
   if (groups.error)
     return (
       <p role="alert" className="field-error">

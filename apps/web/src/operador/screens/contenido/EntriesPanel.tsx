@@ -1,8 +1,10 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OperatorCatalogEntry } from '@togo/domain/operator/operator-content.contract';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { errorText, useLoad } from '../../lib/use-load.ts';
-import { catalogEntries, deleteEntry } from './content-api.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { errorText, isStaleVersion } from '../../lib/operator-messages.ts';
+import { catalogEntries, deleteEntry, getEntry } from './content-api.ts';
 import { EntryForm } from './EntryForm.tsx';
 
 const PAGE_SIZE = 20;
@@ -27,21 +29,45 @@ export function EntriesPanel({
   const [editing, setEditing] = useState<OperatorCatalogEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<OperatorCatalogEntry | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [refresh, setRefresh] = useState(0);
-  const list = useLoad(
-    (signal) => catalogEntries({ clave_padre: group, q: search, page, page_size: PAGE_SIZE }, signal),
-    `${group}|${search}|${page}|${refresh}`,
-  );
+  const [stale, setStale] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['operador', 'contenido', 'entradas', group, search, page],
+    queryFn: ({ signal }) =>
+      catalogEntries({ clave_padre: group, q: search, page, page_size: PAGE_SIZE }, signal),
+    // Another catalogue, search or page keeps the rows on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+  /** After a change every catalogue's pages are read again (an entry may move between pages). */
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: ['operador', 'contenido', 'entradas'] });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
   const lastOrder = list.data?.results.reduce((max, e) => Math.max(max, e.orden), 0) ?? 0;
 
   async function remove(entry: OperatorCatalogEntry) {
     setRemoving(null);
+    setStale(false);
     try {
-      await deleteEntry(entry.id);
+      await deleteEntry(entry);
       setNotice({ ok: true, text: `«${entry.valor || entry.clave}» se eliminó.` });
-      setRefresh((n) => n + 1);
+      refresh();
     } catch (err) {
+      if (isStaleVersion(err)) {
+        setNotice(null);
+        setStale(true);
+      } else setNotice({ ok: false, text: errorText(err) });
+    }
+  }
+
+  /** After a 409 (decision 096): the rows, and the entry being edited, as they are now. */
+  async function reload(entry: OperatorCatalogEntry | null) {
+    setStale(false);
+    refresh();
+    try {
+      if (entry) setEditing(await getEntry(entry.id));
+      setNotice({ ok: true, text: 'Se cargó la versión actual.' });
+    } catch (err) {
+      setEditing(null);
       setNotice({ ok: false, text: errorText(err) });
     }
   }
@@ -102,14 +128,16 @@ export function EntriesPanel({
           </p>
         ) : null}
       </div>
+      {stale ? <StaleVersionNotice onReload={() => void reload(null)} /> : null}
 
       {editing ? (
         <EntryForm
-          key={editing === 'new' ? `new-${group}` : editing.id}
+          key={editing === 'new' ? `new-${group}` : `${editing.id}:${editing.version}`}
           clavePadre={group}
           entry={editing === 'new' ? null : editing}
           banner={banner}
           nextOrder={lastOrder + 10}
+          onReload={() => void reload(editing === 'new' ? null : editing)}
           onDone={(saved) => {
             setEditing(null);
             if (saved) {
@@ -117,21 +145,21 @@ export function EntriesPanel({
                 ok: true,
                 text: `«${saved.valor || saved.clave}» se guardó. Los conductores ya lo ven.`,
               });
-              setRefresh((n) => n + 1);
+              refresh();
             }
           }}
         />
       ) : null}
 
-      {list.error ? (
+      {list.error && !list.isFetching ? (
         <div role="alert">
           <p className="field-error">{errorText(list.error)}</p>
-          <button type="button" className="btn btn--secondary" onClick={list.reload}>
+          <button type="button" className="btn btn--secondary" onClick={() => void list.refetch()}>
             Reintentar
           </button>
         </div>
       ) : null}
-      {list.loading && !list.data ? <p role="status">Cargando…</p> : null}
+      {list.isPending ? <p role="status">Cargando…</p> : null}
       {list.data && list.data.results.length === 0 ? <p className="ct-muted">No hay entradas.</p> : null}
       {list.data && list.data.results.length > 0 ? (
         <table className="ct-table">

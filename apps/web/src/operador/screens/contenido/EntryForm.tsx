@@ -4,7 +4,8 @@ import type {
   OperatorCatalogEntry,
 } from '@togo/domain/operator/operator-content.contract';
 import { isApiError } from '../../../lib/api-client.ts';
-import { errorText } from '../../lib/use-load.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { errorText, isStaleVersion } from '../../lib/operator-messages.ts';
 import { fieldErrors, saveEntry, uploadImage } from './content-api.ts';
 
 interface EntryFormProps {
@@ -15,6 +16,8 @@ interface EntryFormProps {
   banner: boolean;
   nextOrder: number;
   onDone: (saved: OperatorCatalogEntry | null) => void;
+  /** Loads the entry as it is now (a save refused because someone saved it since it was read, decision 096). */
+  onReload: () => void;
 }
 
 function Field({
@@ -45,7 +48,7 @@ const a11y = (id: string, error?: string) =>
   error ? { id, 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : { id };
 
 /** Create or edit one catalogue entry; a banner gets its image uploaded (re-encoded on the server). */
-export function EntryForm({ clavePadre, entry, banner, nextOrder, onDone }: EntryFormProps) {
+export function EntryForm({ clavePadre, entry, banner, nextOrder, onDone, onReload }: EntryFormProps) {
   const json = entry?.valor_json ?? { activo: true };
   const [clave, setClave] = useState(entry?.clave ?? '');
   const [valor, setValor] = useState(entry?.valor ?? '');
@@ -56,6 +59,7 @@ export function EntryForm({ clavePadre, entry, banner, nextOrder, onDone }: Entr
   const [valorJson, setValorJson] = useState(JSON.stringify(json, null, 2));
   const [archivo, setArchivo] = useState(entry?.detalle_archivos[0]?.archivo ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState<'upload' | 'save' | null>(null);
 
   async function upload(file: File) {
@@ -104,10 +108,13 @@ export function EntryForm({ clavePadre, entry, banner, nextOrder, onDone }: Entr
     if (!input) return;
     setBusy('save');
     setErrors({});
+    setStale(false);
     try {
-      onDone(await saveEntry(entry?.id ?? null, input));
+      onDone(await saveEntry(entry, input));
     } catch (err) {
-      setErrors(isApiError(err) && err.status === 400 ? fieldErrors(err.body) : { detail: errorText(err) });
+      if (isStaleVersion(err)) setStale(true);
+      else
+        setErrors(isApiError(err) && err.status === 400 ? fieldErrors(err.body) : { detail: errorText(err) });
     } finally {
       setBusy(null);
     }
@@ -128,6 +135,7 @@ export function EntryForm({ clavePadre, entry, banner, nextOrder, onDone }: Entr
           {errors.detail}
         </p>
       ) : null}
+      {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       <div className="ct-form__grid">
         <Field id={id('clave')} label="Clave" error={errors.clave}>
           <input

@@ -1,36 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OperatorNamedUrl } from '@togo/domain/operator/operator-content.contract';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { errorText, useLoad } from '../../lib/use-load.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { errorText, isStaleVersion } from '../../lib/operator-messages.ts';
 import { deleteUrl, fieldErrors, namedUrls, saveUrl } from './content-api.ts';
 
 function UrlRow({
   item,
   onSaved,
   onDelete,
+  onReload,
 }: {
   item: OperatorNamedUrl;
   onSaved: (text: string) => void;
   onDelete: () => void;
+  /** Loads the current URLs again (a save refused because someone saved this one since, decision 096). */
+  onReload: () => void;
 }) {
   const [url, setUrl] = useState(item.url);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = `url-${item.name}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setStale(false);
     try {
-      await saveUrl(item.name, url.trim(), false);
+      await saveUrl(item.name, url.trim(), item.version);
       onSaved(`La URL «${item.name}» se guardó.`);
     } catch (err) {
-      setError(
-        isApiError(err) && err.status === 400
-          ? (fieldErrors(err.body).url ?? errorText(err))
-          : errorText(err),
-      );
+      if (isStaleVersion(err)) setStale(true);
+      else
+        setError(
+          isApiError(err) && err.status === 400
+            ? (fieldErrors(err.body).url ?? errorText(err))
+            : errorText(err),
+        );
     } finally {
       setBusy(false);
     }
@@ -61,29 +70,38 @@ function UrlRow({
           </p>
         ) : null}
       </form>
+      {stale ? <StaleVersionNotice onReload={onReload} /> : null}
     </li>
   );
 }
 
 /** Named URLs (togo-urls): change, add and delete; drivers' apps read them at every request. */
 export function UrlsPanel() {
-  const [refresh, setRefresh] = useState(0);
-  const list = useLoad((signal) => namedUrls(signal), String(refresh));
+  const list = useQuery({
+    queryKey: ['operador', 'contenido', 'urls'],
+    queryFn: ({ signal }) => namedUrls(signal),
+  });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<OperatorNamedUrl | null>(null);
+  const [stale, setStale] = useState(false);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saved = (text: string) => {
     setNotice({ ok: true, text });
-    setRefresh((n) => n + 1);
+    void list.refetch();
+  };
+  /** After a 409: the current URLs replace this tab's (each row remounts on its new version). */
+  const reload = () => {
+    setStale(false);
+    saved('Se cargó la versión actual.');
   };
 
   async function create(event: FormEvent) {
     event.preventDefault();
     setErrors({});
     try {
-      await saveUrl(name.trim(), url.trim(), true);
+      await saveUrl(name.trim(), url.trim(), null);
       setName('');
       setUrl('');
       saved(`La URL «${name.trim()}» se creó.`);
@@ -92,13 +110,17 @@ export function UrlsPanel() {
     }
   }
 
-  async function remove(target: string) {
+  async function remove(target: OperatorNamedUrl) {
     setRemoving(null);
+    setStale(false);
     try {
       await deleteUrl(target);
-      saved(`La URL «${target}» se eliminó.`);
+      saved(`La URL «${target.name}» se eliminó.`);
     } catch (err) {
-      setNotice({ ok: false, text: errorText(err) });
+      if (isStaleVersion(err)) {
+        setNotice(null);
+        setStale(true);
+      } else setNotice({ ok: false, text: errorText(err) });
     }
   }
 
@@ -111,20 +133,22 @@ export function UrlsPanel() {
           </p>
         ) : null}
       </div>
-      {list.error ? (
+      {stale ? <StaleVersionNotice onReload={reload} /> : null}
+      {list.error && !list.isFetching ? (
         <p role="alert" className="field-error">
           {errorText(list.error)}
         </p>
       ) : null}
-      {list.loading && !list.data ? <p role="status">Cargando URLs…</p> : null}
+      {list.isPending ? <p role="status">Cargando URLs…</p> : null}
       {list.data?.length === 0 ? <p className="ct-muted">No hay URLs configuradas.</p> : null}
       <ul className="ct-urls">
         {list.data?.map((item) => (
           <UrlRow
-            key={`${item.name}:${item.url}`}
+            key={`${item.name}:${item.version}`}
             item={item}
             onSaved={saved}
-            onDelete={() => setRemoving(item.name)}
+            onDelete={() => setRemoving(item)}
+            onReload={reload}
           />
         ))}
       </ul>
@@ -184,7 +208,7 @@ export function UrlsPanel() {
         }}
         onCancel={() => setRemoving(null)}
       >
-        <p>Las pantallas que usan «{removing}» dejarán de encontrarla.</p>
+        <p>Las pantallas que usan «{removing?.name}» dejarán de encontrarla.</p>
       </Dialog>
     </div>
   );

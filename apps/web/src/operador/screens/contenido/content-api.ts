@@ -35,32 +35,45 @@ export function catalogEntries(
   });
 }
 
-export function saveEntry(id: number | null, input: CatalogEntryInput): Promise<OperatorCatalogEntry> {
-  return operatorRequest(id === null ? `${base}/entradas/` : `${base}/entradas/${id}/`, {
-    method: id === null ? 'POST' : 'PUT',
+/** The entry as it is now (after a 409: someone saved it since it was read). */
+export function getEntry(id: number): Promise<OperatorCatalogEntry> {
+  return operatorRequest(`${base}/entradas/${id}/`, { schema: operatorCatalogEntrySchema });
+}
+
+/** Creates (`entry` null) or saves the entry read at `entry.version` (If-Match, decision 096). */
+export function saveEntry(
+  entry: Pick<OperatorCatalogEntry, 'id' | 'version'> | null,
+  input: CatalogEntryInput,
+): Promise<OperatorCatalogEntry> {
+  return operatorRequest(entry === null ? `${base}/entradas/` : `${base}/entradas/${entry.id}/`, {
+    method: entry === null ? 'POST' : 'PUT',
     body: input,
     schema: operatorCatalogEntrySchema,
+    ...(entry === null ? {} : { ifMatch: entry.version }),
   });
 }
 
-export async function deleteEntry(id: number): Promise<void> {
-  await operatorRequest(`${base}/entradas/${id}/`, { method: 'DELETE' });
+export async function deleteEntry(entry: Pick<OperatorCatalogEntry, 'id' | 'version'>): Promise<void> {
+  await operatorRequest(`${base}/entradas/${entry.id}/`, { method: 'DELETE', ifMatch: entry.version });
 }
 
 export function namedUrls(signal?: AbortSignal): Promise<OperatorNamedUrl[]> {
   return operatorRequest(`${base}/urls/`, { schema: operatorNamedUrlSchema.array(), signal });
 }
 
-export function saveUrl(name: string, url: string, create: boolean): Promise<OperatorNamedUrl> {
+/** Creates a URL (`version` null) or replaces the one read at `version` (If-Match, decision 096). */
+export function saveUrl(name: string, url: string, version: number | null): Promise<OperatorNamedUrl> {
+  const create = version === null;
   return operatorRequest(create ? `${base}/urls/` : `${base}/urls/${name}/`, {
     method: create ? 'POST' : 'PUT',
     body: create ? { name, url } : { url },
     schema: operatorNamedUrlSchema,
+    ...(create ? {} : { ifMatch: version }),
   });
 }
 
-export async function deleteUrl(name: string): Promise<void> {
-  await operatorRequest(`${base}/urls/${name}/`, { method: 'DELETE' });
+export async function deleteUrl(item: Pick<OperatorNamedUrl, 'name' | 'version'>): Promise<void> {
+  await operatorRequest(`${base}/urls/${item.name}/`, { method: 'DELETE', ifMatch: item.version });
 }
 
 export function uploadImage(file: Blob): Promise<ContentImage> {

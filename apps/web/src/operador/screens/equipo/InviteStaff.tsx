@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
 import { fieldErrors } from '../../../lib/api-client.ts';
-import { ROLE_LABEL } from '../../shell/OperatorLayout.tsx';
+import { ROLE_LABEL } from '../../lib/staff-role.tsx';
 import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 import { inviteStaff } from './staff-api.ts';
 

@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  staffMemberSchema,
+  totpResetSchema,
+  type StaffMember,
+} from '@togo/domain/operator/operator-auth.contract';
+import { contractJson, json, server } from '../../../test/api-server.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
-import { ADMIN_ME, renderConsole } from '../../test/render-console.tsx';
+import { ADMIN_ME, answerMe, renderConsole } from '../../test/render-console.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
-
-const member = {
+const member: StaffMember = {
   id: 2,
   correo: 'luis@togo.co',
   nombre: 'Luis Ops',
@@ -16,25 +20,43 @@ const member = {
   invitacion_pendiente: false,
 };
 
-function setup() {
+function setup(extra: Partial<typeof member> = {}) {
   setOperatorToken('tok');
-  let list = [{ ...ADMIN_ME, activo: true, invitacion_pendiente: false }, member];
-  const api = mockFetch({
-    'GET /api/operador/yo/': () => json(200, ADMIN_ME),
-    'GET /api/operador/staff/': () => json(200, list),
-    'POST /api/operador/staff/': (req) => {
-      const body = req.body as { correo: string };
-      if (body.correo === 'ana@togo.co')
+  const { id, correo, nombre, rol, totp } = ADMIN_ME;
+  let list: StaffMember[] = [
+    { id, correo, nombre, rol, totp, activo: true, invitacion_pendiente: false },
+    { ...member, ...extra },
+  ];
+  /** The JSON bodies each 'METHOD path' was sent. */
+  const sent: Record<string, unknown[]> = {};
+  const body = async (key: string, request: Request) => {
+    const value = (await request.json()) as Record<string, unknown>;
+    (sent[key] ??= []).push(value);
+    return value;
+  };
+  server.use(
+    answerMe(),
+    http.get('/api/operador/staff/', () => contractJson(staffMemberSchema.array(), list)),
+    http.post('/api/operador/staff/', async ({ request }) => {
+      const invited = await body('POST /api/operador/staff/', request);
+      if (invited.correo === 'ana@togo.co')
         return json(400, { correo: ['Ya existe un miembro del equipo con este correo.'] });
-      list = [...list, { ...member, id: 3, ...(req.body as object), invitacion_pendiente: true }];
-      return json(201, list.at(-1));
-    },
-    'PATCH /api/operador/staff/2/': (req) => {
-      list = list.map((m) => (m.id === 2 ? { ...m, ...(req.body as object) } : m));
-      return json(200, list[1]);
-    },
-  });
-  return { api, ...renderConsole('/equipo') };
+      const added: StaffMember = { ...member, id: 3, ...invited, invitacion_pendiente: true };
+      list = [...list, added];
+      return contractJson(staffMemberSchema, added, { status: 201 });
+    }),
+    http.post('/api/operador/staff/2/totp/restablecer/', async ({ request }) => {
+      (sent['POST /api/operador/staff/2/totp/restablecer/'] ??= []).push(await request.text());
+      list = list.map((m) => (m.id === 2 ? { ...m, totp: false } : m));
+      return contractJson(totpResetSchema, { id: 2, totp: false });
+    }),
+    http.patch('/api/operador/staff/2/', async ({ request }) => {
+      const patch = await body('PATCH /api/operador/staff/2/', request);
+      list = list.map((m) => (m.id === 2 ? { ...m, ...patch } : m));
+      return contractJson(staffMemberSchema, list[1]!);
+    }),
+  );
+  return { api: { bodies: (key: string) => sent[key] ?? [] }, ...renderConsole('/equipo') };
 }
 
 describe('staff screen', () => {
@@ -66,5 +88,17 @@ describe('staff screen', () => {
     await user.click(within(row).getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByText('Luis Ops quedó desactivado.')).toBeInTheDocument();
     expect(api.bodies('PATCH /api/operador/staff/2/')).toEqual([{ rol: 'contenido' }, { activo: false }]);
+  });
+
+  it('resets a colleague’s second factor after confirming, and says what follows (decision 065)', async () => {
+    const { user, api } = setup({ totp: true });
+    const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(row).getByRole('button', { name: 'Restablecer verificación' }));
+    expect(
+      await screen.findByText('Verificación de Luis Ops restablecida. Deberá activarla al ingresar.'),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST /api/operador/staff/2/totp/restablecer/')).toHaveLength(1);
+    expect(within(row).queryByRole('button', { name: 'Restablecer verificación' })).toBeNull();
   });
 });

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { operatorErrorMessage } from '../../lib/operator-messages.ts';
-import { ROLE_LABEL } from '../../shell/OperatorLayout.tsx';
-import { usePageTitle } from '../../shell/use-page-title.ts';
+import { ROLE_LABEL } from '../../lib/staff-role.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { InviteStaff } from './InviteStaff.tsx';
-import { listStaff, staffKey, updateStaff } from './staff-api.ts';
+import { listStaff, resetStaffTotp, staffKey, updateStaff } from './staff-api.ts';
 
 /** /operador/equipo (admin): the staff list, invitations, role changes and deactivation. */
 export default function StaffScreen() {
@@ -25,6 +25,27 @@ export default function StaffScreen() {
       setNotice({ ok: true, text: done });
     } catch (error) {
       setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos guardar el cambio.') });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function resetTotp(member: StaffMember) {
+    const question =
+      `¿Restablecer la verificación en dos pasos de ${member.nombre}? Se cerrarán sus sesiones y ` +
+      'deberá activarla de nuevo la próxima vez que ingrese.';
+    if (!window.confirm(question)) return;
+    setPending(member.id);
+    setNotice(null);
+    try {
+      await resetStaffTotp(member.id);
+      await queryClient.invalidateQueries({ queryKey: staffKey });
+      setNotice({
+        ok: true,
+        text: `Verificación de ${member.nombre} restablecida. Deberá activarla al ingresar.`,
+      });
+    } catch (error) {
+      setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos restablecer la verificación.') });
     } finally {
       setPending(null);
     }
@@ -70,22 +91,34 @@ export default function StaffScreen() {
       key: 'acciones',
       header: 'Acciones',
       render: (m) => (
-        <button
-          type="button"
-          className="btn btn--secondary op-btn-sm"
-          disabled={pending === m.id}
-          onClick={() => {
-            if (m.activo && !window.confirm(`¿Desactivar a ${m.nombre}? Se cerrarán todas sus sesiones.`))
-              return;
-            void change(
-              m,
-              { activo: !m.activo },
-              m.activo ? `${m.nombre} quedó desactivado.` : `${m.nombre} quedó activo.`,
-            );
-          }}
-        >
-          {m.activo ? 'Desactivar' : 'Reactivar'}
-        </button>
+        <div className="op-actions">
+          {m.totp ? (
+            <button
+              type="button"
+              className="btn btn--secondary op-btn-sm"
+              disabled={pending === m.id}
+              onClick={() => void resetTotp(m)}
+            >
+              Restablecer verificación
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn--secondary op-btn-sm"
+            disabled={pending === m.id}
+            onClick={() => {
+              if (m.activo && !window.confirm(`¿Desactivar a ${m.nombre}? Se cerrarán todas sus sesiones.`))
+                return;
+              void change(
+                m,
+                { activo: !m.activo },
+                m.activo ? `${m.nombre} quedó desactivado.` : `${m.nombre} quedó activo.`,
+              );
+            }}
+          >
+            {m.activo ? 'Desactivar' : 'Reactivar'}
+          </button>
+        </div>
       ),
     },
   ];

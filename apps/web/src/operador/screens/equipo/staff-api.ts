@@ -1,5 +1,6 @@
 import {
   staffMemberSchema,
+  totpResetSchema,
   type StaffMember,
   type StaffRole,
 } from '@togo/domain/operator/operator-auth.contract';
@@ -17,4 +18,12 @@ export function inviteStaff(body: { correo: string; nombre: string; rol: StaffRo
 
 export function updateStaff(id: number, body: { rol?: StaffRole; activo?: boolean }) {
   return operatorRequest(`/api/operador/staff/${id}/`, { method: 'PATCH', body });
+}
+
+/** An admin switches a colleague's second factor off: signed out, they must enrol again at the next sign-in. */
+export function resetStaffTotp(id: number) {
+  return operatorRequest(`/api/operador/staff/${id}/totp/restablecer/`, {
+    method: 'POST',
+    schema: totpResetSchema,
+  });
 }

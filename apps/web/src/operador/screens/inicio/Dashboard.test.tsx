@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '@togo/domain/operator/operator-dashboard.contract';
+import { json, server } from '../../../test/api-server.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
-import { ADMIN_ME, renderConsole } from '../../test/render-console.tsx';
+import { answerMe, answerSummary, renderConsole } from '../../test/render-console.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
-
-const SUMMARY = {
+const SUMMARY: DashboardSummary = {
   reservas_hoy: [
     { sede_id: 'TRA-BOG-01', sede: 'Punto de Trámites Calle 80', reservas: 3 },
     { sede_id: 'RTM-BOG-02', sede: 'CDA TOGO Autopista Sur', reservas: 0 },
@@ -22,10 +22,7 @@ const SUMMARY = {
 describe('dashboard', () => {
   it('shows revenue, bookings per branch, pico y placa in red/amber and failed jobs', async () => {
     setOperatorToken('tok');
-    mockFetch({
-      'GET /api/operador/yo/': () => json(200, ADMIN_ME),
-      'GET /api/operador/resumen/': () => json(200, SUMMARY),
-    });
+    server.use(answerMe(), answerSummary(SUMMARY));
     renderConsole('/');
     expect(await screen.findByText(/85\.000/)).toBeInTheDocument();
     expect(screen.getByText('Reservas de hoy: 3')).toBeInTheDocument();
@@ -39,10 +36,10 @@ describe('dashboard', () => {
 
   it('an error offers to retry', async () => {
     setOperatorToken('tok');
-    mockFetch({
-      'GET /api/operador/yo/': () => json(200, ADMIN_ME),
-      'GET /api/operador/resumen/': () => json(500, { detail: 'Error interno.' }),
-    });
+    server.use(
+      answerMe(),
+      http.get('/api/operador/resumen/', () => json(500, { detail: 'Error interno.' })),
+    );
     renderConsole('/');
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardSummarySchema } from '@togo/domain/operator/operator-dashboard.contract';
-import { formatCop, formatDateTime, formatDay } from '../../components/format.ts';
+import { formatCop } from '@togo/domain/money';
+import { formatDateTime, formatDay } from '../../components/format.ts';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { operatorErrorMessage } from '../../lib/operator-messages.ts';
-import { ShellLoading } from '../../shell/ShellBoundary.tsx';
-import { usePageTitle } from '../../shell/use-page-title.ts';
+import { ShellLoading } from '../../components/ShellLoading.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export const dashboardKey = ['operador', 'resumen'] as const;
 

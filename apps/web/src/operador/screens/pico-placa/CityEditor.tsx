@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { errorText } from '../../lib/use-load.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { errorText, isStaleVersion } from '../../lib/operator-messages.ts';
 import {
   apiErrorsToMap,
   cityFromImport,
@@ -52,6 +53,7 @@ export function CityEditor({
   today,
   notice,
   onSaved,
+  onReload,
 }: {
   dane: string;
   initial: Record<string, unknown>;
@@ -60,6 +62,8 @@ export function CityEditor({
   /** Shown until this editor's own next message (the parent remounts the editor after a save). */
   notice: string | null;
   onSaved: (notice: string) => void;
+  /** Loads the current version again (after a 409: someone saved since this editor loaded). */
+  onReload: () => void;
 }) {
   const [draft, setDraft] = useState<CityDraft>(() => ({
     ...initial,
@@ -70,6 +74,7 @@ export function CityEditor({
     notice ? { kind: 'ok', text: notice } : null,
   );
   const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
   // Without 'pico-placa.editar' the rules are shown disabled, with the preview, export and history.
   const canEdit = useMay('pico-placa.editar');
   const fileInput = useRef<HTMLInputElement>(null);
@@ -101,14 +106,17 @@ export function CityEditor({
     }
     setSaving(true);
     setMessage(null);
+    setStale(false);
     try {
-      const answer = await replaceCity(dane, body);
+      const answer = await replaceCity(dane, body, version);
       const text = `Guardado como versión ${answer.version}. Los conductores ya ven estas reglas.`;
       setErrors({});
       setMessage({ kind: 'ok', text });
       onSaved(text);
     } catch (err) {
-      if (isApiError(err) && err.status === 400) {
+      if (isStaleVersion(err)) {
+        setStale(true);
+      } else if (isApiError(err) && err.status === 400) {
         setErrors(apiErrorsToMap(err.body));
         setMessage({ kind: 'error', text: 'El servidor rechazó las reglas: revisa los campos marcados.' });
       } else {
@@ -195,6 +203,7 @@ export function CityEditor({
           </p>
         ) : null}
         {general ? <p className="field-error">{general}</p> : null}
+        {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       </div>
 
       <div className="pp-editor__cols">
@@ -240,6 +249,7 @@ export function CityEditor({
             refreshKey={version}
             canRevert={canEdit}
             onReverted={onSaved}
+            onReload={onReload}
           />
         </div>
       </div>

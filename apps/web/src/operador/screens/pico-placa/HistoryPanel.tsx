@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { errorText, useLoad } from '../../lib/use-load.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { errorText, isStaleVersion } from '../../lib/operator-messages.ts';
 import { cityHistory, revertCity } from './pico-placa-api.ts';
 import { formatDateTime } from '../../components/format.ts';
 
@@ -11,6 +13,7 @@ export function HistoryPanel({
   refreshKey,
   canRevert,
   onReverted,
+  onReload,
 }: {
   dane: string;
   current: number;
@@ -18,21 +21,29 @@ export function HistoryPanel({
   /** Without 'pico-placa.editar' the versions are listed without "Restaurar". */
   canRevert: boolean;
   onReverted: (message: string) => void;
+  /** Loads the current version again (a revert refused because someone saved since). */
+  onReload: () => void;
 }) {
-  const history = useLoad((signal) => cityHistory(dane, signal), `${dane}:${refreshKey}`);
+  const history = useQuery({
+    queryKey: ['operador', 'pico-placa', 'historial', dane, refreshKey],
+    queryFn: ({ signal }) => cityHistory(dane, signal),
+  });
   const [asking, setAsking] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
 
   async function revert(version: number) {
     setAsking(null);
     setBusy(true);
     setError(null);
+    setStale(false);
     try {
-      const answer = await revertCity(dane, version);
+      const answer = await revertCity(dane, version, current);
       onReverted(`Versión ${version} restaurada como versión ${answer.version}.`);
     } catch (err) {
-      setError(errorText(err));
+      if (isStaleVersion(err)) setStale(true);
+      else setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -41,8 +52,8 @@ export function HistoryPanel({
   return (
     <section className="pp-history" aria-labelledby="pp-history-title">
       <h3 id="pp-history-title">Historial</h3>
-      {history.loading && !history.data ? <p role="status">Cargando historial…</p> : null}
-      {history.error ? (
+      {history.isPending ? <p role="status">Cargando historial…</p> : null}
+      {history.error && !history.isFetching ? (
         <p role="alert" className="field-error">
           {errorText(history.error)}
         </p>
@@ -55,6 +66,7 @@ export function HistoryPanel({
           {error}
         </p>
       ) : null}
+      {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       <ul className="pp-history__list">
         {history.data?.map((v) => (
           <li key={v.version}>

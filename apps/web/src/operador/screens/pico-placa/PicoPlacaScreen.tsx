@@ -1,10 +1,15 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { bogotaToday } from '@togo/domain/booking/booking.rules';
 import type { OperatorPicoPlacaEntry } from '@togo/domain/operator/operator-console.contract';
-import { errorText, useLoad } from '../../lib/use-load.ts';
+import { useMay } from '../../lib/staff-role.tsx';
+import { errorText } from '../../lib/operator-messages.ts';
 import { CityEditor } from './CityEditor.tsx';
+import { RemoveCity } from './RemoveCity.tsx';
+import { ReviewList } from './ReviewList.tsx';
 import { getCity, listCities } from './pico-placa-api.ts';
+import '../../components/operator-screens.css';
 import './pico-placa.css';
 
 const STATE_LABELS: Record<OperatorPicoPlacaEntry['estado'], string> = {
@@ -65,58 +70,96 @@ function CityList({
   );
 }
 
-function CityPanel({ dane, today, onSaved }: { dane: string; today: string; onSaved: () => void }) {
-  const [refresh, setRefresh] = useState(0);
+function CityPanel({
+  dane,
+  today,
+  onSaved,
+  onRemoved,
+}: {
+  dane: string;
+  today: string;
+  onSaved: () => void;
+  onRemoved: () => void;
+}) {
   const [notice, setNotice] = useState<string | null>(null);
-  const city = useLoad((signal) => getCity(dane, signal), `${dane}:${refresh}`);
-  if (city.error)
+  const mayEdit = useMay('pico-placa.editar');
+  const city = useQuery({
+    queryKey: ['operador', 'pico-placa', 'ciudad', dane],
+    queryFn: ({ signal }) => getCity(dane, signal),
+  });
+  if (city.error && !city.isFetching)
     return (
       <p role="alert" className="field-error">
         {errorText(city.error)}
       </p>
     );
   if (!city.data) return <p role="status">Cargando reglas…</p>;
+  /** After a 409 (decision 096): the city as it is now; the editor remounts on its version. */
+  const reload = () => {
+    setNotice('Se cargó la versión actual.');
+    void city.refetch();
+    onSaved();
+  };
+  const name = typeof city.data.city.name === 'string' ? city.data.city.name : dane;
   return (
-    <CityEditor
-      key={`${dane}:${city.data.version}`}
-      dane={dane}
-      initial={city.data.city}
-      version={city.data.version}
-      today={today}
-      notice={notice}
-      onSaved={(text) => {
-        setNotice(text);
-        setRefresh((n) => n + 1);
-        onSaved();
-      }}
-    />
+    <>
+      <CityEditor
+        key={`${dane}:${city.data.version}`}
+        dane={dane}
+        initial={city.data.city}
+        version={city.data.version}
+        today={today}
+        notice={notice}
+        onSaved={(text) => {
+          setNotice(text);
+          void city.refetch();
+          onSaved();
+        }}
+        onReload={reload}
+      />
+      {mayEdit ? (
+        <RemoveCity
+          key={city.data.version}
+          dane={dane}
+          name={name}
+          version={city.data.version}
+          onRemoved={onRemoved}
+          onReload={reload}
+        />
+      ) : null}
+    </>
   );
 }
 
 /**
- * Pico y placa rules (issue 13): every city with the state of its rules (vencida in red, por vencer in amber) and,
- * for the chosen one (?ciudad=DANE), the rules editor. Every role reads; admin and contenido save.
+ * Pico y placa rules (issue 13): the "Por revisar" list (issue 33), every city with the state of its rules
+ * (vencida in red, por vencer in amber) and, for the chosen one (?ciudad=DANE), the rules editor and "Eliminar
+ * ciudad". Every role reads; admin and contenido save and remove.
  */
 export default function PicoPlacaScreen() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('ciudad');
-  const [refresh, setRefresh] = useState(0);
-  const cities = useLoad((signal) => listCities(signal), String(refresh));
+  const cities = useQuery({
+    queryKey: ['operador', 'pico-placa', 'ciudades'],
+    queryFn: ({ signal }) => listCities(signal),
+  });
   const today = bogotaToday(new Date());
+  const queryClient = useQueryClient();
   return (
     <div className="pp-screen">
       <h1>Pico y placa</h1>
+      <ReviewList onSelect={(dane) => setParams({ ciudad: dane })} />
       <div className="pp-screen__cols">
         <aside className="pp-screen__list" aria-label="Ciudades">
-          {cities.error ? (
+          {cities.error && !cities.isFetching ? (
             <div role="alert">
               <p className="field-error">{errorText(cities.error)}</p>
-              <button type="button" className="btn btn--secondary" onClick={cities.reload}>
+              <button type="button" className="btn btn--secondary" onClick={() => void cities.refetch()}>
                 Reintentar
               </button>
             </div>
           ) : null}
-          {!cities.data && cities.loading ? <p role="status">Cargando ciudades…</p> : null}
+          {cities.isPending ? <p role="status">Cargando ciudades…</p> : null}
           {cities.data?.length === 0 ? <p>No hay ciudades con reglas.</p> : null}
           {cities.data?.length ? (
             <CityList
@@ -132,7 +175,15 @@ export default function PicoPlacaScreen() {
               key={selected}
               dane={selected}
               today={today}
-              onSaved={() => setRefresh((n) => n + 1)}
+              onSaved={() => {
+                void cities.refetch();
+                void queryClient.invalidateQueries({ queryKey: ['operador', 'pico-placa', 'por-revisar'] });
+              }}
+              onRemoved={() => {
+                setParams({});
+                void cities.refetch();
+                void queryClient.invalidateQueries({ queryKey: ['operador', 'pico-placa', 'por-revisar'] });
+              }}
             />
           ) : (
             <p className="pp-muted">Elige una ciudad para ver y editar sus reglas.</p>

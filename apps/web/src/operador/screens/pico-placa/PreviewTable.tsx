@@ -37,7 +37,12 @@ export function PreviewTable({ city, today }: { city: PicoPlacaCity | null; toda
           Corrige los errores del formulario para ver la vista previa.
         </p>
       ) : (
-        <div className="pp-preview__scroll">
+        <div
+          className="pp-preview__scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Vista previa por fecha y dígito"
+        >
           <table className="pp-preview__table">
             <caption className="visually-hidden">
               Restricción por fecha y último dígito de la placa (PyP: con pico y placa, ?: sin información)

@@ -1,4 +1,3 @@
-import { colombianHolidayDates } from '@togo/domain/booking/booking.rules';
 import { addDays } from '@togo/domain/pico-placa/pico-placa.calendar';
 import { evaluatePicoPlacaDay } from '@togo/domain/pico-placa/pico-placa.engine';
 import type { PicoPlacaCity, PicoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.rules';
@@ -26,9 +25,8 @@ export function previewCity(
   today: string,
   vehicleType: PicoPlacaVehicleType = 'particular',
 ): PreviewRow[] {
-  const year = Number(today.slice(0, 4));
-  const holidays = [...colombianHolidayDates(year), ...colombianHolidayDates(year + 1)];
-  const data = { cities: [city], holidays };
+  // Holidays come from the engine's own holiday source (decision 081).
+  const data = { cities: [city] };
   return Array.from({ length: PREVIEW_DAYS }, (_, i) => {
     const date = addDays(today, i);
     const cells = DIGITS.map((digit): PreviewCell => {

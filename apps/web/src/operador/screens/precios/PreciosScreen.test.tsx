@@ -1,14 +1,11 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PriceList } from '@togo/domain/operator/operator-ops.contract';
-import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { priceListSchema, type PriceList } from '@togo/domain/operator/operator-ops.contract';
+import { contractJson, inTurn, json, server } from '../../../test/api-server.ts';
 import { asRole } from '../../test/as-role.tsx';
 import PreciosScreen from './PreciosScreen.tsx';
-
-// The machine running the suite is shared and slow: wait on conditions for longer (never sleep).
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 const list = (precio: number, editado = false): PriceList => ({
   rtm: [{ clase: 'AUTOMOVIL', grupo: 'LIVIANOS', precio: 378400, editado: false }],
@@ -16,14 +13,16 @@ const list = (precio: number, editado = false): PriceList => ({
   tramites: [{ id: 'TRASPASO', nombre: 'Traspaso de propiedad', precio, editado }],
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const prices = (...lists: PriceList[]) =>
+  http.get('/api/operador/precios/', inTurn(...lists.map((l) => contractJson(priceListSchema, l))));
 
 describe('PreciosScreen', () => {
   it('edits a trámite price: saves, shows a confirmation and the row as edited', async () => {
-    const { bodies } = mockFetch({
-      'GET /api/operador/precios/': [json(200, list(420000)), json(200, list(450000, true))],
-      'PUT /api/operador/precios/tramites/TRASPASO/': [json(200, {})],
-    });
+    const put = inTurn(json(200, {}));
+    server.use(
+      prices(list(420000), list(450000, true)),
+      http.put('/api/operador/precios/tramites/TRASPASO/', put),
+    );
     const user = userEvent.setup();
     render(<PreciosScreen />, { wrapper: asRole('operaciones') });
     const input = await screen.findByLabelText('Traspaso de propiedad');
@@ -35,25 +34,28 @@ describe('PreciosScreen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Precio de Traspaso de propiedad actualizado',
     );
-    expect(bodies('PUT /api/operador/precios/tramites/TRASPASO/')).toEqual([{ precio: 450000 }]);
+    expect(put.bodies).toEqual([{ precio: 450000 }]);
     expect(await screen.findByText('Editado en la consola')).toBeInTheDocument();
     expect(screen.getByText('No hay precios en esta sección.')).toBeInTheDocument();
   });
 
   it('a 400 shows the field’s message beside the input; a 403 says there is no permission', async () => {
-    mockFetch({
-      'GET /api/operador/precios/': [json(200, list(420000))],
-      'PUT /api/operador/precios/rtm/AUTOMOVIL/': [
-        json(400, { precio: ['Mínimo $1.000.'] }),
-        json(403, { detail: 'No tienes permiso para realizar esta acción.' }),
-      ],
-    });
+    server.use(
+      prices(list(420000)),
+      http.put(
+        '/api/operador/precios/rtm/AUTOMOVIL/',
+        inTurn(
+          json(400, { precio: ['Mínimo $1.000.'] }),
+          json(403, { detail: 'No tienes permiso para realizar esta acción.' }),
+        ),
+      ),
+    );
     const user = userEvent.setup();
     render(<PreciosScreen />, { wrapper: asRole('operaciones') });
-    const input = await screen.findByLabelText('AUTOMOVIL');
+    const input = await screen.findByLabelText('Automóvil');
     await user.clear(input);
     await user.type(input, '5');
-    const save = screen.getByRole('button', { name: 'Guardar precio de AUTOMOVIL' });
+    const save = screen.getByRole('button', { name: 'Guardar precio de Automóvil' });
     await user.click(save);
     const row = input.closest('tr')!;
     expect(await within(row).findByRole('alert')).toHaveTextContent('precio: Mínimo $1.000.');
@@ -63,7 +65,7 @@ describe('PreciosScreen', () => {
   });
 
   it('soporte sees the prices without inputs or save buttons', async () => {
-    mockFetch({ 'GET /api/operador/precios/': [json(200, list(420000))] });
+    server.use(prices(list(420000)));
     render(<PreciosScreen />, { wrapper: asRole('soporte') });
     expect(await screen.findByText('Traspaso de propiedad')).toBeInTheDocument();
     expect(screen.getByText('$ 420.000')).toBeInTheDocument();

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { vehicleClassLabel } from '@togo/domain/labels';
+import { formatCop } from '@togo/domain/money';
 import {
   OPERATOR_OPS_PATHS,
   priceListSchema,
@@ -7,9 +10,8 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { useLoad } from '../../lib/use-load.ts';
-import { errorMessage, formatPesos } from '../shared.ts';
-import '../operator-screens.css';
+import { errorMessage } from '../../lib/ops-error-message.ts';
+import '../../components/operator-screens.css';
 
 interface PriceItem {
   key: string;
@@ -23,7 +25,8 @@ const SECTIONS: { kind: PriceKind; title: string; items: (l: PriceList) => Price
   {
     kind: 'rtm',
     title: 'Revisión técnico-mecánica por clase de vehículo',
-    items: (l) => l.rtm.map((p) => ({ key: p.clase, label: p.clase, detail: p.grupo, ...p })),
+    items: (l) =>
+      l.rtm.map((p) => ({ key: p.clase, label: vehicleClassLabel(p.clase), detail: p.grupo, ...p })),
   },
   {
     kind: 'combos',
@@ -66,7 +69,7 @@ function PriceRow({
     setError(null);
     try {
       await operatorRequest(PRICE_PATH[kind](item.key), { method: 'PUT', body: { precio: parsed } });
-      onSaved(`Precio de ${item.label} actualizado a ${formatPesos(parsed)}.`);
+      onSaved(`Precio de ${item.label} actualizado a ${formatCop(parsed)}.`);
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -80,7 +83,7 @@ function PriceRow({
       <tr>
         <th scope="row">{item.label}</th>
         <td>{item.detail}</td>
-        <td>{formatPesos(item.precio)}</td>
+        <td>{formatCop(item.precio)}</td>
         <td>{item.editado ? 'Editado en la consola' : 'Archivo inicial'}</td>
       </tr>
     );
@@ -125,12 +128,12 @@ function PriceRow({
 /** Prices drivers are quoted: RTM by vehicle class, peritaje combos and trámites (decision 037). */
 export default function PreciosScreen() {
   const canEdit = useMay('precios.editar');
-  const prices = useLoad(
-    (signal) => operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal }),
-    'precios',
-  );
+  const prices = useQuery({
+    queryKey: ['operador', 'precios'],
+    queryFn: ({ signal }) => operatorRequest(OPERATOR_OPS_PATHS.prices, { schema: priceListSchema, signal }),
+  });
   const list = prices.data ?? null;
-  const error = prices.error ? errorMessage(prices.error) : null;
+  const error = prices.error && !prices.isFetching ? errorMessage(prices.error) : null;
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
@@ -182,7 +185,7 @@ export default function PreciosScreen() {
                           canEdit={canEdit}
                           onSaved={(m) => {
                             setNotice(m);
-                            prices.reload();
+                            void prices.refetch();
                           }}
                         />
                       ))}

@@ -6,7 +6,7 @@ import {
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
-import { errorMessage } from '../shared.ts';
+import { errorMessage } from '../../lib/ops-error-message.ts';
 import { parseCoordinate } from './branch-position.ts';
 
 /** Leaflet and the basemap load only when a branch form opens (never in the console's entry chunk). */

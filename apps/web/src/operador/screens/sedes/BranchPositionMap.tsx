@@ -1,13 +1,13 @@
 import L, { type LatLngBoundsExpression, type LeafletMouseEvent } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { fetchPublicConfig } from '../../../lib/public-config.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { COLOMBIA_BOX, insideColombia, roundCoordinate } from './branch-position.ts';
 
 /** The drivers' basemap of Colombia's departments (its own lazy chunk, decision 034), when there is no tile server. */
-const ColombiaBasemap = lazy(() => import('../../../features/services/components/ColombiaBasemap.tsx'));
+const ColombiaBasemap = lazy(() => import('../../../components/map/ColombiaBasemap.tsx'));
 
 const BOUNDS: LatLngBoundsExpression = [
   [COLOMBIA_BOX.lat[0], COLOMBIA_BOX.lng[0]],
@@ -57,8 +57,11 @@ function Follow({ lat, lng }: { lat: number; lng: number }) {
  * Keyboard and screen-reader users keep the number inputs beside it; the map is an addition, not the only way.
  */
 export default function BranchPositionMap({ lat, lng, onPick }: BranchPositionMapProps) {
-  const config = useLoad((signal) => fetchPublicConfig(signal), 'public-config');
-  if (config.loading && !config.data) {
+  const config = useQuery({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => fetchPublicConfig(signal),
+  });
+  if (config.isPending) {
     return <div className="ops-map ops-map--loading" role="status" aria-label="Cargando el mapa…" />;
   }
   const tileUrl = config.data?.map_tile_url ?? null;

@@ -1,3 +1,5 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { closureAnswerSchema, type ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -8,8 +10,7 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { useLoad } from '../../lib/use-load.ts';
-import { bogotaToday, errorMessage } from '../shared.ts';
+import { errorMessage } from '../../lib/ops-error-message.ts';
 
 /** A branch's day closures: list, close a day (bookings to reschedule shown), reopen a future day. */
 export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
@@ -17,17 +18,17 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
   const [motivo, setMotivo] = useState('');
   const [answer, setAnswer] = useState<ClosureAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const today = bogotaToday();
+  const today = bogotaToday(new Date());
   const canEdit = useMay('sedes.editar');
 
-  const closures = useLoad(
-    (signal) =>
+  const closures = useQuery({
+    queryKey: ['operador', 'cierres', branch.id],
+    queryFn: ({ signal }) =>
       operatorRequest(OPERATOR_OPS_PATHS.closures(branch.id), { schema: branchClosureListSchema, signal }),
-    branch.id,
-  );
+  });
   const list: BranchClosureEntry[] | null = closures.data ?? null;
-  const load = closures.reload;
-  const shownError = error ?? (closures.error ? errorMessage(closures.error) : null);
+  const load = () => void closures.refetch();
+  const shownError = error ?? (closures.error && !closures.isFetching ? errorMessage(closures.error) : null);
 
   async function close(e: FormEvent) {
     e.preventDefault();

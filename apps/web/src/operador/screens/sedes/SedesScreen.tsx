@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -11,13 +12,12 @@ import { DataTable, type Column, type SortState } from '../../components/DataTab
 import { Pagination } from '../../components/Pagination.tsx';
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { useLoad } from '../../lib/use-load.ts';
-import { usePageTitle } from '../../shell/use-page-title.ts';
-import { errorMessage } from '../shared.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { errorMessage } from '../../lib/ops-error-message.ts';
 import { BranchFilters } from './BranchFilters.tsx';
 import { BranchForm } from './BranchForm.tsx';
 import { ClosuresPanel } from './ClosuresPanel.tsx';
-import '../operator-screens.css';
+import '../../components/operator-screens.css';
 
 export const SEDES_PAGE_SIZE = 20;
 
@@ -85,14 +85,17 @@ export default function SedesScreen() {
   const query = new URLSearchParams({ page: String(page), page_size: String(SEDES_PAGE_SIZE), orden });
   if (ciudad) query.set('ciudad', ciudad);
   if (q) query.set('q', q);
-  const list = useLoad(
-    (signal) =>
+  const list = useQuery({
+    queryKey: ['operador', 'sedes', query.toString()],
+    queryFn: ({ signal }) =>
       operatorRequest(`${OPERATOR_OPS_PATHS.branches}?${query.toString()}`, {
         schema: operatorBranchPageSchema,
         signal,
       }),
-    query.toString(),
-  );
+    // Another page, order or filter keeps the rows on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => void list.refetch();
 
   function update(changes: Record<string, string>) {
     const next = new URLSearchParams(params);
@@ -165,7 +168,7 @@ export default function SedesScreen() {
           onSaved={(b) => {
             setEditing(null);
             setNotice(`Sede ${b.nombre} guardada.`);
-            list.reload();
+            reload();
           }}
         />
       )}
@@ -175,9 +178,9 @@ export default function SedesScreen() {
         columns={columns(actions)}
         rows={list.data?.data}
         rowKey={(b) => b.id}
-        loading={list.loading}
-        error={list.error ? errorMessage(list.error) : null}
-        onRetry={list.reload}
+        loading={list.isFetching}
+        error={list.error && !list.isFetching ? errorMessage(list.error) : null}
+        onRetry={reload}
         empty={ciudad || q ? 'No hay sedes con estos filtros.' : 'No hay sedes.'}
         sort={sort}
         onSort={onSort}

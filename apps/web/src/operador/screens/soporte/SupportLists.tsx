@@ -18,6 +18,7 @@ import {
   formatInstant,
   refundLabel,
   serviceLabel,
+  vehicleClassLabel,
 } from './support-labels.ts';
 
 export function VehiclesTable({ vehicles }: { vehicles: SupportVehicle[] }) {
@@ -40,7 +41,7 @@ export function VehiclesTable({ vehicles }: { vehicles: SupportVehicle[] }) {
                 {v.placa}
               </td>
               <td data-label="Ciudad">{v.ciudad ?? 'Sin ciudad'}</td>
-              <td data-label="Clase">{v.clase ?? 'Sin consultar'}</td>
+              <td data-label="Clase">{v.clase ? vehicleClassLabel(v.clase) : 'Sin consultar'}</td>
             </tr>
           ))}
         </tbody>

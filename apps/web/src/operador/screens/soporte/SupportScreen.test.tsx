@@ -3,15 +3,25 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-// Several user-event journeys per test: room for a loaded CI machine.
-vi.setConfig({ testTimeout: 30_000 });
-import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
 import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import {
+  supportActionAnswerSchema,
+  supportBookingsPageSchema,
+  supportSearchPageSchema,
+  supportUserDetailSchema,
+  type SupportBooking,
+  type SupportSearchPage,
+  type SupportUserDetail,
+} from '@togo/domain/operator/operator-support.contract';
+import { contractJson, inTurn, json, server } from '../../../test/api-server.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
 import { StaffRoleProvider } from '../../lib/staff-role.tsx';
 import SupportScreen from './SupportScreen.tsx';
+
+// Still raised (decision 089): at a load average of 17 on 2 cores the first look-up took 3.5–5.4 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const seen = { location: '' };
 function Probe() {
@@ -51,7 +61,7 @@ const user = (id: number, nombre: string) => ({
   creado: '2026-11-01T15:00:00.000Z',
 });
 
-const booking = (n: number) => ({
+const booking = (n: number): SupportBooking => ({
   id: `b-${n}`,
   referencia: `R-${n}`,
   servicio: 'tramites',
@@ -64,7 +74,7 @@ const booking = (n: number) => ({
   estado_reembolso: n === 1 ? 'realizado' : null,
 });
 
-const DETAIL = {
+const DETAIL: SupportUserDetail = {
   id: 7,
   nombre: 'Ana Pérez',
   correo: 'ana@correo.com',
@@ -104,22 +114,23 @@ const DETAIL = {
 };
 
 beforeEach(() => setOperatorToken('token-de-prueba'));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setOperatorToken(null);
-});
+afterEach(() => setOperatorToken(null));
+
+const USERS = '/api/operador/usuarios/';
+const found = (page: SupportSearchPage) => contractJson(supportSearchPageSchema, page);
+const detail = () => contractJson(supportUserDetailSchema, DETAIL);
 
 describe('support look-up', () => {
   it('searches on the server with page and order in the address; sorts and pages', async () => {
     const queries: URLSearchParams[] = [];
-    mockFetch({
-      'GET /api/operador/usuarios/': (req: MockRequest) => {
-        const params = new URL(req.url, 'http://x').searchParams;
+    server.use(
+      http.get(USERS, ({ request }) => {
+        const params = new URL(request.url).searchParams;
         queries.push(params);
         const page = Number(params.get('page'));
-        return json(200, { data: [user(page, page === 1 ? 'Ana' : 'Bea')], total: 25, page, page_size: 20 });
-      },
-    });
+        return found({ data: [user(page, page === 1 ? 'Ana' : 'Bea')], total: 25, page, page_size: 20 });
+      }),
+    );
     const u = renderSupport();
     expect(screen.getByText('Escribe un dato del conductor para buscarlo.')).toBeInTheDocument();
     await u.type(screen.getByLabelText('Buscar conductor'), ' abc-123 ');
@@ -146,13 +157,16 @@ describe('support look-up', () => {
   });
 
   it('says so when nobody matches, and offers a retry when the search fails', async () => {
-    mockFetch({
-      'GET /api/operador/usuarios/': [
-        json(200, { data: [], total: 0, page: 1, page_size: 20 }),
-        json(500, { detail: 'Error interno.' }),
-        json(200, { data: [user(1, 'Ana')], total: 1, page: 1, page_size: 20 }),
-      ],
-    });
+    server.use(
+      http.get(
+        USERS,
+        inTurn(
+          found({ data: [], total: 0, page: 1, page_size: 20 }),
+          json(500, { detail: 'Error interno.' }),
+          found({ data: [user(1, 'Ana')], total: 1, page: 1, page_size: 20 }),
+        ),
+      ),
+    );
     const u = renderSupport('/soporte?q=NADA00');
     expect(await screen.findByText(/No encontramos conductores con «NADA00»/)).toBeInTheDocument();
     await u.clear(screen.getByLabelText('Buscar conductor'));
@@ -165,13 +179,18 @@ describe('support look-up', () => {
 
 describe('driver detail', () => {
   it('shows the account, the lock, and the tabs; "Ver más" loads the next bookings', async () => {
-    mockFetch({
-      'GET /api/operador/usuarios/7/': () => json(200, DETAIL),
-      'GET /api/operador/usuarios/7/agendamientos/': (req) => {
-        expect(new URL(req.url, 'http://x').searchParams.get('page')).toBe('2');
-        return json(200, { data: [booking(11), booking(12)], total: 12, page: 2, page_size: 10 });
-      },
-    });
+    server.use(
+      http.get('/api/operador/usuarios/7/', detail),
+      http.get('/api/operador/usuarios/7/agendamientos/', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('page')).toBe('2');
+        return contractJson(supportBookingsPageSchema, {
+          data: [booking(11), booking(12)],
+          total: 12,
+          page: 2,
+          page_size: 10,
+        });
+      }),
+    );
     const u = renderSupport('/soporte/7', 'contenido');
     expect(screen.getByRole('status')).toHaveTextContent('Cargando conductor…');
     expect(await screen.findByRole('heading', { name: 'Ana Pérez' })).toBeInTheDocument();
@@ -184,7 +203,7 @@ describe('driver detail', () => {
     expect(screen.queryByRole('button', { name: 'Cerrar sesiones' })).not.toBeInTheDocument();
 
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText('AUTOMOVIL')).toBeInTheDocument();
+    expect(within(panel).getByText('Automóvil')).toBeInTheDocument();
     await u.click(screen.getByRole('tab', { name: /Agendamientos/ }));
     expect(screen.getByRole('tab', { name: /Agendamientos/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Reembolso realizado', { exact: false })).toBeInTheDocument();
@@ -203,7 +222,7 @@ describe('driver detail', () => {
   });
 
   it('an unknown driver says so', async () => {
-    mockFetch({});
+    server.use(http.get('/api/operador/usuarios/999/', () => json(404, { detail: 'No encontrado.' })));
     renderSupport('/soporte/999');
     expect(await screen.findByText('No encontramos este conductor.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Volver a la búsqueda' })).toBeInTheDocument();
@@ -213,20 +232,23 @@ describe('driver detail', () => {
 describe('support actions', () => {
   it('asks for confirmation, runs the action, announces the outcome and refreshes the driver', async () => {
     let detailReads = 0;
-    const { bodies } = mockFetch({
-      'GET /api/operador/usuarios/7/': () => {
+    const revoke = inTurn(
+      contractJson(supportActionAnswerSchema, { detail: 'Se cerraron 2 sesiones.', afectados: 2 }),
+    );
+    server.use(
+      http.get('/api/operador/usuarios/7/', () => {
         detailReads += 1;
-        return json(200, DETAIL);
-      },
-      'POST /api/operador/usuarios/7/revocar-sesiones/': () =>
-        json(200, { detail: 'Se cerraron 2 sesiones.', afectados: 2 }),
-      'POST /api/operador/usuarios/7/reenviar-codigo/': () =>
+        return detail();
+      }),
+      http.post('/api/operador/usuarios/7/revocar-sesiones/', revoke),
+      http.post('/api/operador/usuarios/7/reenviar-codigo/', () =>
         json(
           429,
           { detail: 'Debes esperar 40 segundos antes de solicitar un nuevo código.', segundos: 40 },
           { 'retry-after': '40' },
         ),
-    });
+      ),
+    );
     const u = renderSupport('/soporte/7');
     await u.click(await screen.findByRole('button', { name: 'Cerrar sesiones' }));
     const dialog = screen.getByRole('alertdialog');
@@ -235,7 +257,7 @@ describe('support actions', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Sí, cerrar sesiones' }));
     expect(await screen.findByText('Se cerraron 2 sesiones.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(bodies('POST /api/operador/usuarios/7/revocar-sesiones/')).toHaveLength(1);
+    expect(revoke.bodies).toHaveLength(1);
     await waitFor(() => expect(detailReads).toBe(2));
 
     // Escape cancels without calling the server.

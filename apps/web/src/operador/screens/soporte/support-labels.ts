@@ -1,26 +1,4 @@
-/** Spanish labels of the support screens' codes (booking states, services, channels, delivery states). */
-
-const BOOKING_STATE: Record<string, string> = {
-  pendiente_pago: 'Pendiente de pago',
-  confirmada: 'Confirmada',
-  cancelada: 'Cancelada',
-  expirada: 'Expirada',
-  rechazada: 'Pago rechazado',
-  atendido: 'Atendido',
-  no_asistio: 'No asistió',
-};
-
-const SERVICE: Record<string, string> = {
-  rtm: 'Revisión técnico-mecánica',
-  peritaje: 'Peritaje',
-  tramites: 'Trámites',
-};
-
-const REFUND: Record<string, string> = {
-  pendiente: 'Reembolso pendiente',
-  realizado: 'Reembolso realizado',
-  fallido: 'Reembolso fallido',
-};
+/** Spanish labels of the support screens' codes (channels, delivery states; the shared ones from the domain). */
 
 const CHANNEL: Record<string, string> = {
   email: 'Correo',
@@ -46,9 +24,13 @@ const KIND: Record<string, string> = {
 
 const label = (map: Record<string, string>) => (code: string) => map[code] ?? code;
 
-export const bookingStateLabel = label(BOOKING_STATE);
-export const serviceLabel = label(SERVICE);
-export const refundLabel = label(REFUND);
+/** Booking states, services, refunds and vehicle classes: the names every screen and export shares. */
+export {
+  bookingStateLabel,
+  refundStateLabel as refundLabel,
+  serviceLabel,
+  vehicleClassLabel,
+} from '@togo/domain/labels';
 export const channelLabel = label(CHANNEL);
 export const deliveryStateLabel = label(DELIVERY_STATE);
 export const deliveryKindLabel = label(KIND);
