@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { supportSearchTerms } from '@togo/domain/operator/support-search.rules';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedReferenceData } from '../src/db/seed/seed.ts';
@@ -135,7 +136,7 @@ async function main(): Promise<boolean> {
         path: `/api/operador/usuarios/?q=${encodeURIComponent(lookFor)}`,
         check: (body: unknown) => Array.isArray(body) && body.length === 1,
         directQuery: () =>
-          database.db.execute(OperatorSupportRepository.searchSql(lookFor, lookFor.toUpperCase())),
+          database.db.execute(OperatorSupportRepository.searchSql(supportSearchTerms(lookFor))),
       },
       {
         // The console's paged, sorted look-up (decision 031): one page with the total.
@@ -144,7 +145,7 @@ async function main(): Promise<boolean> {
         check: (body: unknown) => (body as { total?: number }).total === 1,
         directQuery: () =>
           database.db.execute(
-            OperatorSupportRepository.searchPageSql(lookFor, lookFor.toUpperCase(), 'nombre', 20, 0),
+            OperatorSupportRepository.searchPageSql(supportSearchTerms(lookFor), 'nombre', 20, 0),
           ),
       },
     ];

@@ -1,10 +1,12 @@
-import { Component, Suspense } from 'react';
+import { Component, Suspense, useCallback } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { DemoBanner } from '../components/ui/DemoBanner.tsx';
 import { PwaBanners } from '../components/ui/PwaBanners.tsx';
 import { TruckLoader } from '../components/ui/TruckLoader.tsx';
 import { useRouteLoading } from '../lib/lazy-screen.ts';
+import { useSessionEnded } from '../lib/session-ended.ts';
 
 /**
  * Root of every route: the page, a thin progress bar while the next screen's chunk loads (the current screen
@@ -13,6 +15,15 @@ import { useRouteLoading } from '../lib/lazy-screen.ts';
 export function RootLayout() {
   const loading = useRouteLoading();
   const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  // A session closed elsewhere: the sign-in, saying why, instead of screens emptied by refused reads.
+  useSessionEnded(
+    useCallback(() => {
+      client.clear();
+      void navigate('/auth/login', { replace: true, state: { sessionEnded: true } });
+    }, [client, navigate]),
+  );
   return (
     <>
       {loading ? (

@@ -6,6 +6,7 @@ import {
 } from './http-client.ts';
 import { OFFLINE_HEADER } from './pwa-constants.ts';
 import { setPwaStatus } from './pwa-status.ts';
+import { endSession, endsSession } from './session-ended.ts';
 import { getToken } from './storage.ts';
 
 export {
@@ -20,14 +21,18 @@ export {
 /**
  * The drivers' app's client (lib/http-client.ts): 'Authorization: Token …' when a driver's token is stored; every
  * answer tells the offline mark whether the service worker served it from its cache because the network failed;
- * a plain GET the entry page already started (app/early-reads.ts) is adopted once.
+ * a plain GET the entry page already started (app/early-reads.ts) is adopted once; a read refused for its token
+ * ends the session (lib/session-ended.ts).
  */
 const drivers = createHttpClient({
   authorization: () => {
     const token = getToken();
     return token ? `Token ${token}` : null;
   },
-  onResponse: (response) => setPwaStatus({ offlineData: response.headers.get(OFFLINE_HEADER) === '1' }),
+  onResponse: (response, method) => {
+    setPwaStatus({ offlineData: response.headers.get(OFFLINE_HEADER) === '1' });
+    if (endsSession(response.status, method)) endSession();
+  },
   adopt: (path) => takeEarlyRead(path, getToken()),
 });
 

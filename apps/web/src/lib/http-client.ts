@@ -81,8 +81,8 @@ export interface UploadOptions {
 export interface HttpClientOptions {
   /** The Authorization header's value for the session on this page, or null without one. */
   authorization: () => string | null;
-  /** Sees every answer before it is read (the drivers' offline mark, the console's 401). */
-  onResponse?: (response: Response) => void;
+  /** Sees every answer before it is read, with its request's method (the drivers' offline mark, the 401s). */
+  onResponse?: (response: Response, method: string) => void;
   /** An answer already on its way for a plain GET of `path` (the drivers' early reads), else null. */
   adopt?: (path: string) => Promise<Response> | null;
 }
@@ -155,7 +155,7 @@ export function createHttpClient({ authorization, onResponse, adopt }: HttpClien
       if (init.signal?.aborted || (cause as { name?: unknown } | null)?.name === 'AbortError') throw cause;
       throw new ApiError(0, null);
     }
-    onResponse?.(response);
+    onResponse?.(response, (init.method ?? 'GET').toUpperCase());
     return response;
   }
 

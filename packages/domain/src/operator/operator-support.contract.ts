@@ -149,7 +149,10 @@ export const supportActionAnswerSchema = z.object({
 export type SupportActionAnswer = z.infer<typeof supportActionAnswerSchema>;
 
 export const SUPPORT_MSG = {
-  codeSent: (destino: string) => `Código enviado a ${destino}.`,
+  codeSent: (destino: string, proceso: string) =>
+    proceso === 'RESETEAR_CLAVE'
+      ? `Código para restablecer la contraseña enviado a ${destino}.`
+      : `Código para confirmar el nuevo correo enviado a ${destino}.`,
   noDestination: 'El usuario no tiene un correo ni un celular al que enviar el código.',
   deleted: 'La cuenta del usuario fue eliminada.',
   unlocked: 'Cuenta desbloqueada.',

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NAME_FOLD_FROM, NAME_FOLD_TO } from '@togo/domain/operator/support-search.rules';
 
 export const userGroups = pgTable('user_groups', {
   id: smallint('id').primaryKey(),
@@ -60,6 +61,16 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} is not null and ${t.purgedAt} is null`),
     // Operator support look-up by document (decision 022).
     index('users_identificacion_idx').on(t.identificacion),
+    // Support look-up by the start of a name, accents and case ignored (issue 38; support-search.rules.ts folds
+    // the query the same way, and operator-support.repository.ts writes the same expressions).
+    index('users_nombre_folded_idx').on(
+      sql.raw(
+        `translate(lower(trim(nombres || ' ' || apellidos)), '${NAME_FOLD_FROM}', '${NAME_FOLD_TO}') text_pattern_ops`,
+      ),
+    ),
+    index('users_apellidos_folded_idx').on(
+      sql.raw(`translate(lower(apellidos), '${NAME_FOLD_FROM}', '${NAME_FOLD_TO}') text_pattern_ops`),
+    ),
   ],
 );
 

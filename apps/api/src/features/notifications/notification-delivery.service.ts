@@ -169,8 +169,8 @@ export class NotificationDeliveryService {
   }
 
   private suppression(p: Preferences, kind: keyof Preferences['tipos'], channel: Channel): string | null {
-    if (!p.tipos[kind]) return `Tipo de aviso desactivado en tus preferencias (${KIND_NAMES[kind]})`;
-    if (!p.canales[channel]) return `Canal desactivado en tus preferencias (${CHANNEL_NAMES[channel]})`;
+    if (!p.tipos[kind]) return `Tipo de aviso desactivado en las preferencias (${KIND_NAMES[kind]})`;
+    if (!p.canales[channel]) return `Canal desactivado en las preferencias (${CHANNEL_NAMES[channel]})`;
     return null;
   }
 

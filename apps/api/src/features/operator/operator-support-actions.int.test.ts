@@ -193,7 +193,7 @@ describe('POST /api/operador/usuarios/{id}/reenviar-codigo/', () => {
     expect(res.statusCode).toBe(200);
     const answer = supportResendAnswerSchema.parse(res.json());
     expect(answer).toMatchObject({ canal: 'email', proceso: 'RESETEAR_CLAVE' });
-    expect(answer.detail).toMatch(/^Código enviado a \*+/);
+    expect(answer.detail).toMatch(/^Código para restablecer la contraseña enviado a \*+/);
     expect(await accounts.outboxCount(p.email)).toBe(sentBefore + 1);
     expect(await auditCount(t)).toBe(audits + 1);
     expect(await lastAudit()).toMatchObject({ accion: 'usuario.reenviar_codigo', objeto: `usuario:${p.id}` });

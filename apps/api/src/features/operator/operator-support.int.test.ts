@@ -15,13 +15,17 @@ let t: TestContext;
 let soporte: TestStaff;
 let ana: TestDriver;
 let operaciones: TestStaff;
+let laura: TestDriver;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new ManualClock('2026-11-23T15:00:00Z') });
   soporte = await createStaff(t, 'soporte');
   operaciones = await createStaff(t, 'operaciones');
   ana = await createDriver(t, '3157778899');
-  await createDriver(t, '3000000000');
+  laura = await createDriver(t, '3000000000');
+  await t.database.query(`update users set nombres = 'Laura', apellidos = 'Peña Gómez' where id = $1`, [
+    laura.id,
+  ]);
   await t.database.query(`update users set identificacion = '1020304050' where id = $1`, [ana.id]);
   await t.database.db.insert(vehicles).values([
     { userId: ana.id, placa: 'SUP123', documentoPropietario: '1', tipoDocumentoPropietario: 1 },
@@ -59,6 +63,34 @@ describe('GET /api/operador/usuarios/?q=', () => {
     }
     expect((await search('OLD999')).json()).toEqual([]);
     expect((await search('nadie@correo.com')).json()).toEqual([]);
+  });
+
+  it('finds a phone however it is written (issue 38)', async () => {
+    for (const q of ['573157778899', '+57 315 777 8899', '315 777 8899', '(315) 777-8899']) {
+      expect(
+        supportUserSchema
+          .array()
+          .parse((await search(q)).json())
+          .map((u) => u.id),
+        q,
+      ).toEqual([ana.id]);
+    }
+  });
+
+  it('finds a driver by the start of the name or surnames, accents and case ignored (issue 38)', async () => {
+    for (const q of ['laura', 'LAURA PEÑA', 'Laura Pena', 'peña', 'pena gom', 'Peña  Gómez']) {
+      expect(
+        supportUserSchema
+          .array()
+          .parse((await search(q)).json())
+          .map((u) => u.id),
+        q,
+      ).toEqual([laura.id]);
+    }
+    // Not the middle of a name, not under three letters, and a LIKE wildcard is only a character.
+    for (const q of ['aura', 'La', '%', 'L_ura', 'Gómez Laura']) {
+      expect((await search(q)).json(), q).toEqual([]);
+    }
   });
 
   it('refuses an empty, oversized or NUL query with a 400', async () => {

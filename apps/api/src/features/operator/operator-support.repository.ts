@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SupportOrder } from '@togo/domain/operator/operator-support.contract';
+import {
+  NAME_FOLD_FROM,
+  NAME_FOLD_TO,
+  type SupportSearchTerms,
+} from '@togo/domain/operator/support-search.rules';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from './audit.repository.ts';
 
@@ -82,16 +87,29 @@ const ORDER_SQL: Record<SupportOrder, string> = {
 };
 
 /**
- * The drivers a support query names: exact match as email (case-insensitive), phone, document or a live
- * vehicle's plate, each one probe of its own index (lower(email) unique, telefono, identificacion, the live
- * plate index), so it stays a handful of index probes at 100,000 users.
+ * The drivers a support query names (issue 38): exact match as email (case-insensitive), phone (however it was
+ * written: `supportSearchTerms`), document or a live vehicle's plate, and, for a query of 3+ letters, the start of
+ * the driver's full name or surnames with accents and case ignored. Each is one probe of its own index (lower(email)
+ * unique, telefono, identificacion, the live plate index, the two folded-name indexes of migration 0039), so it stays
+ * a handful of index probes at 100,000 users.
  */
-function matchedIds(q: string, plate: string): SQL {
-  return sql`select id from users where lower(email) = lower(${q})
-             union select id from users where telefono = ${q}
-             union select id from users where identificacion = ${q}
-             union select user_id from vehicles where placa = ${plate} and deleted_at is null`;
+function matchedIds(terms: SupportSearchTerms): SQL {
+  const exact = sql`select id from users where lower(email) = lower(${terms.text})
+             union select id from users where telefono = ${terms.phone ?? terms.text}
+             union select id from users where identificacion = ${terms.text}
+             union select user_id from vehicles where placa = ${terms.plate} and deleted_at is null`;
+  if (terms.name === null) return exact;
+  const prefix = `${terms.name}%`;
+  return sql`${exact}
+             union select id from users where ${FOLDED_FULL_NAME} like ${prefix}
+             union select id from users where ${FOLDED_SURNAMES} like ${prefix}`;
 }
+
+/** The folded names, written exactly as the indexes of migration 0039 are (or the planner would not use them). */
+const FOLDED_FULL_NAME = sql.raw(
+  `translate(lower(trim(nombres || ' ' || apellidos)), '${NAME_FOLD_FROM}', '${NAME_FOLD_TO}')`,
+);
+const FOLDED_SURNAMES = sql.raw(`translate(lower(apellidos), '${NAME_FOLD_FROM}', '${NAME_FOLD_TO}')`);
 
 const USER_COLUMNS = sql`u.id, u.email as correo, trim(u.nombres || ' ' || u.apellidos) as nombre, u.telefono,
   u.identificacion as documento,
@@ -102,17 +120,17 @@ const USER_COLUMNS = sql`u.id, u.email as correo, trim(u.nombres || ' ' || u.ape
 export class OperatorSupportRepository {
   constructor(private readonly db: Db) {}
 
-  static searchSql(q: string, plate: string) {
+  static searchSql(terms: SupportSearchTerms) {
     return sql`select ${USER_COLUMNS}
                from users u
-               where u.id in (${matchedIds(q, plate)})
+               where u.id in (${matchedIds(terms)})
                order by u.id
                limit ${SUPPORT_SEARCH_LIMIT}`;
   }
 
   /** One page of the look-up; `total` rides on every row (count over the matched set, which is small). */
-  static searchPageSql(q: string, plate: string, orden: SupportOrder, limit: number, offset: number) {
-    return sql`with m as (${matchedIds(q, plate)})
+  static searchPageSql(terms: SupportSearchTerms, orden: SupportOrder, limit: number, offset: number) {
+    return sql`with m as (${matchedIds(terms)})
                select ${USER_COLUMNS}, u.created as creado, (select count(*) from m)::int as total
                from users u
                where u.id in (select id from m)
@@ -120,27 +138,26 @@ export class OperatorSupportRepository {
                limit ${limit} offset ${offset}`;
   }
 
-  search(q: string, plate: string): Promise<SupportUserRow[]> {
-    return rows<SupportUserRow>(this.db, OperatorSupportRepository.searchSql(q, plate));
+  search(terms: SupportSearchTerms): Promise<SupportUserRow[]> {
+    return rows<SupportUserRow>(this.db, OperatorSupportRepository.searchSql(terms));
   }
 
   async searchPage(
-    q: string,
-    plate: string,
+    terms: SupportSearchTerms,
     orden: SupportOrder,
     limit: number,
     offset: number,
   ): Promise<{ rows: SupportUserPageRow[]; total: number }> {
     const list = await rows<SupportUserPageRow & { total: number }>(
       this.db,
-      OperatorSupportRepository.searchPageSql(q, plate, orden, limit, offset),
+      OperatorSupportRepository.searchPageSql(terms, orden, limit, offset),
     );
     if (list.length > 0) return { rows: list, total: Number(list[0]?.total ?? 0) };
     if (offset === 0) return { rows: [], total: 0 };
     // A page past the end: the count alone.
     const [row] = await rows<{ n: number }>(
       this.db,
-      sql`select count(*)::int as n from (${matchedIds(q, plate)}) m`,
+      sql`select count(*)::int as n from (${matchedIds(terms)}) m`,
     );
     return { rows: [], total: Number(row?.n ?? 0) };
   }

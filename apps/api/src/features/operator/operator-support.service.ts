@@ -13,6 +13,7 @@ import {
   type SupportSearchPageQuery,
   type SupportUserDetail,
 } from '@togo/domain/operator/operator-support.contract';
+import { supportSearchTerms } from '@togo/domain/operator/support-search.rules';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
@@ -89,24 +90,16 @@ export class OperatorSupportService {
     },
   ) {}
 
-  private static terms(q: string) {
-    const trimmed = q.trim();
-    return { trimmed, plate: trimmed.toUpperCase().replace(/[\s-]/g, '') };
-  }
-
   async search(q: string): Promise<SupportUser[]> {
-    const { trimmed, plate } = OperatorSupportService.terms(q);
-    const rows = await this.deps.repo.search(trimmed, plate);
+    const rows = await this.deps.repo.search(supportSearchTerms(q));
     return rows.map((r) => ({ ...r, id: Number(r.id), placas: r.placas ?? [] }));
   }
 
   async searchPage(query: SupportSearchPageQuery): Promise<SupportSearchPage> {
-    const { trimmed, plate } = OperatorSupportService.terms(query.q);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? SUPPORT_PAGE_SIZE_DEFAULT;
     const { rows, total } = await this.deps.repo.searchPage(
-      trimmed,
-      plate,
+      supportSearchTerms(query.q),
       query.orden ?? 'nombre',
       pageSize,
       (page - 1) * pageSize,
@@ -207,7 +200,7 @@ export class OperatorSupportService {
       throw err;
     }
     await this.deps.actions.auditResend(actor, id, sent, this.deps.clock.now());
-    return { detail: SUPPORT_MSG.codeSent(sent.destino), ...sent };
+    return { detail: SUPPORT_MSG.codeSent(sent.destino, sent.proceso), ...sent };
   }
 
   async unlock(actor: AuditActor, id: number): Promise<SupportActionAnswer> {

@@ -90,13 +90,13 @@ describe('pico y placa tomorrow, the evening before', () => {
         kind: 'pico_placa',
         channel: 'sms',
         status: 'suppressed',
-        reason: 'Canal desactivado en tus preferencias (SMS)',
+        reason: 'Canal desactivado en las preferencias (SMS)',
       },
       {
         kind: 'pico_placa',
         channel: 'whatsapp',
         status: 'suppressed',
-        reason: 'Canal desactivado en tus preferencias (WhatsApp)',
+        reason: 'Canal desactivado en las preferencias (WhatsApp)',
       },
     ]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginResponse, MultipleAccounts, SocialProvider } from '@togo/domain/auth/auth.contract';
 import { isEmail, isPhone, MSG, PHONE_LENGTH } from '@togo/domain/auth/auth.rules';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
@@ -34,6 +34,8 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_LE
 export function LoginRoute() {
   usePageTitle('Iniciar sesión');
   const navigate = useNavigate();
+  // Sent here by a session closed elsewhere (app/RootLayout.tsx): say why.
+  const sessionEnded = (useLocation().state as { sessionEnded?: unknown } | null)?.sessionEnded === true;
   const dialog = useDialog();
   const loginMutation = useLoginMutation();
   const socialMutation = useSocialLoginMutation();
@@ -132,6 +134,11 @@ export function LoginRoute() {
   return (
     <section className="auth-card">
       <PageHeader title="Iniciar sesión" back="/auth" />
+      {sessionEnded ? (
+        <p className="lead" role="status">
+          Tu sesión se cerró. Inicia sesión de nuevo para continuar.
+        </p>
+      ) : null}
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <div className="segmented" role="group" aria-labelledby={modeLabelId}>
           <span id={modeLabelId} className="visually-hidden">

@@ -37,7 +37,7 @@ function setup(overrides: Record<string, (req: MockRequest) => Response> = {}) {
             id: 1,
             canal: 'email',
             estado: 'suppressed',
-            motivo: 'Canal desactivado en tus preferencias (correo)',
+            motivo: 'Canal desactivado en las preferencias (correo)',
             titulo: 'Tu SOAT vence en 7 días',
             created: '2026-11-22T12:00:00.000Z',
           },

@@ -47,6 +47,10 @@ describe('AgendaScreen', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Ana Pérez')).toBeInTheDocument();
     expect(within(table).getByText('Confirmada')).toBeInTheDocument();
+    // The branch is named with its city and service, not its raw id (issue 38: names repeat across cities).
+    expect(
+      screen.getByRole('option', { name: 'Punto de Trámites Calle 80 · Bogotá · Trámites' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Registrar llegada de ABC123' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Llegada registrada: ABC123.');
     await waitFor(() => expect(within(table).getByText('Atendido')).toBeInTheDocument());

@@ -97,7 +97,8 @@ export default function AgendaScreen() {
           {!branches && <option value="">Cargando sedes…</option>}
           {branches?.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.nombre} ({b.id})
+              {/* Names repeat across cities and services (issue 38): each option says which one it is. */}
+              {b.nombre} · {b.ciudad_nombre} · {serviceLabel(b.servicio)}
             </option>
           ))}
         </select>

@@ -5,7 +5,8 @@ import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 
 interface ActionText {
   button: string;
-  question: (nombre: string) => string;
+  /** The confirmation's question; `emailChange`: the driver is confirming a new email (its code is the one sent). */
+  question: (nombre: string, emailChange: boolean) => string;
   confirm: string;
   failed: string;
 }
@@ -13,8 +14,12 @@ interface ActionText {
 const ACTIONS: Record<SupportAction, ActionText> = {
   'reenviar-codigo': {
     button: 'Reenviar código',
-    question: (n) =>
-      `¿Enviar un nuevo código de verificación a ${n}? Llegará a su correo (o celular) y el código anterior dejará de servir.`,
+    // The code sent is the one the account verifies with (issue 38: it promised a verification code and the
+    // driver got a password-reset one): support-code.service.ts.
+    question: (n, emailChange) =>
+      emailChange
+        ? `¿Enviar a ${n} un nuevo código para confirmar su nuevo correo? Llegará al correo nuevo y el código anterior dejará de servir.`
+        : `¿Enviar a ${n} un código para restablecer su contraseña? Llegará a su correo (o a su celular si no tiene correo) y el código anterior dejará de servir.`,
     confirm: 'Sí, enviar código',
     failed: 'No pudimos enviar el código.',
   },
@@ -36,7 +41,15 @@ const ACTIONS: Record<SupportAction, ActionText> = {
 const ORDER: SupportAction[] = ['reenviar-codigo', 'desbloquear', 'revocar-sesiones'];
 
 /** The support actions of a driver's detail, each behind a confirmation, with its outcome announced. */
-export function SupportActions({ userId, nombre }: { userId: number; nombre: string }) {
+export function SupportActions({
+  userId,
+  nombre,
+  emailChange = false,
+}: {
+  userId: number;
+  nombre: string;
+  emailChange?: boolean;
+}) {
   const client = useQueryClient();
   const [pending, setPending] = useState<SupportAction | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -99,7 +112,7 @@ export function SupportActions({ userId, nombre }: { userId: number; nombre: str
             if (e.key === 'Escape') cancel();
           }}
         >
-          <p id={titleId}>{ACTIONS[pending].question(nombre)}</p>
+          <p id={titleId}>{ACTIONS[pending].question(nombre, emailChange)}</p>
           <div className="sp-confirm__buttons">
             <button
               ref={confirmRef}

@@ -173,7 +173,11 @@ export function SupportDetail() {
         </header>
         <Facts user={u} />
         {canAct ? (
-          <SupportActions userId={u.id} nombre={u.nombre || 'este conductor'} />
+          <SupportActions
+            userId={u.id}
+            nombre={u.nombre || 'este conductor'}
+            emailChange={Boolean(u.correo_pendiente)}
+          />
         ) : (
           <p className="op-muted">Tu rol puede consultar, pero no realizar acciones de soporte.</p>
         )}

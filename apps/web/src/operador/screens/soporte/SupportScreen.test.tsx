@@ -268,6 +268,8 @@ describe('support actions', () => {
 
     // A refusal shows the server's Spanish message.
     await u.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    // It says which code the driver will get (issue 38: it promised a verification code).
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('un código para restablecer su contraseña');
     await u.click(screen.getByRole('button', { name: 'Sí, enviar código' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Debes esperar 40 segundos antes de solicitar un nuevo código.',

@@ -91,7 +91,7 @@ export function SupportSearch() {
             maxLength={254}
             autoComplete="off"
             aria-describedby={hintId}
-            placeholder="correo@ejemplo.com, 3001234567, 1020304050 o ABC123"
+            placeholder="correo@ejemplo.com, 300 123 4567, Laura Peña o ABC123"
             onChange={(e) => setText(e.target.value)}
           />
           <button type="submit" className="btn btn--primary sp-search__button" disabled={!text.trim()}>
@@ -99,7 +99,8 @@ export function SupportSearch() {
           </button>
         </div>
         <p id={hintId} className="op-muted sp-hint">
-          Escribe el correo, teléfono, documento o placa completos.
+          Escribe el correo, el teléfono (con o sin +57), el documento o la placa completos, o el comienzo del
+          nombre o de los apellidos.
         </p>
       </form>
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_nombre_folded_idx" ON "users" USING btree (translate(lower(trim(nombres || ' ' || apellidos)), 'ÁÉÍÓÚÜÑÀÈÌÒÙáéíóúüñàèìòù', 'aeiouunaeiouaeiouunaeiou') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_apellidos_folded_idx" ON "users" USING btree (translate(lower(apellidos), 'ÁÉÍÓÚÜÑÀÈÌÒÙáéíóúüñàèìòù', 'aeiouunaeiouaeiouunaeiou') text_pattern_ops);
