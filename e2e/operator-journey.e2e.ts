@@ -233,7 +233,7 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await page.getByRole('cell', { name: ADMIN.correo }).first().waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-equipo-1280');
     await open(page, 'Auditoría');
-    await page.getByRole('cell', { name: 'sede.cerrar_dia' }).first().waitFor({ timeout: TIMEOUT });
+    await page.getByRole('cell', { name: 'Sede: día cerrado' }).first().waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-auditoria-1280');
 
     // A phone-sized viewport: the agenda with the checked-in booking, and the branches.

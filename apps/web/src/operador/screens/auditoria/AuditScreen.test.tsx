@@ -12,8 +12,8 @@ const page = (body: AuditPage) => contractJson(auditPageSchema, body);
 const row = (n: number): AuditPage['data'][number] => ({
   fecha: `2026-11-24T12:${String(n).padStart(2, '0')}:00.000Z`,
   staff: 'ana@togo.co',
-  accion: 'sedes.editar',
-  objeto: `sede ${n}`,
+  accion: 'sede.editar',
+  objeto: `sede:S${n}`,
   antes: { capacidad: 4 },
   despues: { capacidad: 5 },
 });
@@ -31,23 +31,27 @@ describe('audit screen', () => {
       }),
     );
     const { user } = renderConsole('/auditoria');
-    expect(await screen.findByText('sede 1')).toBeInTheDocument();
+    // Actions and objects in Spanish, and what changed named (issue 38).
+    expect(await screen.findByText('Sede S1')).toBeInTheDocument();
+    expect(screen.getByText('Sede editada')).toBeInTheDocument();
+    expect(screen.getByText('capacidad')).toBeInTheDocument();
     expect(screen.getByText('1–25 de 30 registros')).toBeInTheDocument();
     expect(urls[0]).toContain('page=1&page_size=25&orden=desc');
 
     await user.type(screen.getByLabelText('Miembro (correo)'), 'ana');
-    await user.type(screen.getByLabelText('Acción'), 'sedes');
+    // The filter offers what exists: "Sedes" finds the branches' actions (`sede.*`).
+    await user.selectOptions(screen.getByLabelText('Qué se cambió'), 'Sedes');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    await screen.findByText('sede 1');
+    await screen.findByText('Sede S1');
     expect(urls.at(-1)).toMatch(/staff=ana/);
-    expect(urls.at(-1)).toMatch(/accion=sedes/);
+    expect(urls.at(-1)).toMatch(/accion=sede(&|$)/);
 
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText('sede 2')).toBeInTheDocument();
+    expect(await screen.findByText('Sede S2')).toBeInTheDocument();
     expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Fecha/ }));
-    await screen.findByText('sede 1');
+    await screen.findByText('Sede S1');
     expect(urls.at(-1)).toContain('orden=asc');
     expect(screen.getByRole('columnheader', { name: /Fecha/ })).toHaveAttribute('aria-sort', 'ascending');
   });

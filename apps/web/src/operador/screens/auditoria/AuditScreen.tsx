@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import {
+  AUDIT_ENTITIES,
+  auditActionLabel,
+  auditChangedFields,
+  auditObjectLabel,
+} from '@togo/domain/operator/audit-labels';
 import type { AuditEntry } from '@togo/domain/operator/operator-console.contract';
 import { auditPageSchema } from '@togo/domain/operator/operator-dashboard.contract';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -19,17 +25,30 @@ function Change({ value }: { value: unknown }) {
   return <pre className="op-json">{JSON.stringify(value, null, 1)}</pre>;
 }
 
+/** What changed, named before the full before/after (issue 38: "highlight what changed"). */
+function ChangedFields({ antes, despues }: { antes: unknown; despues: unknown }) {
+  const fields = auditChangedFields(antes, despues);
+  if (fields.length === 0) return <>Ver antes y después</>;
+  return (
+    <>
+      Cambió: <strong>{fields.join(', ')}</strong>
+    </>
+  );
+}
+
 const columns: Column<AuditEntry>[] = [
   { key: 'fecha', header: 'Fecha', sortable: true, render: (r) => formatDateTime(r.fecha) },
   { key: 'staff', header: 'Miembro', render: (r) => r.staff },
-  { key: 'accion', header: 'Acción', render: (r) => <code>{r.accion}</code> },
-  { key: 'objeto', header: 'Objeto', render: (r) => r.objeto },
+  { key: 'accion', header: 'Acción', render: (r) => auditActionLabel(r.accion) },
+  { key: 'objeto', header: 'Objeto', render: (r) => auditObjectLabel(r.objeto) },
   {
     key: 'cambio',
     header: 'Cambio',
     render: (r) => (
       <details>
-        <summary>Ver antes y después</summary>
+        <summary>
+          <ChangedFields antes={r.antes} despues={r.despues} />
+        </summary>
         <div className="op-change">
           <div>
             <strong>Antes</strong>
@@ -123,15 +142,23 @@ export default function AuditScreen() {
           />
         </label>
         <label className="field">
-          <span className="field__label">Acción</span>
-          <input
+          <span className="field__label">Qué se cambió</span>
+          <select
             className="input"
-            type="search"
             value={draft.accion}
-            maxLength={100}
-            placeholder="p. ej. sedes"
             onChange={(e) => setDraft({ ...draft, accion: e.target.value })}
-          />
+          >
+            <option value="">Todo</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e.value} value={e.value}>
+                {e.label}
+              </option>
+            ))}
+            {/* An address written by hand (or an older link) keeps its text as an option. */}
+            {draft.accion && !AUDIT_ENTITIES.some((e) => e.value === draft.accion) ? (
+              <option value={draft.accion}>{draft.accion}</option>
+            ) : null}
+          </select>
         </label>
         <div className="op-filters__actions">
           <button type="submit" className="btn btn--primary op-btn-sm">
