@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import './src/lib/zod-config.ts';
 import { memoizeComputedStyle } from './src/test/computed-style-memo.ts';
 import { server } from './src/test/api-server.ts';
 

@@ -1,5 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { spanishIssueMessage } from '@togo/domain/zod-spanish';
 import type { PublicConfig } from '@togo/domain/public-config.contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -40,6 +42,10 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { Metrics } from './lib/metrics.ts';
 import { paymentsFromConfig, type Providers } from './providers.ts';
+
+// Plain Spanish for every zod check without a message of its own (issue 38: "Too small: expected string…" reached
+// the console); a schema's own message still wins. The web apps install the same map (lib/zod-config.ts).
+z.config({ customError: (issue) => spanishIssueMessage(issue) });
 
 export interface AppDeps {
   config: Config;

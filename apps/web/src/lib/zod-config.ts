@@ -5,8 +5,13 @@
  * already there, so setting it here — imported first by app/main.tsx — holds for every chunk that loads zod
  * later, without bringing zod (≈ 4 KB gzipped of its core for `z.config`) into the entry chunk.
  */
-const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-// Mutated in place: a zod already loaded keeps a reference to this very object.
-(holder.__zod_globalConfig ??= {}).jitless = true;
+import { spanishIssueMessage } from '@togo/domain/zod-spanish';
 
-export {};
+const holder = globalThis as {
+  __zod_globalConfig?: { jitless?: boolean; customError?: typeof spanishIssueMessage };
+};
+// Mutated in place: a zod already loaded keeps a reference to this very object.
+const config = (holder.__zod_globalConfig ??= {});
+config.jitless = true;
+// Plain Spanish for every check without a message of its own (issue 38), as the API answers them.
+config.customError = spanishIssueMessage;
