@@ -40,6 +40,10 @@ describe('the form helpers', () => {
     const draft = expiredMedellin() as CityDraft;
     const rule = newRule(draft, TODAY);
     expect(rule).toMatchObject({ id: 'medellin-2026-11-23', valid_from: TODAY, valid_to: '2027-05-24' });
+    // Not the copied rule's sources or verification (issue 38).
+    expect(draft.rules.at(-1)?.sources?.length).toBeGreaterThan(0);
+    expect(rule.sources).toEqual([]);
+    expect(rule).not.toHaveProperty('verified_on');
     expect(newRule({ ...draft, rules: [...draft.rules, rule] }, TODAY).id).toBe('medellin-2026-11-23-2');
   });
 

@@ -106,7 +106,11 @@ export function newRule(city: CityDraft, today: string): RuleDraft {
   delete base.valid_to_approx;
   delete base.status;
   delete base.evaluate_by_default;
-  return { ...base, id, valid_from: today, valid_to: addDays(today, 182), notes: '' };
+  // The copied rule's sources (news links about *that* rule) and its verification are not the new rule's
+  // (issue 38): the operator names where the new one comes from, and it is verified when they do.
+  delete base.verified_on;
+  delete base.review_by;
+  return { ...base, id, valid_from: today, valid_to: addDays(today, 182), notes: '', sources: [] };
 }
 
 /** Replaces rule `index` with `change(rule)`. */
