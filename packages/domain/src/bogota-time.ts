@@ -11,6 +11,11 @@ export function bogotaToday(instant: Date): string {
 }
 
 /** The local date-time in Bogotá at an instant: 'YYYY-MM-DDTHH:mm'. */
+/** Bogotá's wall-clock time of an instant as a Date whose UTC fields read it (for spreadsheets, which have no zones). */
+export function bogotaWallClock(instant: Date): Date {
+  return new Date(instant.getTime() - BOGOTA_OFFSET_MS);
+}
+
 export function bogotaLocalDateTime(instant: Date): string {
   return new Date(instant.getTime() - BOGOTA_OFFSET_MS).toISOString().slice(0, 16);
 }

@@ -39,6 +39,28 @@ export const auditPagedQuerySchema = z.object({
 });
 export type AuditPagedQuery = z.infer<typeof auditPagedQuerySchema>;
 
+/** GET /api/operador/auditoria/exportar/: the audit screen's filters and order, as an .xlsx or a CSV (issue 38). */
+export const AUDIT_EXPORT_PATH = '/api/operador/auditoria/exportar/';
+export const AUDIT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+export const auditExportQuerySchema = auditPagedQuerySchema
+  .omit({ page: true, page_size: true })
+  .extend({ formato: z.enum(AUDIT_EXPORT_FORMATS, { error: 'formato debe ser xlsx o csv.' }) });
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+/** An export holds at most this many rows (newest or oldest first, per `orden`); the file says when it stopped. */
+export const AUDIT_EXPORT_MAX_ROWS = 20_000;
+/** The export's columns, in order. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'Fecha (hora de Bogotá)',
+  'Miembro',
+  'Acción',
+  'Código de la acción',
+  'Objeto',
+  'Campos cambiados',
+  'Antes',
+  'Después',
+] as const;
+
 export const auditPageSchema = z.object({
   data: z.array(auditEntrySchema),
   total: z.number().int(),

@@ -157,6 +157,7 @@ export async function registerOperator(
     guard,
     dashboard: new OperatorDashboardService(new OperatorDashboardRepository(db), picoPlaca, clock),
     audit: new AuditRepository(db),
+    clock,
   });
   operatorOpsRoutes(app, {
     guard,

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditPageSchema, type AuditPage } from '@togo/domain/operator/operator-dashboard.contract';
 import { contractJson, server } from '../../../test/api-server.ts';
 import { setOperatorToken } from '../../lib/operator-api.ts';
@@ -76,5 +76,34 @@ describe('audit screen', () => {
       'La fecha final debe ser igual o posterior a la inicial.',
     );
     expect(reads).toBe(calls);
+  });
+
+  it('exports the filters on screen as Excel or CSV; a failure says so (issue 38)', async () => {
+    setOperatorToken('tok');
+    const exports: string[] = [];
+    let fail = false;
+    server.use(
+      answerMe(),
+      http.get(AUDIT, () => page({ data: [row(1)], total: 1, page: 1, page_size: 25 })),
+      http.get('/api/operador/auditoria/exportar/', ({ request }) => {
+        exports.push(new URL(request.url).search);
+        return fail ? Response.json({ detail: 'Falló la exportación.' }, { status: 500 }) : new Response('x');
+      }),
+    );
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const { user } = renderConsole('/auditoria?staff=ana&accion=sede');
+    await screen.findByText('Sede S1');
+    await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    await waitFor(() => expect(downloads).toEqual(['auditoria.xlsx']));
+    expect(exports[0]).toBe('?formato=xlsx&orden=desc&staff=ana&accion=sede');
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falló la exportación.');
+    expect(exports[1]).toContain('formato=csv');
+    expect(downloads).toHaveLength(1);
   });
 });

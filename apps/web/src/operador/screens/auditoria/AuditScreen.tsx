@@ -8,11 +8,15 @@ import {
   auditObjectLabel,
 } from '@togo/domain/operator/audit-labels';
 import type { AuditEntry } from '@togo/domain/operator/operator-console.contract';
-import { auditPageSchema } from '@togo/domain/operator/operator-dashboard.contract';
+import {
+  AUDIT_EXPORT_PATH,
+  auditPageSchema,
+  type AuditExportFormat,
+} from '@togo/domain/operator/operator-dashboard.contract';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { formatDateTime } from '../../components/format.ts';
-import { operatorRequest } from '../../lib/operator-api.ts';
+import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
 import { operatorErrorMessage } from '../../lib/operator-messages.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -76,6 +80,8 @@ export default function AuditScreen() {
   const applied = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<Filter, string>;
   const [draft, setDraft] = useState(applied);
   const [dateError, setDateError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<AuditExportFormat | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
 
   const query = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE), orden });
   for (const f of FILTERS) if (applied[f]) query.set(f, applied[f]);
@@ -85,6 +91,21 @@ export default function AuditScreen() {
       operatorRequest(`/api/operador/auditoria/?${query.toString()}`, { schema: auditPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
+
+  /** The filters applied on screen (not the ones being typed), as a file (issue 38). */
+  async function exportAs(formato: AuditExportFormat) {
+    setExportError(null);
+    setExporting(formato);
+    const q = new URLSearchParams({ formato, orden });
+    for (const f of FILTERS) if (applied[f]) q.set(f, applied[f]);
+    try {
+      await operatorDownload(`${AUDIT_EXPORT_PATH}?${q.toString()}`, `auditoria.${formato}`);
+    } catch (err) {
+      setExportError(operatorErrorMessage(err, 'No pudimos exportar la auditoría.'));
+    } finally {
+      setExporting(null);
+    }
+  }
 
   function update(changes: Record<string, string>) {
     const next = new URLSearchParams(params);
@@ -183,6 +204,24 @@ export default function AuditScreen() {
           </p>
         ) : null}
       </form>
+      <div className="op-filters__actions" role="group" aria-label="Exportar con estos filtros">
+        {(['xlsx', 'csv'] as const).map((formato) => (
+          <button
+            key={formato}
+            type="button"
+            className="btn btn--secondary op-btn-sm"
+            disabled={exporting !== null}
+            onClick={() => void exportAs(formato)}
+          >
+            {exporting === formato ? 'Exportando…' : formato === 'xlsx' ? 'Exportar Excel' : 'Exportar CSV'}
+          </button>
+        ))}
+      </div>
+      {exportError ? (
+        <p className="op-alert op-alert--error" role="alert">
+          {exportError}
+        </p>
+      ) : null}
       <DataTable
         caption="Registro de auditoría"
         columns={columns}
