@@ -223,6 +223,16 @@ export const configSchema = z.object({
       .regex(/^(admin|operaciones|contenido|soporte)(,(admin|operaciones|contenido|soporte))*$/)
       .optional(),
   ),
+  /**
+   * Minutes a console session may stay unused before it must sign in again (issue 38: the server's 8 hours was the
+   * only bound). 5 to 480; 60 by default.
+   */
+  OPERATOR_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, 'OPERATOR_IDLE_MINUTES: from 5 to 480 minutes')
+    .max(480, 'OPERATOR_IDLE_MINUTES: from 5 to 480 minutes')
+    .default(60),
   /** Wompi private key (prv_…): voids card transactions when staff cancel a paid booking. */
   WOMPI_PRIVATE_KEY: optionalText,
 });

@@ -91,6 +91,7 @@ export async function registerOperator(
     totpRoles: totpRoles(config),
     appSecret: deps.secret,
     throttle: deps.signInThrottle,
+    idleMs: config.OPERATOR_IDLE_MINUTES * 60_000,
   });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await auth.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {

@@ -98,14 +98,41 @@ describe('POST /api/operador/sesion/', () => {
     expect((await login(s.email, STAFF_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('expires a session after 8 idle hours; each request slides the expiry', async () => {
+  it('expires a session after OPERATOR_IDLE_MINUTES unused (60 by default); each request slides it', async () => {
+    const idle = 60 * 60_000;
     const s = await createStaff(t, 'soporte');
-    clock.advance(STAFF_IDLE_MS - 60_000);
+    clock.advance(idle - 60_000);
     expect((await get('/api/operador/yo/', s.headers)).statusCode).toBe(200);
-    clock.advance(STAFF_IDLE_MS - 60_000);
+    clock.advance(idle - 60_000);
     expect((await get('/api/operador/yo/', s.headers)).statusCode).toBe(200);
-    clock.advance(STAFF_IDLE_MS + 1000);
+    clock.advance(idle + 1000);
     expect((await get('/api/operador/yo/', s.headers)).statusCode).toBe(401);
+  });
+
+  it('OPERATOR_IDLE_MINUTES sets it shorter; the service never keeps one past 8 hours (issue 38)', async () => {
+    const shortClock = new ManualClock('2026-11-23T15:00:00Z');
+    const short = await createTestApp({ clock: shortClock, env: { OPERATOR_IDLE_MINUTES: '15' } });
+    try {
+      const s = await createStaff(short, 'soporte');
+      const yo = () => short.app.inject({ method: 'GET', url: '/api/operador/yo/', headers: s.headers });
+      shortClock.advance(14 * 60_000);
+      expect((await yo()).statusCode).toBe(200);
+      shortClock.advance(15 * 60_000 + 1000);
+      expect((await yo()).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+    const capped = new StaffAuthService({
+      repo: new StaffRepository(t.database.db),
+      clock,
+      totpRoles: [],
+      appSecret: 'x'.repeat(40),
+      throttle: { take: async () => new Map(), giveBack: async () => {}, succeeded: async () => {} },
+      idleMs: 24 * STAFF_IDLE_MS,
+    });
+    const s = await createStaff(t, 'soporte');
+    clock.advance(STAFF_IDLE_MS + 1000);
+    expect(await capped.resolve(s.token)).toBeNull();
   });
 
   it('logout revokes the token', async () => {

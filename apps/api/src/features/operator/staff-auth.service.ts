@@ -17,6 +17,7 @@ import { StaffTotpService } from './staff-totp.service.ts';
 export { TOTP_SEAL } from './staff-totp.service.ts';
 
 /** Sessions end after this long without a request (sliding). */
+/** The longest a console session may stay unused (OPERATOR_IDLE_MINUTES may set it shorter, never longer). */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 /** last_seen is written at most this often per token. */
 const TOUCH_AFTER_MS = 60 * 1000;
@@ -69,6 +70,7 @@ export class StaffAuthService {
   private readonly clock: Clock;
   private readonly totpRoles: readonly StaffRole[];
   private readonly throttle: SignInThrottle;
+  private readonly idleMs: number;
   readonly totp: StaffTotpService;
 
   constructor(deps: {
@@ -79,7 +81,10 @@ export class StaffAuthService {
     /** APP_SECRET: TOTP secrets are stored sealed with a key derived from it. */
     appSecret: string;
     throttle: SignInThrottle;
+    /** OPERATOR_IDLE_MINUTES in ms: a session unused longer is over (at most STAFF_IDLE_MS). */
+    idleMs?: number;
   }) {
+    this.idleMs = Math.min(deps.idleMs ?? STAFF_IDLE_MS, STAFF_IDLE_MS);
     this.repo = deps.repo;
     this.clock = deps.clock;
     this.totpRoles = deps.totpRoles;
@@ -157,7 +162,7 @@ export class StaffAuthService {
   async resolve(token: string): Promise<StaffSession | null> {
     if (!token || token.length > 200) return null;
     const now = this.clock.now();
-    const row = await this.repo.findSession(sha256Hex(token), new Date(now.getTime() - STAFF_IDLE_MS));
+    const row = await this.repo.findSession(sha256Hex(token), new Date(now.getTime() - this.idleMs));
     if (!row) return null;
     if (now.getTime() - row.lastSeen.getTime() > TOUCH_AFTER_MS) await this.repo.touchToken(row.tokenId, now);
     return { tokenId: row.tokenId, totpPending: row.totpPending, staff: row.staff };
