@@ -140,5 +140,15 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     });
     const { results } = (await mine.json()) as { results: Array<{ placa: string; estado: string }> };
     expect(results.find((b) => b.placa === PLACA)?.estado).toBe('atendido');
+
+    // A link opened in a second tab lands on its screen signed in (issue 38: it asked to sign in again), and
+    // signing out there signs out the first tab too.
+    const second = await page.context().newPage();
+    await second.goto(`${server.url}/operador/auditoria`);
+    await second.getByRole('heading', { name: 'Auditoría', level: 1 }).waitFor();
+    await second.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await second.getByRole('heading', { name: 'Ingresar' }).waitFor();
+    await page.getByRole('heading', { name: 'Ingresar' }).waitFor();
+    await second.close();
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import '../lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { shareOperatorSession } from './lib/session-share.ts';
 import OperatorApp from './shell/OperatorApp.tsx';
 import '../components/styles.css';
 import './operador.css';
@@ -13,8 +14,11 @@ import './operador.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('No se encontró el elemento #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <OperatorApp />
-  </StrictMode>,
+// A tab opened without a session first asks the console's other tabs for theirs (a link opened in a new tab).
+void shareOperatorSession().ready.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <OperatorApp />
+    </StrictMode>,
+  ),
 );

@@ -34,7 +34,7 @@ export async function signOut(client: QueryClient): Promise<void> {
   try {
     if (getOperatorToken()) await operatorRequest('/api/operador/sesion/', { method: 'DELETE' });
   } catch {
-    /* the session is forgotten here either way; the server expires it after 8 idle hours */
+    /* the session is forgotten here either way; the server ends it once unused (OPERATOR_IDLE_MINUTES) */
   }
   setOperatorToken(null);
   client.clear();
