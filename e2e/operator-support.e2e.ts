@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCaller, createClient, createSelectedVehicle, type Session } from './support/api-session.ts';
+import {
+  apiCaller,
+  createClient,
+  createSelectedVehicle,
+  signedInPage,
+  type Session,
+} from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
 
@@ -18,6 +24,7 @@ describe.skipIf(!chromePath)('operator user support', () => {
   let server: RunningApp;
   let browser: Browser;
   let driver: Session;
+  let vehicle: Awaited<ReturnType<typeof createSelectedVehicle>>;
 
   beforeAll(async () => {
     server = await startApp({ env: { ADMIN_EMAIL: ADMIN.correo, ADMIN_PASSWORD: ADMIN.clave } });
@@ -48,7 +55,7 @@ describe.skipIf(!chromePath)('operator user support', () => {
       nombres: 'Lucía',
       apellidos: 'Gómez',
     });
-    await createSelectedVehicle(server, driver, PLACA);
+    vehicle = await createSelectedVehicle(server, driver, PLACA);
   }, 120_000);
 
   afterAll(async () => {
@@ -92,6 +99,17 @@ describe.skipIf(!chromePath)('operator user support', () => {
     await dialog.getByRole('button', { name: 'Sí, cerrar sesiones' }).click();
     await page.getByText('Se cerró 1 sesión.').waitFor();
     expect((await myBookings()).status).toBe(401);
+
+    // The driver's app, opened again on their phone, shows the sign-in saying why (issue 38: it showed an empty
+    // garage, "Aún no tienes vehículos", as its reads were refused).
+    const phone = await signedInPage(browser, driver, vehicle);
+    await phone.goto(`${server.url}/app/home`);
+    await phone.getByText('Tu sesión se cerró. Inicia sesión de nuevo para continuar.').waitFor();
+    expect(new URL(phone.url()).pathname).toBe('/auth/login');
+    expect(await phone.getByText(/Aún no tienes vehículos/).count()).toBe(0);
+    expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await screenshot(phone, 'operator-support-driver-signed-out-390');
+    await phone.close();
 
     await page.getByRole('tab', { name: /Agendamientos/ }).click();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -21,7 +21,7 @@ export function RootLayout() {
   useSessionEnded(
     useCallback(() => {
       client.clear();
-      void navigate('/auth/login', { replace: true, state: { sessionEnded: true } });
+      void navigate('/auth/login', { replace: true });
     }, [client, navigate]),
   );
   return (

@@ -1,6 +1,7 @@
 import { isCompany } from '@togo/domain/roles';
 import { getFleetMembership, getToken, getUserInfo, hasSessionFlag, SESSION_KEYS } from '../lib/storage.ts';
 import type { SessionFlag } from '../lib/storage.ts';
+import { sessionEndedMark } from '../lib/session-ended.ts';
 
 /**
  * Route guards: cheap synchronous checks of storage, run on every render of their route (app/route-kit.tsx).
@@ -27,8 +28,11 @@ export function sessionFlagGuard(flag: SessionFlag): Guard {
 export const otpGuard = sessionFlagGuard(SESSION_KEYS.accessOtp);
 export const changePasswordGuard = sessionFlagGuard(SESSION_KEYS.accessChangePassword);
 
-/** app/*, user-type/*, flota: a stored token is required. */
-export const tokenGuard: Guard = () => (getToken() ? null : '/auth');
+/** app/*, user-type/*, flota: a stored token is required; a session closed elsewhere goes to the sign-in itself. */
+export const tokenGuard: Guard = () => {
+  if (getToken()) return null;
+  return sessionEndedMark() ? '/auth/login' : '/auth';
+};
 
 /** user-type (index): only during the first sign-in; afterwards company users go to /flota, others home. */
 export const userTypeGuard: Guard = () => {

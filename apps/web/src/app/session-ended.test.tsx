@@ -49,6 +49,21 @@ describe('a session closed elsewhere', () => {
     expect(screen.queryByText(/Aún no tienes vehículos/)).not.toBeInTheDocument();
   });
 
+  it('refused before the app drew anything (the page early reads): the guard goes to the sign-in, which says why', async () => {
+    localStorage.clear();
+    sessionStorage.setItem('togo.sesion_cerrada', '1');
+    mockFetch({ 'GET /api/config': () => json(200, PUBLIC_CONFIG) });
+    const view = renderRoutes(routes, { initialEntries: ['/app/home'] });
+    await waitFor(() => expect(view.router.state.location?.pathname).toBe('/auth/login'));
+    expect(
+      await screen.findByText('Tu sesión se cerró. Inicia sesión de nuevo para continuar.'),
+    ).toBeInTheDocument();
+    // Until the next sign-in, which removes the mark.
+    const { storeSession } = await import('../lib/storage.ts');
+    storeSession({ token: 'nuevo' } as Parameters<typeof storeSession>[0]);
+    expect(sessionStorage.getItem('togo.sesion_cerrada')).toBeNull();
+  });
+
   it('a refused write does not end it (its screen says so in place)', async () => {
     const calls: string[] = [];
     mockFetch({

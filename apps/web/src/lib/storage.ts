@@ -20,6 +20,8 @@ export const SESSION_KEYS = {
   accessChangePassword: 'access_change_password',
   /** JSON of the OTP flow in progress (mode, identifier, usuario_id, from, destination). Never a password. */
   otpFlow: 'otp_flow',
+  /** The last session was closed elsewhere (lib/session-ended.ts): the sign-in says so until the next one. */
+  sessionEnded: 'togo.sesion_cerrada',
 } as const;
 
 export type SessionFlag = typeof SESSION_KEYS.accessOtp | typeof SESSION_KEYS.accessChangePassword;
@@ -72,6 +74,7 @@ export function storeSession(info: UserInfo): void {
   const token = info.access_token || info.token;
   if (token) localStorage.setItem(STORAGE_KEYS.token, token);
   setUserInfo(info);
+  sessionStorage.removeItem(SESSION_KEYS.sessionEnded);
 }
 
 export function setSessionFlag(flag: SessionFlag): void {

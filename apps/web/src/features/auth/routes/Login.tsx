@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { LoginResponse, MultipleAccounts, SocialProvider } from '@togo/domain/auth/auth.contract';
 import { isEmail, isPhone, MSG, PHONE_LENGTH } from '@togo/domain/auth/auth.rules';
 import { Field, fieldA11y } from '../../../components/ui/Field.tsx';
@@ -12,6 +12,7 @@ import { WaitMessage, retryAt } from '../../../components/ui/WaitMessage.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { errorDetail, fieldErrors, isApiError } from '../../../lib/api-client.ts';
 import { useKeepEarlyInput } from '../../../lib/early-input.ts';
+import { useSessionEndedMark } from '../../../lib/session-ended.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useLoginMutation } from '../api/login.ts';
@@ -34,8 +35,8 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_LE
 export function LoginRoute() {
   usePageTitle('Iniciar sesión');
   const navigate = useNavigate();
-  // Sent here by a session closed elsewhere (app/RootLayout.tsx): say why.
-  const sessionEnded = (useLocation().state as { sessionEnded?: unknown } | null)?.sessionEnded === true;
+  // Sent here by a session closed elsewhere (lib/session-ended.ts): say why until the next sign-in.
+  const sessionEnded = useSessionEndedMark();
   const dialog = useDialog();
   const loginMutation = useLoginMutation();
   const socialMutation = useSocialLoginMutation();
