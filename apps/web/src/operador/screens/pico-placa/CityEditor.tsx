@@ -17,6 +17,7 @@ import { HistoryPanel } from './HistoryPanel.tsx';
 import { replaceCity } from './pico-placa-api.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import { RuleForm } from './RuleForm.tsx';
+import { RuleOverlaps } from './RuleOverlaps.tsx';
 
 /** Empty source lines are typing leftovers, not sources. */
 function cleaned(draft: CityDraft): CityDraft {
@@ -205,6 +206,8 @@ export function CityEditor({
         {general ? <p className="field-error">{general}</p> : null}
         {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       </div>
+
+      {previewCity ? <RuleOverlaps city={previewCity} /> : null}
 
       <div className="pp-editor__cols">
         <div className="pp-editor__rules">

@@ -103,6 +103,22 @@ describe('PicoPlacaScreen', { timeout: 30_000 }, () => {
     expect(body?.rules).toHaveLength(2);
   });
 
+  it('warns when two rules share days, and the preview names the rules of each day (issue 38)', async () => {
+    const { user } = renderScreen([]);
+    await user.click(await screen.findByRole('button', { name: 'Medellín' }));
+    await screen.findByRole('group', { name: /regla 1/i });
+    await user.click(screen.getByRole('button', { name: '+ Agregar regla' }));
+    // The new rule starts after the old one ends: no overlap, and the preview names it on its days.
+    const preview = screen.getByRole('table', { name: /restricción por fecha/i });
+    await waitFor(() => expect(within(preview).getAllByText(/^medellin-[\d-]+$/).length).toBeGreaterThan(0));
+    expect(screen.queryByText(/se superponen/)).toBeNull();
+    // A second new rule over the same days: both apply, said before saving.
+    await user.click(screen.getByRole('button', { name: '+ Agregar regla' }));
+    const warning = (await screen.findByText(/se superponen/)).closest('[role="status"]');
+    expect(warning).toHaveTextContent(/«medellin-[\d-]+» y «medellin-[\d-]+-2»: desde el|del /);
+    expect(within(preview).getAllByText(/^medellin-[\d-]+, medellin-[\d-]+-2$/).length).toBeGreaterThan(0);
+  });
+
   it('shows the server 400 next to the field and keeps the form', async () => {
     renderScreen([
       http.put(`${BASE}05001/`, () => json(400, { rules: { 0: { area: ['Zona no reconocida.'] } } })),

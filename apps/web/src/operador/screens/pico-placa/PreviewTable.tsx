@@ -55,6 +55,7 @@ export function PreviewTable({ city, today }: { city: PicoPlacaCity | null; toda
                     {d}
                   </th>
                 ))}
+                <th scope="col">Reglas</th>
               </tr>
             </thead>
             <tbody>
@@ -76,6 +77,7 @@ export function PreviewTable({ city, today }: { city: PicoPlacaCity | null; toda
                       </td>
                     );
                   })}
+                  <td className="pp-cell pp-cell--rules">{row.rules.join(', ') || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -11,6 +11,8 @@ export type PreviewCell =
 export interface PreviewRow {
   date: string;
   cells: PreviewCell[];
+  /** The rules that restrict some digit that day (issue 38: which rule wins when periods overlap). */
+  rules: string[];
 }
 
 /** A sample plate whose first and last digits are both `digit` (rules select either). */
@@ -29,17 +31,19 @@ export function previewCity(
   const data = { cities: [city] };
   return Array.from({ length: PREVIEW_DAYS }, (_, i) => {
     const date = addDays(today, i);
+    const rules = new Set<string>();
     const cells = DIGITS.map((digit): PreviewCell => {
       const result = evaluatePicoPlacaDay(
         { plate: samplePlate(digit), vehicleType, cityKey: city.key, date },
         data,
       );
+      for (const restriction of result.restrictions ?? []) rules.add(restriction.rule.id);
       if (result.status === 'restricted') {
         const windows = (result.windows ?? []).map((w) => `${w.start}–${w.end}`).join(', ');
         return { status: 'restricted', windows };
       }
       return { status: result.status };
     });
-    return { date, cells };
+    return { date, cells, rules: [...rules].sort() };
   });
 }
