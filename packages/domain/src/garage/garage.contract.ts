@@ -106,6 +106,17 @@ export interface VehicleCreateRequest {
 }
 export type VehicleCreate = z.output<typeof vehicleCreateSchema>;
 
+/**
+ * PUT /api/togo/vehicle/{id}/kilometraje/ (issue 36): the driver corrects the mileage typed when the vehicle was
+ * added (a typo, an odometer replaced). Any whole number up to 7 digits, lower than before included; a JSON number
+ * or digits as text.
+ */
+export const VEHICLE_MILEAGE_PATH = '/api/togo/vehicle/:id/kilometraje/';
+export const vehicleMileageSchema = z.strictObject({
+  kilometraje_digitado: textField(/^\d+$/, GARAGE_MSG.digitsOnly, 7, 'Máximo 7 dígitos.').transform(Number),
+});
+export type VehicleMileage = z.output<typeof vehicleMileageSchema>;
+
 /** Registry data as the web reads it (vehicle_data); dates 'YYYY-MM-DD'. */
 export const vehicleDataSchema = z.object({
   vehicle_plate: z.string(),

@@ -248,6 +248,16 @@ export class GarageRepository extends GarageSnapshotRepository {
     });
   }
 
+  /** Sets a live vehicle's typed mileage; false when it is not a live vehicle of the user. */
+  async setMileage(userId: number, vehicleId: number, km: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(vehicles)
+      .set({ kilometrajeDigitado: km, updated: now })
+      .where(and(eq(vehicles.id, vehicleId), eq(vehicles.userId, userId), isNull(vehicles.deletedAt)))
+      .returning({ id: vehicles.id });
+    return rows.length > 0;
+  }
+
   // files
   async insertFileAndAttach(
     file: StoredFileRow & { created: Date },

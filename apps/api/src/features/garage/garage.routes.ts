@@ -9,6 +9,8 @@ import {
   vehicleListSchema,
   vehicleSchema,
   vehicleValueResponseSchema,
+  VEHICLE_MILEAGE_PATH,
+  vehicleMileageSchema,
 } from '@togo/domain/garage/garage.contract';
 import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
@@ -71,6 +73,20 @@ export function garageRoutes(
     '/api/togo/vehicle/:id/set_garaje_selected/',
     { ...auth, schema: { summary: 'Seleccionar un vehículo del garaje', response: { 200: vehicleSchema } } },
     async (req) => garage.select(userId(req), pathId(req)),
+  );
+
+  // The session is checked before the body is validated (401 before 400).
+  typed.put(
+    VEHICLE_MILEAGE_PATH,
+    {
+      preValidation: deps.auth,
+      schema: {
+        summary: 'Corregir el kilometraje de un vehículo',
+        body: vehicleMileageSchema,
+        response: { 200: vehicleSchema },
+      },
+    },
+    async (req) => garage.correctMileage(userId(req), pathId(req), req.body),
   );
 
   typed.put(

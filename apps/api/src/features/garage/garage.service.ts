@@ -4,6 +4,7 @@ import {
   type Vehicle,
   type VehicleCreate,
   type VehicleValueResponse,
+  type VehicleMileage,
 } from '@togo/domain/garage/garage.contract';
 import type { FinesResult, RegistryVehicle, VehicleValue } from '@togo/domain/garage/registry.contract';
 import { AppError } from '../../http/app-error.ts';
@@ -155,6 +156,18 @@ export class GarageService {
 
   async select(userId: number, vehicleId: number): Promise<Vehicle> {
     const ok = await this.deps.repo.selectVehicle(userId, vehicleId, this.deps.clock.now());
+    if (!ok) throw AppError.notFound();
+    return this.getOwnedVehicle(userId, vehicleId);
+  }
+
+  /** The driver's correction of the mileage typed at creation (issue 36); the vehicle as it now reads. */
+  async correctMileage(userId: number, vehicleId: number, input: VehicleMileage): Promise<Vehicle> {
+    const ok = await this.deps.repo.setMileage(
+      userId,
+      vehicleId,
+      input.kilometraje_digitado,
+      this.deps.clock.now(),
+    );
     if (!ok) throw AppError.notFound();
     return this.getOwnedVehicle(userId, vehicleId);
   }

@@ -11,6 +11,7 @@ import { usePersonalVehicle, useUploadVehicleImage, useVehicleValue } from '../a
 import { CarPlaceholder } from '../components/CarPlaceholder.tsx';
 import { CompanyVehicles } from '../components/CompanyVehicles.tsx';
 import { StarRating } from '../components/StarRating.tsx';
+import { VehicleActions } from '../components/VehicleActions.tsx';
 import { VehicleValue } from '../components/VehicleValue.tsx';
 import {
   GARAGE_TEXTS,
@@ -106,7 +107,8 @@ export function PersonalGarageRoute() {
   const image = vehicle.url_imagen_vehiculo;
   const details: [string, string][] = [
     ['Placa', (data?.vehicle_plate ?? vehicle.placa).toUpperCase()],
-    ['Kilometraje', wholeNumber(data?.mileage ?? vehicle.kilometraje_digitado, ' km')],
+    // The driver's own reading (the registry has none), correctable below.
+    ['Kilometraje', wholeNumber(vehicle.kilometraje_digitado, ' km')],
     ['Clase', textOrMissing(vehicleClassLabel(data?.vehicle_class_v2?.trim() ?? ''))],
     ['Tipo de servicio', textOrMissing(data?.type_service)],
     ['Motor', wholeNumber(data?.cylinder_capacity, ' CC')],
@@ -162,6 +164,7 @@ export function PersonalGarageRoute() {
         <Link to={`/app/vehiculo/${vehicle.id}/mantenimiento`} className="btn btn--secondary btn--block">
           Mantenimiento
         </Link>
+        <VehicleActions key={vehicle.id} vehicle={vehicle} />
       </section>
       {addVehicle}
       <CompanyVehicles />
