@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PlateSelector } from './PlateSelector.tsx';
 
@@ -57,5 +58,18 @@ describe('PlateSelector', () => {
     const trigger = screen.getByRole('button', { name: /Vehículo seleccionado: ninguno/ });
     expect(trigger).toBeDisabled();
     expect(trigger).toHaveTextContent('------');
+  });
+
+  it('offers "Agregar vehículo" when given where it leads (issue 36), and closes on the way', () => {
+    render(
+      <MemoryRouter>
+        <PlateSelector vehicles={vehicles} selectedId={1} onSelect={vi.fn()} addHref="/app/nuevo?from=app" />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Cambiar vehículo/ }));
+    const add = within(screen.getByRole('dialog')).getByRole('link', { name: '+ Agregar vehículo' });
+    expect(add).toHaveAttribute('href', '/app/nuevo?from=app');
+    fireEvent.click(add);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

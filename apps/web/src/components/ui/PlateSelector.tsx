@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronDownIcon } from './app-icons.tsx';
 import { Modal } from './Modal.tsx';
 import './plate-selector.css';
@@ -13,10 +14,18 @@ export interface PlateSelectorProps {
   selectedId: number | null;
   onSelect: (vehicle: PlateOption) => void;
   disabled?: boolean;
+  /** Where "Agregar vehículo" leads (issue 36: the selector had no way to add one); none when absent. */
+  addHref?: string;
 }
 
 /** A Colombian-plate badge of the selected vehicle; it opens an overlay listing every plate to choose one. */
-export function PlateSelector({ vehicles, selectedId, onSelect, disabled = false }: PlateSelectorProps) {
+export function PlateSelector({
+  vehicles,
+  selectedId,
+  onSelect,
+  disabled = false,
+  addHref,
+}: PlateSelectorProps) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const current = vehicles.find((v) => v.id === selectedId);
@@ -64,6 +73,15 @@ export function PlateSelector({ vehicles, selectedId, onSelect, disabled = false
             </li>
           ))}
         </ul>
+        {addHref ? (
+          <Link
+            to={addHref}
+            className="btn btn--secondary btn--block plate-modal__add"
+            onClick={() => setOpen(false)}
+          >
+            + Agregar vehículo
+          </Link>
+        ) : null}
       </Modal>
     </>
   );

@@ -48,6 +48,7 @@ export function HeroVehicle({ vehicles, vehicle }: HeroVehicleProps) {
             vehicles={vehicles}
             selectedId={vehicle?.id ?? null}
             disabled={select.isPending}
+            addHref="/app/garaje-personal/nuevo-vehiculo?from=app"
             onSelect={(option) => {
               const chosen = vehicles.find((v) => v.id === option.id);
               if (chosen) select.mutate(chosen);
