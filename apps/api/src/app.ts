@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOperator(app, {
     ...ctx,
     messenger: providers.messenger,
+    whatsapp: providers.whatsapp,
     payments,
     storage: providers.fileStorage,
     supportCodes: accounts.supportCodes,

@@ -28,6 +28,7 @@ export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
   rechazada: 'Pago rechazado',
   atendido: 'Atendido',
   no_asistio: 'No asistió',
+  afectada_cierre: 'Afectada por cierre',
 };
 export const bookingStateLabel = label(BOOKING_STATE_LABELS);
 

@@ -109,6 +109,8 @@ export const BOOKING_STATES = [
   'rechazada',
   'atendido',
   'no_asistio',
+  // A confirmed booking on a day the console closed its branch (decision 110): to reschedule or cancel.
+  'afectada_cierre',
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 export const BOOKING_SERVICES = FROM_FLOWS;

@@ -22,6 +22,7 @@ export const MY_BOOKINGS_MSG = {
   sameSlot: 'Elige una fecha u hora distinta a la de tu cita actual.',
   notPayable: 'Este agendamiento no tiene un pago pendiente.',
   changedMeanwhile: 'Tu agendamiento cambió mientras lo modificabas, intenta de nuevo.',
+  dayClosed: 'La sede estará cerrada ese día. Elige otra fecha.',
 } as const;
 
 /** A booking of 'Mis agendamientos': the list's item plus what the policy allows now. */

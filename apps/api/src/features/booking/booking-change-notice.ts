@@ -1,13 +1,10 @@
 import { clockText } from '@togo/domain/clock-text';
-import { formatCop } from '@togo/domain/money';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
-import type { Messenger } from '../../integrations/messaging/messenger.ts';
-import { whatsappNumber, type WhatsAppSender } from '../../integrations/messaging/whatsapp.ts';
+import type { DriverMessages } from '../../integrations/messaging/driver-messages.ts';
+import { refundSentence } from '../../lib/refund-text.ts';
 import { bookingEmailFacts, bookingIcsAttachment } from './booking-email-facts.ts';
-import type { BookingChangesRepository } from './booking-changes.repository.ts';
 import type { BookingRepository } from './booking.repository.ts';
-import type { BookingView } from './booking.rows.ts';
 
 export type BookingChange = 'cancelada' | 'reprogramada';
 
@@ -19,27 +16,17 @@ export const CHANGE_TEMPLATES: Record<BookingChange, string> = {
 
 export interface ChangeNoticeDeps {
   repo: Pick<BookingRepository, 'findById' | 'userContact'>;
-  changes: Pick<BookingChangesRepository, 'whatsappPhone'>;
-  messenger: Messenger;
-  whatsapp?: WhatsAppSender | undefined;
+  /** Sends and records in the driver's delivery log (decision 109). */
+  messages: DriverMessages;
   clock: Clock;
   webUrl: string;
   log: Pick<Logger, 'error'>;
 }
 
-/** What happens to the money of a cancelled booking, as one sentence. */
-export function refundSentence(b: Pick<BookingView, 'estadoReembolso' | 'precio'>): string {
-  if (!b.estadoReembolso) return 'No se hizo ningún cobro, así que no hay nada que reembolsar.';
-  if (b.estadoReembolso === 'realizado') {
-    return `Reembolsamos ${formatCop(b.precio)} al medio de pago que usaste; puede tardar unos días hábiles en verse.`;
-  }
-  return `Te reembolsaremos ${formatCop(b.precio)} al medio de pago que usaste; te avisaremos cuando esté hecho.`;
-}
-
 /**
  * The email (with the updated .ics: same UID, SEQUENCE bumped, METHOD:CANCEL for a cancellation) and, when the
- * driver turned WhatsApp on, the WhatsApp message of a cancellation or a reschedule (issue 36). A failure is
- * logged, never undoes the change.
+ * driver turned WhatsApp on, the WhatsApp message of a cancellation or a reschedule (issue 36), each recorded in
+ * the driver's delivery log. A failure is logged and recorded, never undoes the change.
  */
 export async function sendChangeNotice(
   deps: ChangeNoticeDeps,
@@ -68,25 +55,21 @@ export async function sendChangeNotice(
       '',
       `Consulta tus agendamientos en ${deps.webUrl}/app/agendamientos`,
     );
-    await deps.messenger.send({
+    const subject = `Agendamiento ${cancelled ? 'cancelado' : 'reprogramado'}: ${title}`;
+    const entry = { userId: b.userId, kind: 'agendamientos' as const, titulo: subject };
+    await deps.messages.email(entry, {
       to: contact.email,
-      channel: 'email',
-      subject: `Agendamiento ${cancelled ? 'cancelado' : 'reprogramado'}: ${title}`,
+      subject,
       body: lines.join('\n'),
       attachments: [bookingIcsAttachment(b, deps.clock.now(), cancelled)],
     });
-    const phone = deps.whatsapp ? await deps.changes.whatsappPhone(b.userId) : null;
-    const to = phone ? whatsappNumber(phone) : null;
-    if (deps.whatsapp && to) {
-      await deps.whatsapp.send({
-        to,
-        template: CHANGE_TEMPLATES[change],
-        language: 'es',
-        parameters: cancelled
-          ? [contact.nombres, title, when, refundSentence(b)]
-          : [contact.nombres, title, when],
-      });
-    }
+    await deps.messages.whatsapp(entry, {
+      template: CHANGE_TEMPLATES[change],
+      language: 'es',
+      parameters: cancelled
+        ? [contact.nombres, title, when, refundSentence(b)]
+        : [contact.nombres, title, when],
+    });
   } catch (err) {
     deps.log.error({ err, bookingId, change }, 'booking change notice not sent');
   }

@@ -40,17 +40,4 @@ export class BookingChangesRepository {
       })
       .where(eq(bookings.id, bookingId));
   }
-
-  /**
-   * The driver's mobile when they turned WhatsApp on in their notification preferences and keep booking
-   * notices on (no preferences row: WhatsApp is off), else null.
-   */
-  async whatsappPhone(userId: number): Promise<string | null> {
-    const [row] = await rows<{ telefono: string | null }>(
-      this.db,
-      sql`select u.telefono from users u join notification_preferences p on p.user_id = u.id
-          where u.id = ${userId} and p.whatsapp and p.agendamientos`,
-    );
-    return row?.telefono ?? null;
-  }
 }

@@ -3,9 +3,9 @@ import { bookingEmailFacts, bookingIcsAttachment } from './booking-email-facts.t
 import type { BookingDeps } from './booking.deps.ts';
 import { formatCop } from '@togo/domain/money';
 
-/** Confirmation email with the .ics; a failure is logged, never undoes the booking. */
+/** Confirmation email with the .ics, recorded in the driver's delivery log; a failure never undoes the booking. */
 export async function sendConfirmation(
-  deps: Pick<BookingDeps, 'repo' | 'clock' | 'messenger' | 'webUrl' | 'log'>,
+  deps: Pick<BookingDeps, 'repo' | 'clock' | 'messages' | 'webUrl' | 'log'>,
   bookingId: string,
 ): Promise<void> {
   try {
@@ -30,13 +30,16 @@ export async function sendConfirmation(
       '',
       `Consulta, reprograma o cancela tus agendamientos en ${deps.webUrl}/app/agendamientos`,
     ];
-    await deps.messenger.send({
-      to: contact.email,
-      channel: 'email',
-      subject: `Agendamiento confirmado: ${title}`,
-      body: lines.join('\n'),
-      attachments: [bookingIcsAttachment(b, deps.clock.now())],
-    });
+    const subject = `Agendamiento confirmado: ${title}`;
+    await deps.messages.email(
+      { userId: b.userId, kind: 'agendamientos', titulo: subject },
+      {
+        to: contact.email,
+        subject,
+        body: lines.join('\n'),
+        attachments: [bookingIcsAttachment(b, deps.clock.now())],
+      },
+    );
   } catch (err) {
     deps.log.error({ err, bookingId }, 'booking confirmation email failed');
   }

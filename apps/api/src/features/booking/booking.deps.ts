@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { DriverMessages } from '../../integrations/messaging/driver-messages.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { BookingRepository } from './booking.repository.ts';
 
@@ -11,7 +11,8 @@ export interface BookingDeps {
   clock: Clock;
   payments: PaymentProvider;
   jobs: JobQueue;
-  messenger: Messenger;
+  /** Messages to the driver, recorded in their delivery log (decision 109). */
+  messages: DriverMessages;
   webUrl: string;
   /** Where the gateway sends the payer back. */
   paymentRedirectUrl: string;

@@ -3,6 +3,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { WhatsAppSender } from '../../integrations/messaging/whatsapp.ts';
+import { DriverMessages } from '../../integrations/messaging/driver-messages.ts';
 import { BookingChangesRepository } from './booking-changes.repository.ts';
 import { BookService } from './book.service.ts';
 import { BookingPlaceRepository } from './booking-place.repository.ts';
@@ -34,12 +35,13 @@ export async function registerBooking(
   const { config, db, clock, jobs, log, payments } = deps;
   const bookingRepo = new BookingRepository(db);
   const paymentRedirectUrl = config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`;
+  const messages = new DriverMessages({ db, messenger: deps.messenger, whatsapp: deps.whatsapp, clock, log });
   const bookingDeps = {
     repo: bookingRepo,
     clock,
     payments,
     jobs,
-    messenger: deps.messenger,
+    messages,
     webUrl: config.WEB_URL,
     paymentRedirectUrl,
     secret: deps.secret,
@@ -59,12 +61,7 @@ export async function registerBooking(
     paymentRedirectUrl,
     log,
     changes: new BookingChangesRepository(db),
-    notice: {
-      repo: bookingRepo,
-      messenger: deps.messenger,
-      whatsapp: deps.whatsapp,
-      webUrl: config.WEB_URL,
-    },
+    notice: { repo: bookingRepo, messages, webUrl: config.WEB_URL },
   });
   bookingRoutes(app, {
     booking,

@@ -300,7 +300,8 @@ export class BookingRepository {
                    slot_id::int as "slotId"
             from bookings where id = ${id} for update`,
       );
-      if (!row || !['pendiente_pago', 'confirmada'].includes(row.estado) || row.expired) {
+      // A booking affected by a closure keeps its seat until it is moved or cancelled (decision 110).
+      if (!row || !['pendiente_pago', 'confirmada', 'afectada_cierre'].includes(row.estado) || row.expired) {
         return 'not_cancellable';
       }
       // Rescheduled between the first read and the lock: free the seat of the slot it holds now.

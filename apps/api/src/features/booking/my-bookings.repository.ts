@@ -5,16 +5,20 @@ import { bumpedIcsSequence } from './booking.rows.ts';
 import { rows, takeSeatOrExpired } from './slot-seats.ts';
 
 export type RescheduleOutcome =
-  'moved' | 'not_found' | 'not_reschedulable' | 'same_slot' | 'full' | 'changed';
+  'moved' | 'not_found' | 'not_reschedulable' | 'same_slot' | 'full' | 'changed' | 'closed';
+
+/** The states a driver may move: a hold, a confirmed booking, one affected by a closure. */
+const RESCHEDULABLE = ['pendiente_pago', 'confirmada', 'afectada_cierre'];
 
 /** SQL of 'Mis agendamientos' beyond list and cancel (which live in BookingRepository). */
 export class MyBookingsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Moves an active booking of the user to another slot of its branch in one transaction: both slot rows are
-   * locked in id order (then the booking, like every writer), a seat is taken in the new slot (freeing expired
-   * holds if it is full; the CHECK taken <= capacity is the last guard) and the old seat is given back.
+   * Moves an active booking of the user to another slot of its branch in one transaction: the branch row is read
+   * FOR SHARE and a closed target day refused ('closed'), then both slot rows are locked in id order (then the
+   * booking, like every writer), a seat is taken in the new slot (freeing expired holds if it is full; the CHECK
+   * taken <= capacity is the last guard) and the old seat is given back.
    */
   async reschedule(input: {
     userId: number;
@@ -33,6 +37,15 @@ export class MyBookingsRepository {
           .from(bookings)
           .where(and(eq(bookings.id, input.id), eq(bookings.userId, input.userId)));
         if (!found) return 'not_found';
+        // The branch row first (FOR SHARE; a closure holds it FOR UPDATE), then the closures in a statement of
+        // their own: its snapshot is taken after the lock, so a closure that just committed is seen.
+        await tx.execute(sql`select id from booking_branches where id = ${input.branchId} for share`);
+        const [closed] = await rows<{ closed: boolean }>(
+          tx,
+          sql`select exists (select 1 from branch_closures
+                             where branch_id = ${input.branchId} and fecha = ${input.fecha}) as closed`,
+        );
+        if (closed?.closed) return 'closed';
         await tx
           .insert(bookingSlots)
           .values({
@@ -60,7 +73,7 @@ export class MyBookingsRepository {
         );
         if (!row) return 'not_found';
         if (row.slotId !== found.slotId) return 'changed';
-        if (!['pendiente_pago', 'confirmada'].includes(row.estado) || row.expired) return 'not_reschedulable';
+        if (!RESCHEDULABLE.includes(row.estado) || row.expired) return 'not_reschedulable';
         if (!(await takeSeatOrExpired(tx, target.id, now))) return 'full';
         await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
         await tx
@@ -69,6 +82,8 @@ export class MyBookingsRepository {
             slotId: target.id,
             fecha: input.fecha,
             hora: input.hora,
+            // A booking affected by a closure is confirmed again by its move (decision 110).
+            ...(row.estado === 'afectada_cierre' ? { estado: 'confirmada', motivoEstado: null } : {}),
             datos: bumpedIcsSequence,
             updated: now,
           })

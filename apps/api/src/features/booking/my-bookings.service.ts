@@ -44,13 +44,13 @@ export class MyBookingsService {
       log: Pick<Logger, 'error'>;
       /** Refund and notice of a driver's change (issue 36). */
       changes: BookingChangesRepository;
-      notice: Omit<ChangeNoticeDeps, 'changes' | 'clock' | 'log'>;
+      notice: Omit<ChangeNoticeDeps, 'clock' | 'log'>;
     },
   ) {}
 
   private get noticeDeps(): ChangeNoticeDeps {
-    const { changes, clock, log, notice } = this.deps;
-    return { ...notice, changes, clock, log };
+    const { clock, log, notice } = this.deps;
+    return { ...notice, clock, log };
   }
 
   /**
@@ -80,6 +80,10 @@ export class MyBookingsService {
 
   /** What the policy allows for a booking at this instant. */
   policy(b: Pick<MyBooking, 'estado' | 'fecha_agenda' | 'franja'>, now: Date) {
+    // The branch closed that day (decision 110): moving or cancelling (refunded) is free, whenever.
+    if (b.estado === 'afectada_cierre') {
+      return { cancelable_hasta: null, puede_cancelar: true, puede_reprogramar: true };
+    }
     const hour = slotHour(b.franja) ?? 0;
     const start = bogotaInstant(b.fecha_agenda, hour);
     const active = b.estado === 'pendiente_pago' || b.estado === 'confirmada';
@@ -179,6 +183,8 @@ export class MyBookingsService {
         throw AppError.conflict(MY_BOOKINGS_MSG.changedMeanwhile);
       case 'not_reschedulable':
         throw AppError.conflict(MY_BOOKINGS_MSG.notReschedulable);
+      case 'closed':
+        throw AppError.badRequest(MY_BOOKINGS_MSG.dayClosed);
     }
   }
 

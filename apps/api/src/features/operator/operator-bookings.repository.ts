@@ -24,8 +24,23 @@ export type StaffTarget = 'atendido' | 'no_asistio' | 'cancelada';
 const ALLOWED_FROM: Record<StaffTarget, readonly string[]> = {
   atendido: ['confirmada'],
   no_asistio: ['confirmada'],
-  cancelada: ['confirmada', 'pendiente_pago'],
+  cancelada: ['confirmada', 'pendiente_pago', 'afectada_cierre'],
 };
+
+/** What the driver's notice of a staff cancellation says of the booking. */
+export interface CancelNoticeFacts {
+  userId: number;
+  nombres: string;
+  correo: string;
+  servicio: string;
+  placa: string;
+  fecha: string;
+  hora: number;
+  referencia: string;
+  precio: number;
+  sede: string;
+  estadoReembolso: string | null;
+}
 
 export type StateChangeOutcome =
   | { kind: 'not_found' }
@@ -171,5 +186,18 @@ export class OperatorBookingsRepository {
       if (target) out.push(target);
     }
     return out;
+  }
+
+  /** The facts of a booking's notice to its driver (after the change and its refund attempt). */
+  async noticeFacts(bookingId: string): Promise<CancelNoticeFacts | null> {
+    const [row] = await rows<CancelNoticeFacts>(
+      this.db,
+      sql`select b.user_id as "userId", u.nombres, coalesce(b.correo, u.email) as correo, b.servicio, b.placa,
+                 b.fecha::text as fecha, b.hora::int as hora, b.referencia, b.precio, br.nombre as sede,
+                 b.estado_reembolso as "estadoReembolso"
+          from bookings b join users u on u.id = b.user_id join booking_branches br on br.id = b.branch_id
+          where b.id = ${bookingId}`,
+    );
+    return row ?? null;
   }
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
+import type { OperatorBookingNotices } from './operator-booking-notices.ts';
 import type {
   OperatorBookingsRepository,
   RefundTarget,
@@ -34,6 +35,8 @@ export class OperatorBookingsService {
       clock: Clock;
       payments: PaymentProvider;
       log: Pick<Logger, 'warn' | 'error'>;
+      /** The driver's notice of a staff cancellation (decision 109). */
+      notices: OperatorBookingNotices;
     },
   ) {}
 
@@ -66,7 +69,18 @@ export class OperatorBookingsService {
     if (outcome.kind === 'not_found') throw AppError.notFound('Agendamiento no encontrado.');
     if (outcome.kind === 'not_allowed') throw AppError.conflict(OPERATOR_MSG.transitionNotAllowed);
     const estadoReembolso = outcome.refund ? await this.refund(outcome.refund) : null;
+    if (target === 'cancelada') await this.tellCancelled(id.toLowerCase(), change.motivo ?? null);
     return { id: id.toLowerCase(), estado: target, estado_reembolso: estadoReembolso };
+  }
+
+  /** The driver is told of a staff cancellation and its refund; a failure is logged, the change stands. */
+  private async tellCancelled(id: string, motivo: string | null): Promise<void> {
+    try {
+      const facts = await this.deps.repo.noticeFacts(id);
+      if (facts) await this.deps.notices.cancelledByStaff(facts, motivo);
+    } catch (err) {
+      this.deps.log.error({ err, bookingId: id }, 'staff cancellation notice not sent');
+    }
   }
 
   /** One refund attempt; the state is recorded either way ('fallido' is retried by the job). */

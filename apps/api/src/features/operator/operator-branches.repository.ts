@@ -96,11 +96,25 @@ export interface ClosureRow {
 
 export interface BookingToReschedule {
   id: string;
+  userId: number;
   placa: string;
   hora: number;
   nombre: string;
+  /** The driver's first names, for the notice's greeting. */
+  nombres: string;
   correo: string;
   telefono: string | null;
+  /** The booking's state after the closure: 'afectada_cierre' (was confirmed) or 'pendiente_pago'. */
+  estado: string;
+  servicio: string;
+  /** Its payment was approved: cancelling it refunds it. */
+  pagado: boolean;
+}
+
+/** The bookings a closure touched and the name of the closed branch. */
+export interface ClosureResult {
+  sede: string;
+  bookings: BookingToReschedule[];
 }
 
 /** SQL only: branch edits (capacity reaches the branch's future slot rows too) and day closures. */
@@ -195,31 +209,44 @@ export class OperatorBranchesRepository {
 
   /**
    * Closes a branch for a day (audit row first, so a duplicate closure rolls both back) and answers the bookings
-   * already made for that day, to reschedule. 'not_found' for an unknown branch, 'exists' when already closed.
+   * already made for that day, to reschedule: in the same transaction the confirmed ones become 'afectada_cierre'
+   * (decision 110; their seat stays theirs until they are moved or cancelled). The branch row is locked first, as
+   * a driver's reschedule does (FOR SHARE) before checking the target day's closure, so a booking can never be
+   * moved into a day being closed unseen. 'not_found' for an unknown branch, 'exists' when already closed.
    */
   async close(
     input: { branchId: string; fecha: string; motivo: string; staffId: number },
     audit: AuditRecord,
     now: Date,
-  ): Promise<BookingToReschedule[] | 'not_found' | 'exists'> {
+  ): Promise<ClosureResult | 'not_found' | 'exists'> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [branch] = await tx
-          .select({ id: bookingBranches.id })
-          .from(bookingBranches)
-          .where(eq(bookingBranches.id, input.branchId));
+        const [branch] = await rows<{ nombre: string }>(
+          tx,
+          sql`select nombre from booking_branches where id = ${input.branchId} for update`,
+        );
         if (!branch) return 'not_found' as const;
         await insertAudit(tx, audit, now);
         await tx.insert(branchClosures).values({ ...input, created: now });
-        return rows<BookingToReschedule>(
+        await tx.execute(
+          sql`update bookings set estado = 'afectada_cierre', motivo_estado = ${input.motivo},
+                     version = version + 1, updated = ${now.toISOString()}
+              where branch_id = ${input.branchId} and fecha = ${input.fecha} and estado = 'confirmada'`,
+        );
+        const list = await rows<BookingToReschedule>(
           tx,
-          sql`select b.id, b.placa, b.hora::int as hora, trim(u.nombres || ' ' || u.apellidos) as nombre,
-                     coalesce(b.correo, u.email) as correo, coalesce(b.datos->>'celular', u.telefono) as telefono
+          sql`select b.id, b.user_id as "userId", b.placa, b.hora::int as hora,
+                     trim(u.nombres || ' ' || u.apellidos) as nombre, u.nombres,
+                     coalesce(b.correo, u.email) as correo, coalesce(b.datos->>'celular', u.telefono) as telefono,
+                     b.estado, b.servicio,
+                     exists (select 1 from payments p where p.booking_id = b.id and p.status = 'APPROVED') as pagado
               from bookings b join users u on u.id = b.user_id
               where b.branch_id = ${input.branchId} and b.fecha = ${input.fecha}
-                and b.estado in ('confirmada', 'pendiente_pago')
+                and (b.estado = 'afectada_cierre'
+                     or (b.estado = 'pendiente_pago' and b.expira_en > ${now.toISOString()}))
               order by b.hora, b.created`,
         );
+        return { sede: branch.nombre, bookings: list };
       });
     } catch (err) {
       const e = err as { code?: string; cause?: { code?: string } };
@@ -324,6 +351,12 @@ export class OperatorBranchesRepository {
       await tx
         .delete(branchClosures)
         .where(and(eq(branchClosures.branchId, branchId), eq(branchClosures.fecha, fecha)));
+      // The bookings the closure touched and nobody moved or cancelled are confirmed again (decision 110).
+      await tx.execute(
+        sql`update bookings set estado = 'confirmada', motivo_estado = null, version = version + 1,
+                   updated = ${now.toISOString()}
+            where branch_id = ${branchId} and fecha = ${fecha} and estado = 'afectada_cierre'`,
+      );
       await insertAudit(tx, audit(row), now);
       return 'reopened' as const;
     });

@@ -1,5 +1,4 @@
 import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
-import { clockText } from '@togo/domain/clock-text';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
 import {
@@ -12,9 +11,9 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
-import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
+import type { OperatorBookingNotices } from './operator-booking-notices.ts';
 import type { OperatorBranchesRepository } from './operator-branches.repository.ts';
 
 const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -25,8 +24,8 @@ export class OperatorBranchesService {
     private readonly deps: {
       repo: OperatorBranchesRepository;
       clock: Clock;
-      messenger: Messenger;
-      webUrl: string;
+      /** The drivers' notices of a closure, recorded in their delivery log (decision 109). */
+      notices: OperatorBookingNotices;
       log: Pick<Logger, 'error'>;
     },
   ) {}
@@ -79,25 +78,18 @@ export class OperatorBranchesService {
     );
     if (result === 'not_found') throw AppError.notFound('Sede no encontrada.');
     if (result === 'exists') throw AppError.conflict(OPERATOR_MSG.closureExists);
-    for (const b of result) {
-      // A failed message is logged; the closure stands and the list is in the answer for staff to call.
-      await this.deps.messenger
-        .send({
-          to: b.correo,
-          channel: 'email',
-          subject: 'Tu cita debe reprogramarse',
-          body:
-            `Hola, ${b.nombre}:\n\nLa sede de tu cita del ${fecha} a las ${clockText(b.hora)} (placa ${b.placa}) ` +
-            `estará cerrada: ${motivo}.\nTe contactaremos para reprogramarla, o puedes hacerlo en ` +
-            `${this.deps.webUrl.replace(/\/+$/, '')}/app/servicios.\n`,
-        })
+    for (const b of result.bookings) {
+      // A failed message is logged and listed in the driver's Avisos; the closure stands and the list is in the
+      // answer for staff to call.
+      await this.deps.notices
+        .closure({ sede: result.sede, fecha, motivo }, b)
         .catch((err: unknown) => this.deps.log.error({ err, bookingId: b.id }, 'closure notice not sent'));
     }
     return {
       sede: id,
       fecha,
       motivo,
-      por_reprogramar: result.map((b) => ({
+      por_reprogramar: result.bookings.map((b) => ({
         id: b.id,
         placa: b.placa,
         hora: hhmm(b.hora),

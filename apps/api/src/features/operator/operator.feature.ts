@@ -4,13 +4,16 @@ import { STAFF_ROLES, type StaffRole } from '@togo/domain/operator/operator-auth
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
+import { DriverMessages } from '../../integrations/messaging/driver-messages.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
+import type { WhatsAppSender } from '../../integrations/messaging/whatsapp.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { NotificationSink } from '../../lib/notification-sink.ts';
 import { AuditRepository } from './audit.repository.ts';
 import { requireStaff } from './operator-auth.hook.ts';
+import { OperatorBookingNotices } from './operator-booking-notices.ts';
 import { OperatorBookingsRepository } from './operator-bookings.repository.ts';
 import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
@@ -68,6 +71,8 @@ export async function registerOperator(
     db: Db;
     clock: Clock;
     messenger: Messenger;
+    /** WhatsApp of staff's booking changes to drivers who chose it (decision 109). */
+    whatsapp?: WhatsAppSender | undefined;
     payments: PaymentProvider;
     jobs: JobQueue;
     /** Where banner images are kept (the app's file storage). */
@@ -98,11 +103,22 @@ export async function registerOperator(
       deps.log.info({ email: config.ADMIN_EMAIL }, 'operator console: first admin created');
     }
   }
+  const notices = new OperatorBookingNotices({
+    messages: new DriverMessages({
+      db,
+      messenger: deps.messenger,
+      whatsapp: deps.whatsapp,
+      clock,
+      log: deps.log,
+    }),
+    webUrl: config.WEB_URL,
+  });
   const bookings = new OperatorBookingsService({
     repo: new OperatorBookingsRepository(db),
     clock,
     payments: deps.payments,
     log: deps.log,
+    notices,
   });
   const picoPlacaRepo = new OperatorPicoPlacaRepository(db);
   const reviewMail = new PicoPlacaReviewMailService({
@@ -127,8 +143,7 @@ export async function registerOperator(
   const branches = new OperatorBranchesService({
     repo: new OperatorBranchesRepository(db),
     clock,
-    messenger: deps.messenger,
-    webUrl: config.WEB_URL,
+    notices,
     log: deps.log,
   });
   operatorConsoleRoutes(app, {

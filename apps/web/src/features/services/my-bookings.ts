@@ -20,7 +20,9 @@ export function splitBookings(list: readonly MyBookingItem[], now: Date) {
   const past: MyBookingItem[] = [];
   for (const b of list) {
     const active = b.estado === 'confirmada' || b.estado === 'pendiente_pago';
-    if (CLOSED.has(b.estado)) closed.push(b);
+    // A booking the branch's closure affected waits for the driver's move, whatever its date (decision 110).
+    if (b.estado === 'afectada_cierre') upcoming.push(b);
+    else if (CLOSED.has(b.estado)) closed.push(b);
     else (active && startOf(b) > now ? upcoming : past).push(b);
   }
   const newestFirst = (a: MyBookingItem, b: MyBookingItem) => startOf(b).getTime() - startOf(a).getTime();
@@ -47,6 +49,8 @@ export function paymentLabel(b: Pick<MyBookingItem, 'estado' | 'metodo_pago' | '
       return b.metodo_pago === 'pagar_ahora' ? 'Pagado · Atendido' : 'Atendido';
     case 'no_asistio':
       return 'No asististe';
+    case 'afectada_cierre':
+      return 'Afectada por cierre';
   }
 }
 
@@ -64,7 +68,7 @@ const REFUND_LABELS: Record<string, string> = {
 
 /** What cancelling does with the money, said before confirming (issue 36). */
 export function cancelRefundSentence(b: Pick<MyBookingItem, 'estado' | 'metodo_pago' | 'price'>): string {
-  return b.estado === 'confirmada' && b.metodo_pago === 'pagar_ahora'
+  return (b.estado === 'confirmada' || b.estado === 'afectada_cierre') && b.metodo_pago === 'pagar_ahora'
     ? `Te reembolsaremos ${formatCop(b.price)} al medio de pago que usaste.`
     : 'No se te cobrará nada.';
 }

@@ -3,7 +3,8 @@ import { paymentLabel, refundLabel } from '../my-bookings.ts';
 
 function tone(b: MyBookingItem): string {
   if (b.estado === 'confirmada') return 'booking-badge booking-badge--ok';
-  if (b.estado === 'pendiente_pago') return 'booking-badge booking-badge--warn';
+  if (b.estado === 'pendiente_pago' || b.estado === 'afectada_cierre')
+    return 'booking-badge booking-badge--warn';
   return 'booking-badge booking-badge--off';
 }
 

@@ -164,6 +164,14 @@ function Detail({ booking }: { booking: MyBookingItem }) {
           nuevo o elige pagar en sitio.
         </p>
       ) : null}
+      {booking.estado === 'afectada_cierre' ? (
+        <p className="booking-detail__policy" role="status">
+          La sede {booking.sede.nombre} estará cerrada ese día. Reprograma tu cita sin costo
+          {booking.metodo_pago === 'pagar_ahora'
+            ? ' o cancélala y te reembolsaremos lo que pagaste.'
+            : ' o cancélala.'}
+        </p>
+      ) : null}
       {booking.cancelable_hasta && booking.puede_cancelar ? (
         <p className="booking-detail__policy">{freeCancelSentence(booking.cancelable_hasta)}</p>
       ) : active && !booking.puede_cancelar ? (

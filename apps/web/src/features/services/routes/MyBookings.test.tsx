@@ -258,4 +258,35 @@ describe('detail of a booking', () => {
     renderRoutes(routes, { initialEntries: [`/app/agendamientos/${PAST_ID}`] });
     expect(await screen.findByText(/^Reembolsado: \$\s?311\.000$/)).toBeInTheDocument();
   });
+
+  it('a booking affected by a closure says so and offers Reprogramar and a refunded cancel (issue 38)', async () => {
+    mockFetch({
+      'GET /api/togo/agendamientos/': () =>
+        json(200, {
+          results: [
+            item({
+              estado: 'afectada_cierre',
+              fecha_agenda: '2020-01-15',
+              cancelable_hasta: null,
+              puede_cancelar: true,
+              puede_reprogramar: true,
+            }),
+          ],
+        }),
+    });
+    const { user } = renderRoutes(routes, { initialEntries: ['/app/agendamientos'] });
+    // Listed with the upcoming bookings even though its day has passed: it waits for the driver's move.
+    const upcoming = await screen.findByRole('list', { name: 'Próximos agendamientos' });
+    expect(within(upcoming).getByText('Afectada por cierre')).toBeInTheDocument();
+    renderRoutes(routes, { initialEntries: [`/app/agendamientos/${ID}`] });
+    const detail = await screen.findByRole('article', { name: 'Detalle del agendamiento' });
+    expect(within(detail).getByRole('status')).toHaveTextContent(
+      'La sede CDA Norte estará cerrada ese día. Reprograma tu cita sin costo o cancélala y te reembolsaremos lo que pagaste.',
+    );
+    expect(within(detail).getByRole('button', { name: 'Reprogramar' })).toBeInTheDocument();
+    await user.click(within(detail).getByRole('button', { name: 'Cancelar cita' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      /Te reembolsaremos \$\s?311\.000 al medio de pago que usaste\./,
+    );
+  });
 });

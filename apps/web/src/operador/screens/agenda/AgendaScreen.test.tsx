@@ -1,9 +1,13 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
-import { operatorBranchListSchema } from '@togo/domain/operator/operator-ops.contract';
+import {
+  branchClosureListSchema,
+  operatorBranchListSchema,
+} from '@togo/domain/operator/operator-ops.contract';
 import { contractJson, inTurn, json, server } from '../../../test/api-server.ts';
 import { asRole } from '../../test/as-role.tsx';
 import { branch } from '../test-support.ts';
@@ -33,6 +37,8 @@ function answer(days: AgendaEntry[][], ...others: Parameters<typeof server.use>)
       inTurn(...days.map((day) => contractJson(agendaEntrySchema.array(), day))),
     ),
     ...others,
+    // The branch's closures (none unless a test says otherwise).
+    http.get('/api/operador/sedes/:id/cierres/', () => contractJson(branchClosureListSchema, [])),
   );
 }
 
@@ -133,5 +139,45 @@ describe('AgendaScreen', () => {
     expect(await screen.findByRole('button', { name: 'Registrar llegada de ABC123' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar cita de ABC123' })).toBeInTheDocument();
     expect(screen.queryByText(/Tu rol puede consultar/)).not.toBeInTheDocument();
+  });
+
+  it('a closed day says "Sede cerrada" with its reason, and its affected bookings can be cancelled (issue 38)', async () => {
+    const post = inTurn(json(200, { estado: 'cancelada' }));
+    answer(
+      [[row({ estado: 'afectada_cierre' })], [row({ estado: 'cancelada', estado_reembolso: 'realizado' })]],
+      http.get('/api/operador/sedes/:id/cierres/', () =>
+        contractJson(branchClosureListSchema, [
+          {
+            fecha: bogotaToday(new Date()),
+            motivo: 'Mantenimiento eléctrico',
+            staff: 'Olga Ops',
+            creado: '2026-12-01T15:00:00.000Z',
+          },
+        ]),
+      ),
+      http.post(STATE_PATH, post),
+    );
+    const user = userEvent.setup();
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
+    const table = await screen.findByRole('table');
+    expect(await screen.findByText('Sede cerrada: Mantenimiento eléctrico')).toBeInTheDocument();
+    expect(within(table).getByText('Afectada por cierre')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Registrar llegada de ABC123' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar cita de ABC123' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByLabelText('Motivo')).toHaveAccessibleDescription(
+      'El conductor recibirá este motivo en el aviso de la cancelación.',
+    );
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Sede cerrada');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await waitFor(() => expect(within(table).getByText('Cancelada')).toBeInTheDocument());
+    expect(post.bodies).toEqual([{ estado: 'cancelado', motivo: 'Sede cerrada' }]);
+  });
+
+  it('an open day shows no closure', async () => {
+    answer([[row()]]);
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
+    await screen.findByRole('table');
+    expect(screen.queryByText(/Sede cerrada/)).not.toBeInTheDocument();
   });
 });

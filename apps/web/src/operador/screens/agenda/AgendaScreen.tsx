@@ -5,6 +5,7 @@ import { bookingStateLabel, refundStateLabel, serviceLabel } from '@togo/domain/
 import { agendaListSchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
+  branchClosureListSchema,
   operatorBranchListSchema,
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
@@ -45,6 +46,14 @@ export default function AgendaScreen() {
     // Another branch or day keeps the rows on screen until its answer comes.
     placeholderData: keepPreviousData,
   });
+  // The branch's closures: a closed day says so above its rows (the bookings it affected, issue 38).
+  const closures = useQuery({
+    queryKey: ['operador', 'sedes', sede, 'cierres'],
+    queryFn: ({ signal }) =>
+      operatorRequest(OPERATOR_OPS_PATHS.closures(sede), { schema: branchClosureListSchema, signal }),
+    enabled: key !== null,
+  });
+  const closure = key ? closures.data?.find((c) => c.fecha === fecha) : undefined;
   const rows = key ? (agenda.data ?? null) : null;
   // Loading means "no answer for this branch and day yet"; a reload after an action keeps the rows quietly.
   const loading = key !== null && (agenda.isPending || agenda.isPlaceholderData);
@@ -124,6 +133,12 @@ export default function AgendaScreen() {
           {notice}
         </p>
       )}
+      {closure && (
+        <p className="ops-closed">
+          <strong>Sede cerrada: {closure.motivo}</strong>
+          {rows && rows.length > 0 ? ' · Estas citas quedaron afectadas por el cierre.' : null}
+        </p>
+      )}
       {loading && !error && <p role="status">Cargando agenda…</p>}
       {rows && rows.length === 0 && <p className="ops-empty">No hay citas para esta sede ese día.</p>}
       {rows && rows.length > 0 && (
@@ -148,7 +163,7 @@ export default function AgendaScreen() {
             <tbody>
               {rows.map((r) => {
                 const open = r.estado === 'confirmada';
-                const cancellable = open || r.estado === 'pendiente_pago';
+                const cancellable = open || r.estado === 'pendiente_pago' || r.estado === 'afectada_cierre';
                 return (
                   <tr key={r.id}>
                     <td>{r.hora}</td>
@@ -219,8 +234,12 @@ export default function AgendaScreen() {
               </p>
             )}
             <label htmlFor={ids.motivo}>Motivo</label>
+            <p id={`${ids.motivo}-ayuda`} className="ops-hint">
+              El conductor recibirá este motivo en el aviso de la cancelación.
+            </p>
             <textarea
               id={ids.motivo}
+              aria-describedby={`${ids.motivo}-ayuda`}
               value={motivo}
               maxLength={500}
               autoFocus
