@@ -1,25 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCaller, createClient, createSelectedVehicle } from './support/api-session.ts';
+import {
+  apiCaller,
+  createClient,
+  createSelectedVehicle,
+  signedInPage,
+  type Session,
+  type VehicleJson,
+} from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
 import { enrolTotp, signInToConsole } from './support/operator-session.ts';
 
 /**
  * Operations journey of the console (issue 13, decisions 029 and 037): the admin signs in with TOTP, closes a
- * branch for a day (the day's booking is listed for rescheduling), then checks the booking in from the agenda
- * and the driver sees the new state. Screenshots at 1280 and 390 px.
+ * branch for a day (the day's booking is listed for rescheduling and becomes 'Afectada por cierre' for the
+ * driver, issue 38), the agenda of that day says the branch is closed, the driver moves the booking to the next
+ * weekday and the admin checks it in there; support's Avisos tab lists the closure message. Screenshots at 1280
+ * and 390 px.
  */
 const ADMIN = { correo: 'admin.ops@togo.test', clave: 'clave-admin-segura' };
 const SEDE = 'TRA-BOG-01';
 const SEDE_NOMBRE = 'Punto de Trámites Calle 80';
 const PLACA = 'OPS482';
 
-/** The next weekday after today in Bogotá, 'YYYY-MM-DD' (the branch opens Monday to Saturday). */
-function nextWeekday(): string {
+/** The next weekday after `from` (today) in Bogotá, 'YYYY-MM-DD' (the branch opens Monday to Saturday). */
+function nextWeekday(from = Date.now()): string {
   const bogota = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(d);
   for (let days = 1; days < 8; days += 1) {
-    const date = bogota(new Date(Date.now() + days * 86_400_000));
+    const date = bogota(new Date(from + days * 86_400_000));
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
     if (weekday >= 1 && weekday <= 5) return date;
   }
@@ -30,6 +39,8 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
   let server: RunningApp;
   let browser: Browser;
   let driverToken = '';
+  let driver: Session;
+  let vehicle: VehicleJson;
   const fecha = nextWeekday();
 
   beforeAll(async () => {
@@ -37,7 +48,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
       env: { ADMIN_EMAIL: ADMIN.correo, ADMIN_PASSWORD: ADMIN.clave, OPERATOR_TOTP_ROLES: 'admin' },
     });
     browser = await launchBrowser();
-    const driver = await createClient(server, {
+    driver = await createClient(server, {
       email: 'conductor.ops@correo.com',
       phone: '3157770022',
       password: 'ClaveSegura123',
@@ -45,7 +56,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
       apellidos: 'Rojas',
     });
     driverToken = driver.token;
-    await createSelectedVehicle(server, driver, PLACA);
+    vehicle = await createSelectedVehicle(server, driver, PLACA);
     // A trámite booked at 10:00, paid on site.
     await apiCaller(server)(
       'POST',
@@ -78,7 +89,10 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     await server?.close();
   });
 
-  it('admin closes a branch for a day, then checks in the booking from the agenda', async () => {
+  const mine = () =>
+    fetch(`${server.url}/api/togo/agendamientos/`, { headers: { authorization: `Token ${driverToken}` } });
+
+  it('admin closes a branch for a day; the driver is told and moves the booking; staff check it in', async () => {
     const page = await newDesktopPage(browser);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInToConsole(page, server.url, ADMIN);
@@ -107,6 +121,13 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     );
     expect(closure?.n).toBe(1);
 
+    // The driver's Mis agendamientos: the booking is 'Afectada por cierre' (issue 38), to move or cancel.
+    const driverPage = await signedInPage(browser, driver, vehicle);
+    await driverPage.goto(`${server.url}/app/agendamientos`);
+    await driverPage.getByText('Afectada por cierre').waitFor();
+    await screenshot(driverPage, 'operator-ops-driver-affected-390');
+    await driverPage.close();
+
     // Agenda → check in. While the agenda's chunk loads (held here, as on a slow link), the branches' screen
     // stays with the progress bar above it, not the console's loader.
     let release = () => undefined as void;
@@ -127,6 +148,26 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     expect(await page.getByRole('progressbar', { name: 'Cargando' }).count()).toBe(0);
     await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
     await page.getByLabel('Fecha', { exact: true }).fill(fecha);
+    // The closed day says so, with its affected booking (issue 38).
+    await page.getByText('Sede cerrada: Mantenimiento eléctrico').waitFor();
+    await page.getByRole('cell', { name: 'Afectada por cierre' }).waitFor();
+    await screenshot(page, 'operator-ops-agenda-closed-1280');
+
+    // The driver moves it to the next weekday (confirmed again there); staff check it in on that day.
+    const own = (await (await mine()).json()) as { results: Array<{ id: string; placa: string }> };
+    const bookingId = own.results.find((b) => b.placa === PLACA)?.id ?? '';
+    let moved = '';
+    for (let from = Date.parse(`${fecha}T17:00:00Z`); !moved; from += 86_400_000) {
+      const day = nextWeekday(from);
+      const res = await fetch(`${server.url}/api/togo/agendamientos/${bookingId}/reprogramar/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${driverToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fecha_agenda: day, franja: '10:00 AM' }),
+      });
+      if (res.status === 200) moved = day;
+      else expect(res.status).toBe(400);
+    }
+    await page.getByLabel('Fecha', { exact: true }).fill(moved);
     const checkIn = page.getByRole('button', { name: `Registrar llegada de ${PLACA}` });
     await checkIn.waitFor();
     await screenshot(page, 'operator-ops-agenda-1280');
@@ -135,11 +176,24 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'operator-ops-agenda-390');
 
-    const mine = await fetch(`${server.url}/api/togo/agendamientos/`, {
-      headers: { authorization: `Token ${driverToken}` },
-    });
-    const { results } = (await mine.json()) as { results: Array<{ placa: string; estado: string }> };
+    const { results } = (await (await mine()).json()) as {
+      results: Array<{ placa: string; estado: string }>;
+    };
     expect(results.find((b) => b.placa === PLACA)?.estado).toBe('atendido');
+
+    // Support's Avisos tab lists every message the driver got: the confirmation, the closure, the reschedule.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await nav.getByRole('link', { name: 'Soporte a usuarios' }).click();
+    await page.getByLabel('Buscar conductor').fill(PLACA.toLowerCase());
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('link', { name: 'Mario Rojas' }).click();
+    await page.getByRole('heading', { name: 'Mario Rojas' }).waitFor();
+    await page.getByRole('tab', { name: /Avisos/ }).click();
+    const avisos = page.getByRole('tabpanel');
+    await avisos.getByText(`Tu cita en ${SEDE_NOMBRE} debe reprogramarse`).waitFor();
+    await avisos.getByText(/Agendamiento confirmado: /).waitFor();
+    await avisos.getByText(/Agendamiento reprogramado: /).waitFor();
+    await screenshot(page, 'operator-ops-support-avisos-1280');
 
     // A link opened in a second tab lands on its screen signed in (issue 38: it asked to sign in again), and
     // signing out there signs out the first tab too.
