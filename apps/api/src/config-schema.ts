@@ -210,6 +210,17 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Seconds a background job may stay active before pg-boss takes it as lost (its process died) and retries it
+   * (decision 112). 30 to 3600; 900 (pg-boss's 15 minutes) by default: longer than any job's normal run. Tests may
+   * go down to 3 with NODE_ENV=test.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(3).max(3600).default(900),
+  /**
+   * Tests only (NODE_ENV=test): comma-separated fault points (lib/fault-pause.ts) where this process stops for
+   * good after its first write, so that a test can kill it there. Empty by default.
+   */
+  TEST_FAULT_PAUSE: z.string().trim().default(''),
   /** First operator-console admin, created at start-up when absent (an existing password is never changed). */
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),

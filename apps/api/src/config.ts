@@ -86,6 +86,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  TEST_SCHEDULES_EVERY_MINUTE: only allowed with NODE_ENV=test',
     );
   }
+  if (config.TEST_FAULT_PAUSE && config.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_FAULT_PAUSE: only allowed with NODE_ENV=test');
+  }
+  if (config.JOB_EXPIRE_SECONDS < 30 && config.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_EXPIRE_SECONDS: at least 30 (below only with NODE_ENV=test)',
+    );
+  }
   if (config.PAYMENTS_PROVIDER === 'wompi') {
     for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const) {
       if (!config[name]) {

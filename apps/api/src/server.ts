@@ -10,6 +10,7 @@ import { seedReferenceData } from './db/seed/seed.ts';
 import { PgBossQueue } from './jobs/pg-boss.queue.ts';
 import { requestIdMixin } from './http/request-context.ts';
 import { systemClock } from './lib/clock.ts';
+import { configureFaultPauses } from './lib/fault-pause.ts';
 import { providersFromConfig } from './providers.ts';
 
 /** APP_SECRET, or a random one generated once and kept under DATA_DIR (development). */
@@ -34,6 +35,7 @@ async function main() {
     }
     throw err;
   }
+  configureFaultPauses(config.TEST_FAULT_PAUSE);
   // JSON lines on stdout; a line written while serving a request carries its id (reqId).
   const log = pino({ level: config.LOG_LEVEL, mixin: requestIdMixin });
   const database = await openDatabase({
@@ -55,6 +57,7 @@ async function main() {
     connectionString: config.DATABASE_URL,
     log,
     everyMinute: config.TEST_SCHEDULES_EVERY_MINUTE,
+    expireSeconds: config.JOB_EXPIRE_SECONDS,
   });
   // Fleet files are parsed in a worker thread (kept warm: its start-up is not paid by the first upload).
   const fleetParser = new WorkerFleetParser({ log });

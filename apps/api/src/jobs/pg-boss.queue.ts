@@ -18,6 +18,12 @@ export interface PgBossQueueOptions {
    * second, so that a test sees several periods in a few minutes.
    */
   everyMinute?: boolean | undefined;
+  /**
+   * Seconds a job may stay active before it is taken as lost and retried (JOB_EXPIRE_SECONDS, decision 112; pg-boss's
+   * 15 minutes by default). Expired jobs are found by pg-boss's maintenance, which then runs every quarter of it
+   * (at most every 2 minutes).
+   */
+  expireSeconds?: number | undefined;
 }
 
 const EVERY_MINUTE = '* * * * *';
@@ -95,6 +101,12 @@ export class PgBossQueue implements JobQueue {
     const common = {
       schedule: opts.schedule ?? true,
       supervise: true,
+      ...(opts.expireSeconds
+        ? {
+            expireInSeconds: opts.expireSeconds,
+            maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(opts.expireSeconds / 4))),
+          }
+        : {}),
       ...(opts.everyMinute ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } : {}),
     };
     const boss = opts.connectionString

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { faultPause } from '../../lib/fault-pause.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { PaymentEventInput, PaymentEventOutcome } from './booking.rows.ts';
 import { expireHoldsOfSlot, rows, takeSeat, type Tx } from './slot-seats.ts';
@@ -33,6 +34,7 @@ export async function applyPaymentEvent(
       .returning({ eventId: paymentEvents.eventId });
     if (inserted.length === 0) return { outcome: 'duplicate' as const, bookingId: null };
     const result = await applyToBooking(tx, event, now);
+    await faultPause('payment-event-inserted');
     await tx
       .update(paymentEvents)
       .set({ outcome: result.outcome })

@@ -2,6 +2,7 @@ import { FLEET_MSG } from '@togo/domain/fleet/fleet.contract';
 import type { FileStorage } from '../../integrations/files/file-storage.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { faultPause } from '../../lib/fault-pause.ts';
 import { FleetFileRejected } from './fleet-chunks.ts';
 import type { FleetFileParser } from './fleet-parser.ts';
 import { CELL_SEPARATOR, ROW_MSG, columnMessage, invalidRow } from './fleet-rows.ts';
@@ -127,6 +128,7 @@ export class FleetImportService {
               clock.now(),
             ),
           )
+          .then(() => faultPause('fleet-import-chunk'))
           .finally(() => {
             queued--;
           });
