@@ -13,6 +13,11 @@ export interface SendOptions {
    */
   singletonKey?: string;
   startAfter?: number | Date;
+  /**
+   * A queue that gets the job's data when the job fails for good, its handler never having recorded the failure
+   * itself: its process died during the last attempt (expired, decision 112). Created by the queue before the send.
+   */
+  deadLetter?: string;
 }
 
 /** pg-boss queue policies: 'short' keeps one queued job per singleton key. */

@@ -136,6 +136,8 @@ export class PgBossQueue implements JobQueue {
 
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     await this.createQueue(name);
+    // The dead-letter queue must exist when pg-boss moves a failed job to it (a job table partition per queue).
+    if (options.deadLetter) await this.createQueue(options.deadLetter);
     return this.boss.send(name, data, options);
   }
 

@@ -97,6 +97,19 @@ export class FleetImportService {
     }
   }
 
+  /**
+   * An import whose last attempt died with its process (the 'fleet-import-lost' dead letter): its upload, if still
+   * unfinished, is marked failed with the Spanish reason shown in 'Estado de carga'.
+   */
+  async failLost(uploadId: number): Promise<void> {
+    const failed = await this.deps.repo.failUnfinishedUpload(
+      uploadId,
+      FLEET_MSG.uploadFailed,
+      this.deps.clock.now(),
+    );
+    if (failed) this.deps.log?.error({ uploadId }, 'fleet import lost on its last attempt; marked failed');
+  }
+
   /** Returns the number of non-blank data rows processed. */
   private async importRows(uploadId: number, companyUserId: number, bytes: Buffer): Promise<number> {
     const { repo, clock, parser } = this.deps;

@@ -132,6 +132,16 @@ export class FleetRepository {
       .where(eq(fleetUploads.id, id));
   }
 
+  /** en_cola/procesando → fallido; false when the upload had ended already. */
+  async failUnfinishedUpload(id: number, message: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(fleetUploads)
+      .set({ status: 'fallido', message, finished: now })
+      .where(and(eq(fleetUploads.id, id), inArray(fleetUploads.status, ['en_cola', 'procesando'])))
+      .returning({ id: fleetUploads.id });
+    return rows.length > 0;
+  }
+
   async setProgress(id: number, rowsDone: number): Promise<void> {
     await this.db
       .update(fleetUploads)

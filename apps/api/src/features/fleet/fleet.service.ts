@@ -26,8 +26,21 @@ export const FLEET_IMPORT_JOB = 'fleet-import';
 export interface FleetImportJobData {
   uploadId: number;
 }
-/** A failed import (database down) is retried twice, 10 s then 20 s later. */
-export const FLEET_IMPORT_JOB_OPTIONS = { retryLimit: 2, retryDelay: 10, retryBackoff: true };
+/**
+ * Gets an import whose last attempt died with its process (expired, decision 112): its upload is marked failed, so
+ * that it never stays 'procesando'.
+ */
+export const FLEET_IMPORT_LOST_JOB = 'fleet-import-lost';
+/**
+ * A failed import (database down, or its process killed: JOB_EXPIRE_SECONDS later) is retried twice, 10 s then
+ * 20 s later.
+ */
+export const FLEET_IMPORT_JOB_OPTIONS = {
+  retryLimit: 2,
+  retryDelay: 10,
+  retryBackoff: true,
+  deadLetter: FLEET_IMPORT_LOST_JOB,
+};
 
 /** At most this many error rows in the errors download (one upload's worth). */
 const ERRORS_DOWNLOAD_MAX = FLEET_UPLOAD_MAX_ROWS;
