@@ -156,6 +156,12 @@ export const configSchema = z.object({
   /** Back-off after a provider error: base·2^(failures−1) seconds, capped at REFRESH_BACKOFF_MAX_SECONDS. */
   REFRESH_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   REFRESH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(604_800).default(21_600),
+  /**
+   * Seconds a vehicle claimed by a refresh batch stays leased to it (decision 112): a process killed mid-batch leaves
+   * its unrefreshed vehicles to the next batch after this. 60 to 3600 (5 with NODE_ENV=test); 300 by default, longer
+   * than a batch of 50 vehicles at the provider's timeout.
+   */
+  REFRESH_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Provider quota rows (one per provider and minute) older than this many hours are purged daily. */
   REFRESH_QUOTA_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(48),
   /**

@@ -89,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (config.TEST_FAULT_PAUSE && config.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration:\n  TEST_FAULT_PAUSE: only allowed with NODE_ENV=test');
   }
+  if (config.REFRESH_LEASE_SECONDS < 60 && config.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  REFRESH_LEASE_SECONDS: at least 60 (below only with NODE_ENV=test)',
+    );
+  }
   if (config.JOB_EXPIRE_SECONDS < 30 && config.NODE_ENV !== 'test') {
     throw new ConfigError(
       'Invalid configuration:\n  JOB_EXPIRE_SECONDS: at least 30 (below only with NODE_ENV=test)',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_PATHS, type OpeningHours } from '@togo/domain/booking/booking.contract';
 import { slotHoursFor, upcomingDates } from '@togo/domain/booking/booking.rules';
@@ -12,6 +13,7 @@ import { IMPORT_CHUNK_ROWS } from './features/fleet/fleet-import.service.ts';
 import { buildFleetXlsx, createCompanyUser, goodRow } from './features/fleet/fleet.test-support.ts';
 import { createSignedInUser, multipart, type TestUser } from './features/garage/garage.test-support.ts';
 import { signedWompiEvent } from './integrations/payments/wompi-event.ts';
+import { startVerifikFake, type VerifikFake } from './integrations/verifik/verifik.test-support.ts';
 import { systemClock } from './lib/clock.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { startApiProcess, type ApiProcess } from './test/api-process.ts';
@@ -35,10 +37,17 @@ const JOB_EXPIRE_SECONDS = '10';
 /** More rows than one import chunk: A stops after the first chunk, with part of the file written. */
 const FLEET_ROWS = IMPORT_CHUNK_ROWS + 200;
 const APP_SECRET = randomBytes(32).toString('hex');
+const VERIFIK_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.faults.prueba';
+/** Vehicles due for the refresh batch A is killed in; its 8 workers (the default) each stop after one. */
+const REFRESH_VEHICLES = 20;
+const REFRESH_WORKERS = 8;
+/** Their owner's document: the fines look-ups of these vehicles, told apart from any other's. */
+const REFRESH_DOCUMENT = '7000000001';
 
 const ctx = {} as {
   scratch: ScratchPostgres;
   s3: S3TestServer;
+  verifik: VerifikFake;
   a: ApiProcess;
   b: ApiProcess;
   database: Database;
@@ -48,6 +57,9 @@ const ctx = {} as {
   driver: TestUser;
   booking: { id: string; reference: string; amount: number; fecha: string };
   event: unknown;
+  plates: string[];
+  /** The refresh batch's provider calls when A was killed. */
+  byA: ReturnType<typeof verifikCalls>;
 };
 
 async function instance(name: string, extra: Record<string, string> = {}): Promise<ApiProcess> {
@@ -61,6 +73,11 @@ async function instance(name: string, extra: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     JOB_EXPIRE_SECONDS,
+    REFRESH_LEASE_SECONDS: '8',
+    REGISTRY_PROVIDER: 'verifik',
+    FINES_PROVIDER: 'verifik',
+    VERIFIK_TOKEN,
+    VERIFIK_BASE_URL: ctx.verifik.url,
     ...ctx.s3.env,
     ...extra,
   });
@@ -93,14 +110,48 @@ async function holdSeat(to: ApiProcess, user: TestUser) {
   };
 }
 
-const reached = (p: ApiProcess, point: string) => p.output().includes(`TEST_FAULT_PAUSE reached ${point}`);
+/** How many times `p` has stopped at `point` (once per import, webhook or refresh worker). */
+const reached = (p: ApiProcess, point: string) =>
+  p.output().split(`TEST_FAULT_PAUSE reached ${point}`).length - 1;
+
+/** Verifik requests for the refresh batch's vehicles: RUNT ones by plate, SIMIT ones (by their owner's document). */
+function verifikCalls() {
+  const runt = new Map<string, number>();
+  let simit = 0;
+  for (const r of ctx.verifik.requests) {
+    const url = new URL(r.url, 'http://fake');
+    const plate = url.searchParams.get('plate') ?? '';
+    if (url.pathname.endsWith('/runt/vehicle-by-plate') && ctx.plates.includes(plate)) {
+      runt.set(plate, (runt.get(plate) ?? 0) + 1);
+    }
+    if (
+      url.pathname.endsWith('/simit/consultar') &&
+      url.searchParams.get('documentNumber') === REFRESH_DOCUMENT
+    ) {
+      simit += 1;
+    }
+  }
+  return { runt, simit };
+}
+
+/** Sends the refresh scheduler's tick now, as its every-minute schedule does (the test need not wait for it). */
+async function sendRefreshTick(): Promise<void> {
+  const boss = new PgBoss({ connectionString: ctx.scratch.url, supervise: false, schedule: false, max: 1 });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.send('garage-refresh-tick', {}, { expireInSeconds: Number(JOB_EXPIRE_SECONDS) });
+  await boss.stop({ graceful: false, wait: true });
+}
 
 describe.skipIf(!SERVER_URL)(title, () => {
   beforeAll(async () => {
     ctx.dataDirs = [];
     ctx.scratch = await createScratchPostgres(SERVER_URL ?? '', 'h40f_faults');
     ctx.s3 = await startS3TestServer();
-    ctx.a = await instance('A', { TEST_FAULT_PAUSE: 'fleet-import-chunk,payment-event-inserted' });
+    ctx.verifik = await startVerifikFake(VERIFIK_TOKEN);
+    ctx.a = await instance('A', {
+      TEST_FAULT_PAUSE: 'fleet-import-chunk,payment-event-inserted,garage-refresh-vehicle',
+    });
     ctx.database = await openPostgres(ctx.scratch.url, 4);
 
     // The fleet import, sent to A.
@@ -133,9 +184,22 @@ describe.skipIf(!SERVER_URL)(title, () => {
       () => 'no answer',
     );
 
-    // In the middle: the import has written its first chunk, the event's booking changes are made, not committed.
-    await waitFor('A to stop in the middle of the import and of the webhook', 60_000, async () => {
+    // A refresh batch: vehicles due since a minute ago (their refresh rows come with them), and the tick sent.
+    const due = await ctx.database.query<{ placa: string }>(
+      `insert into vehicles (user_id, placa, documento_propietario, tipo_documento_propietario, created, updated)
+       select $1, 'KIL' || lpad(g::text, 3, '0'), $2, 1, now() - interval '2 minutes', now()
+         from generate_series(1, $3::int) g
+       returning placa`,
+      [ctx.driver.id, REFRESH_DOCUMENT, REFRESH_VEHICLES],
+    );
+    ctx.plates = due.map((v) => v.placa);
+    await sendRefreshTick();
+
+    // In the middle: the import has written its first chunk, the event's booking changes are made, not committed,
+    // and each refresh worker has refreshed one vehicle (the others of the batch are claimed, leased to A).
+    await waitFor('A to stop in the middle of the import, the webhook and the refresh', 60_000, async () => {
       if (!reached(ctx.a, 'fleet-import-chunk') || !reached(ctx.a, 'payment-event-inserted')) return false;
+      if (reached(ctx.a, 'garage-refresh-vehicle') < REFRESH_WORKERS) return false;
       const [row] = await ctx.database.query<{ status: string; rows_done: number }>(
         'select status, rows_done from fleet_uploads where id = $1',
         [ctx.uploadId],
@@ -143,6 +207,7 @@ describe.skipIf(!SERVER_URL)(title, () => {
       return row?.status === 'procesando' && row.rows_done > 0 && row.rows_done < FLEET_ROWS;
     });
     process.kill(ctx.a.pid, 'SIGKILL');
+    ctx.byA = verifikCalls();
     expect(await lost).toBe('no answer');
     expect(await ctx.a.stop()).toBe('SIGKILL');
     ctx.b = await instance('B');
@@ -152,6 +217,7 @@ describe.skipIf(!SERVER_URL)(title, () => {
     await Promise.all([ctx.a?.stop(), ctx.b?.stop()]);
     await ctx.database?.close();
     await ctx.s3?.close();
+    await ctx.verifik?.close();
     await ctx.scratch?.drop();
     for (const dir of ctx.dataDirs ?? []) await rm(dir, { recursive: true, force: true });
   }, 90_000);
@@ -220,5 +286,33 @@ describe.skipIf(!SERVER_URL)(title, () => {
       m.subject?.startsWith('Agendamiento confirmado'),
     );
     expect(mails).toHaveLength(1);
+  });
+
+  it('refreshes each vehicle of the batch A was killed in exactly once', { timeout: 120_000 }, async () => {
+    // What A did before it was killed: one vehicle per worker, each call's answer stored.
+    const { byA } = ctx;
+    expect([...byA.runt.values()]).toEqual(Array.from({ length: REFRESH_WORKERS }, () => 1));
+    expect(byA.simit).toBe(0);
+    // A's leases run out (REFRESH_LEASE_SECONDS) and its tick job expires (JOB_EXPIRE_SECONDS): B's tick takes the rest.
+    await waitFor('every vehicle of the batch refreshed, both kinds', 90_000, async () => {
+      const [row] = await ctx.database.query<{ pending: number }>(
+        `select count(*)::int as pending from vehicle_refresh r join vehicles v on v.id = r.vehicle_id
+          where v.placa = any($1) and r.refreshed_at is null`,
+        [ctx.plates],
+      );
+      return row?.pending === 0;
+    });
+    const calls = verifikCalls();
+    expect(Object.fromEntries(calls.runt)).toEqual(Object.fromEntries(ctx.plates.map((p) => [p, 1])));
+    expect(calls.simit).toBe(REFRESH_VEHICLES);
+    const snapshots = await ctx.database.query<{ kind: string; n: number }>(
+      `select s.kind, count(*)::int as n from provider_snapshots s join vehicles v on v.id = s.vehicle_id
+        where v.placa = any($1) and s.status = 'ok' group by s.kind order by s.kind`,
+      [ctx.plates],
+    );
+    expect(snapshots).toEqual([
+      { kind: 'fines', n: REFRESH_VEHICLES },
+      { kind: 'registry', n: REFRESH_VEHICLES },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * stops for good when its work reaches it, after its first write, and says so on stderr, so that a test can
  * `kill -9` it in the middle of that work. Off (every call returns at once) unless configured.
  */
-export type FaultPoint = 'fleet-import-chunk' | 'payment-event-inserted';
+export type FaultPoint = 'fleet-import-chunk' | 'payment-event-inserted' | 'garage-refresh-vehicle';
 
 let points = new Set<string>();
 

@@ -34,13 +34,14 @@ export function refreshSettings(c: {
   FINES_QUOTA_PER_MINUTE: number;
   REFRESH_BACKOFF_BASE_SECONDS: number;
   REFRESH_BACKOFF_MAX_SECONDS: number;
+  REFRESH_LEASE_SECONDS?: number;
 }): RefreshSettings {
   return {
     periodMs: { registry: c.REFRESH_REGISTRY_HOURS * HOUR_MS, fines: c.REFRESH_FINES_HOURS * HOUR_MS },
     quotaPerMinute: { registry: c.REGISTRY_QUOTA_PER_MINUTE, fines: c.FINES_QUOTA_PER_MINUTE },
     backoffBaseMs: c.REFRESH_BACKOFF_BASE_SECONDS * 1000,
     backoffMaxMs: Math.max(c.REFRESH_BACKOFF_BASE_SECONDS, c.REFRESH_BACKOFF_MAX_SECONDS) * 1000,
-    leaseMs: 5 * MINUTE_MS,
+    leaseMs: (c.REFRESH_LEASE_SECONDS ?? 300) * 1000,
     manualIntervalMs: HOUR_MS,
   };
 }

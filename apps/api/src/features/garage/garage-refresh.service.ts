@@ -15,6 +15,7 @@ import {
 } from './garage-refresh.schedule.ts';
 import { REGISTRY_ALERT_CODES, registryAlertDates, type LookupLogger } from './garage-lookup.service.ts';
 import type { NotificationSink } from '../../lib/notification-sink.ts';
+import { faultPause } from '../../lib/fault-pause.ts';
 
 export interface GarageRefreshDeps {
   repo: GarageRefreshRepository;
@@ -119,6 +120,7 @@ export class GarageRefreshService {
       while (next < ids.length) {
         const i = next++;
         out[i] = await run(ids[i] as number);
+        await faultPause('garage-refresh-vehicle');
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.d.concurrency ?? 8, ids.length) }, worker));
