@@ -96,6 +96,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows TEST_FAULT_PAUSE and sub-minute job expiries and refresh leases only in tests', () => {
+    const test = loadConfig({
+      NODE_ENV: 'test',
+      TEST_FAULT_PAUSE: 'fleet-import-chunk',
+      JOB_EXPIRE_SECONDS: '10',
+      REFRESH_LEASE_SECONDS: '8',
+    });
+    expect(test).toMatchObject({ TEST_FAULT_PAUSE: 'fleet-import-chunk', JOB_EXPIRE_SECONDS: 10 });
+    expect(test.REFRESH_LEASE_SECONDS).toBe(8);
+    expect(loadConfig({})).toMatchObject({
+      TEST_FAULT_PAUSE: '',
+      JOB_EXPIRE_SECONDS: 900,
+      REFRESH_LEASE_SECONDS: 300,
+    });
+    expect(() => loadConfig({ TEST_FAULT_PAUSE: 'fleet-import-chunk' })).toThrow(
+      /TEST_FAULT_PAUSE: only allowed with NODE_ENV=test/,
+    );
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '10' })).toThrow(/JOB_EXPIRE_SECONDS: at least 30/);
+    expect(() => loadConfig({ REFRESH_LEASE_SECONDS: '8' })).toThrow(/REFRESH_LEASE_SECONDS: at least 60/);
+    expect(loadConfig({ JOB_EXPIRE_SECONDS: '30', REFRESH_LEASE_SECONDS: '60' })).toMatchObject({
+      JOB_EXPIRE_SECONDS: 30,
+      REFRESH_LEASE_SECONDS: 60,
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();
