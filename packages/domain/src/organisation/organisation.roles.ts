@@ -12,6 +12,12 @@ export const ORGANISATION_PATHS = {
   accept: '/api/togo/empresa/miembros/aceptar/',
   /** The caller's own membership: which organisation they act for and with which role (403 when none). */
   mine: '/api/togo/empresa/mi-membresia/',
+  /** An invitation as its emailed link shows it (`?token=…`, no session: the token is the credential). */
+  invitation: '/api/togo/empresa/invitacion/',
+  /** The signed-in user's pending invitations (sent to their verified e-mail): the offer after sign-in. */
+  pending: '/api/togo/empresa/invitaciones/',
+  /** Accepts one of those pending invitations with the session (no token). */
+  acceptPending: (id: number) => `/api/togo/empresa/invitaciones/${id}/aceptar/`,
 } as const;
 
 /** True when `value` has the shape of a stored membership `{empresa, rol}`. */

@@ -30,6 +30,6 @@ export function registerOrganisation(
     log: deps.log,
   });
   const access = orgHandlers(deps.auth, organisation.access);
-  organisationRoutes(app, { organisation, access });
+  organisationRoutes(app, { organisation, access, auth: deps.auth });
   return access;
 }

@@ -10,6 +10,27 @@ export interface NewAccount {
   apellidos: string;
   passwordHash: string;
   groupId: number;
+  /** The invitation's token came to this address: it is proven. */
+  emailVerified: boolean;
+}
+
+/** A pending invitation with its company's name, as the signed-in invited person is offered it. */
+export interface PendingInvitationRow {
+  id: number;
+  rol: string;
+  expiresAt: Date | null;
+  razonSocial: string | null;
+  nombres: string;
+  apellidos: string;
+}
+
+/** The company's name: its razón social, else the account holder's name. */
+export function companyNameOf(row: {
+  razonSocial: string | null;
+  nombres: string;
+  apellidos: string;
+}): string {
+  return row.razonSocial?.trim() || `${row.nombres} ${row.apellidos}`.trim();
 }
 
 /** SQL only: organisation members and invitations. */
@@ -79,8 +100,71 @@ export class OrganisationRepository {
       .from(users)
       .where(eq(users.id, companyUserId))
       .limit(1);
-    if (!row) return undefined;
-    return row.razonSocial?.trim() || `${row.nombres} ${row.apellidos}`.trim();
+    return row ? companyNameOf(row) : undefined;
+  }
+
+  /** The account of a session: its e-mail and whether that address was proven. */
+  async findAccount(userId: number) {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        groupId: users.groupId,
+        email: users.email,
+        emailVerified: users.emailVerified,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  }
+
+  /** The invitation of a link's token in any state (a used one keeps its token's hash: decision 105). */
+  async findByTokenHash(tokenHash: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(eq(organisationMembers.inviteTokenHash, tokenHash))
+      .limit(1);
+    return row;
+  }
+
+  /** The pending, unexpired invitations sent to `correo` (lower-cased), oldest first, with the company's name. */
+  async listPendingFor(correo: string, now: Date): Promise<PendingInvitationRow[]> {
+    return this.db
+      .select({
+        id: organisationMembers.id,
+        rol: organisationMembers.rol,
+        expiresAt: organisationMembers.inviteExpiresAt,
+        razonSocial: users.razonSocial,
+        nombres: users.nombres,
+        apellidos: users.apellidos,
+      })
+      .from(organisationMembers)
+      .innerJoin(users, eq(users.id, organisationMembers.organisationId))
+      .where(
+        and(
+          eq(organisationMembers.correo, correo),
+          eq(organisationMembers.estado, 'invitado'),
+          gt(organisationMembers.inviteExpiresAt, now),
+        ),
+      )
+      .orderBy(asc(organisationMembers.id));
+  }
+
+  /** One pending, unexpired invitation by its row id. */
+  async findPendingById(memberId: number, now: Date): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organisationMembers)
+      .where(
+        and(
+          eq(organisationMembers.id, memberId),
+          eq(organisationMembers.estado, 'invitado'),
+          gt(organisationMembers.inviteExpiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
   }
 
   /**
@@ -165,7 +249,8 @@ export class OrganisationRepository {
 
   /**
    * Accepts an invitation once: in one transaction, creates the account when `account` is given, then links the
-   * user only if the row is still pending with that token. Undefined when another request used it first.
+   * user only if the row is still pending with that token. Undefined when another request used it first. The
+   * token's hash stays on the row, so its link can say it was used (decision 105).
    */
   async accept(
     tokenHash: string,
@@ -187,7 +272,7 @@ export class OrganisationRepository {
         }
         const [row] = await tx
           .update(organisationMembers)
-          .set({ estado: 'activo', userId, inviteTokenHash: null, inviteExpiresAt: null, accepted: now })
+          .set({ estado: 'activo', userId, inviteExpiresAt: null, accepted: now })
           .where(
             and(
               eq(organisationMembers.inviteTokenHash, tokenHash),

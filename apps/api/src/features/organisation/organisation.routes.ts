@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ORGANISATION_PATHS,
   invitationAcceptSchema,
+  invitationAcceptedSchema,
+  invitationPreviewSchema,
+  invitationQuerySchema,
   memberInviteSchema,
+  pendingInvitationListSchema,
 } from '@togo/domain/organisation/organisation.contract';
+import { requireSession } from '../../http/auth.ts';
 import { requireOrg, type OrgHandlers } from '../../http/org-access.ts';
 import { pathId } from '../../http/validation.ts';
 import type { OrganisationService } from './organisation.service.ts';
@@ -12,9 +17,9 @@ import type { OrganisationService } from './organisation.service.ts';
 /** Members of the company's organisation (issue 16). Listing: every member; changes: administrador only. */
 export function organisationRoutes(
   app: FastifyInstance,
-  deps: { organisation: OrganisationService; access: OrgHandlers },
+  deps: { organisation: OrganisationService; access: OrgHandlers; auth: preHandlerAsyncHookHandler },
 ) {
-  const { organisation, access } = deps;
+  const { organisation, access, auth } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -53,5 +58,43 @@ export function organisationRoutes(
     ORGANISATION_PATHS.accept,
     { schema: { summary: 'Empresa: aceptar una invitación', body: invitationAcceptSchema } },
     async (req) => organisation.accept(req.body),
+  );
+
+  // The link's page reads the invitation before anything is typed (decision 105); no session either.
+  typed.get(
+    ORGANISATION_PATHS.invitation,
+    {
+      schema: {
+        summary: 'Empresa: ver una invitación por su enlace',
+        querystring: invitationQuerySchema,
+        response: { 200: invitationPreviewSchema },
+      },
+    },
+    async (req) => organisation.preview(req.query.token, req.ip),
+  );
+
+  // Any signed-in person: the invitations sent to their verified e-mail, and accepting one with the session.
+  typed.get(
+    ORGANISATION_PATHS.pending,
+    {
+      schema: {
+        summary: 'Empresa: mis invitaciones pendientes',
+        response: { 200: pendingInvitationListSchema },
+      },
+      preHandler: auth,
+    },
+    async (req) => organisation.pending(requireSession(req).user.id),
+  );
+
+  typed.post(
+    '/api/togo/empresa/invitaciones/:id/aceptar/',
+    {
+      schema: {
+        summary: 'Empresa: aceptar una invitación pendiente',
+        response: { 200: invitationAcceptedSchema },
+      },
+      preHandler: auth,
+    },
+    async (req) => organisation.acceptPending(requireSession(req).user.id, pathId(req)),
   );
 }

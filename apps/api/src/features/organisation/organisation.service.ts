@@ -3,10 +3,13 @@ import {
   ORGANISATION_MSG,
   type InvitationAccept,
   type InvitationAccepted,
+  type InvitationPreview,
+  type InvitationState,
   type Member,
   type MemberInvite,
   type MyMembership,
   type OrganisationRole,
+  type PendingInvitation,
 } from '@togo/domain/organisation/organisation.contract';
 import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +18,7 @@ import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import { stripLinks } from '@togo/domain/user-links';
-import type { MemberRow, OrganisationRepository } from './organisation.repository.ts';
+import { companyNameOf, type MemberRow, type OrganisationRepository } from './organisation.repository.ts';
 
 export interface OrganisationServiceDeps {
   repo: OrganisationRepository;
@@ -40,6 +43,9 @@ export interface OrganisationServiceDeps {
 
 /** At most this many invitation e-mails per organisation per hour (issue 35, finding 5; decision 095). */
 export const INVITATIONS_PER_HOUR = 20;
+/** At most this many invitation links read per address in INVITATION_READ_WINDOW_SECONDS (decision 105). */
+export const INVITATION_READS_PER_IP = 30;
+export const INVITATION_READ_WINDOW_SECONDS = 600;
 /** The company name as quoted in an invitation: links removed, at most this many characters. */
 const QUOTED_NAME_MAX = 80;
 
@@ -184,6 +190,7 @@ export class OrganisationService {
           apellidos: input.apellidos?.trim() ?? '',
           passwordHash: await this.deps.hashPassword(password),
           groupId: GROUP_CLIENT,
+          emailVerified: true,
         },
       });
     }
@@ -192,6 +199,75 @@ export class OrganisationService {
       empresa: (await repo.findCompanyName(accepted.organisationId)) ?? '',
       rol: accepted.rol as OrganisationRole,
       cuenta_nueva: !user,
+    };
+  }
+
+  /**
+   * What an invitation link shows before anything is typed (decision 105): the company, the role and whether it
+   * can still be accepted. Counted per address; an unknown token is a 404.
+   */
+  async preview(token: string, ip: string): Promise<InvitationPreview> {
+    const { repo, clock } = this.deps;
+    await this.deps.limit({
+      key: `org-invitation-read:ip:${ip}`,
+      limit: INVITATION_READS_PER_IP,
+      windowSeconds: INVITATION_READ_WINDOW_SECONDS,
+      message: ORGANISATION_MSG.tooManyInvitationReads,
+    });
+    const row = await repo.findByTokenHash(sha256Hex(token));
+    if (!row) throw AppError.notFound(ORGANISATION_MSG.invitationUnknown);
+    const estado: InvitationState =
+      row.estado === 'activo'
+        ? 'usada'
+        : row.inviteExpiresAt && row.inviteExpiresAt > clock.now()
+          ? 'vigente'
+          : 'expirada';
+    const empresa = (await repo.findCompanyName(row.organisationId)) ?? '';
+    const rol = row.rol as OrganisationRole;
+    if (estado !== 'vigente') return { empresa, rol, estado, correo: null, cuenta_existente: false };
+    const user = await repo.findUserByEmail(row.correo);
+    return { empresa, rol, estado, correo: row.correo, cuenta_existente: Boolean(user) };
+  }
+
+  /**
+   * The pending invitations sent to the signed-in user's e-mail, offered after sign-in (decision 105). Only an
+   * address the account proved (the sign-up code, a verified social e-mail) is offered any.
+   */
+  async pending(userId: number): Promise<PendingInvitation[]> {
+    const { repo, clock } = this.deps;
+    const account = await repo.findAccount(userId);
+    if (!account?.emailVerified) return [];
+    const rows = await repo.listPendingFor(account.email.toLowerCase(), clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      empresa: companyNameOf(row),
+      rol: row.rol as OrganisationRole,
+      vence: (row.expiresAt ?? clock.now()).toISOString(),
+    }));
+  }
+
+  /** Accepts one of pending() with the session instead of the link's token; the same single use. */
+  async acceptPending(userId: number, memberId: number): Promise<InvitationAccepted> {
+    const { repo, clock } = this.deps;
+    const now = clock.now();
+    const account = await repo.findAccount(userId);
+    const invitation = await repo.findPendingById(memberId, now);
+    if (
+      !account?.emailVerified ||
+      !invitation?.inviteTokenHash ||
+      invitation.correo !== account.email.toLowerCase()
+    ) {
+      throw AppError.notFound(ORGANISATION_MSG.invitationInvalid);
+    }
+    if (account.groupId === GROUP_COMPANY && account.id !== invitation.organisationId) {
+      throw AppError.badRequest(ORGANISATION_MSG.otherCompany);
+    }
+    const accepted = await repo.accept(invitation.inviteTokenHash, now, { userId: account.id });
+    if (!accepted) throw AppError.badRequest(ORGANISATION_MSG.invitationInvalid);
+    return {
+      empresa: (await repo.findCompanyName(accepted.organisationId)) ?? '',
+      rol: accepted.rol as OrganisationRole,
+      cuenta_nueva: false,
     };
   }
 }
