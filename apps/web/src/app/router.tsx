@@ -373,6 +373,22 @@ export const routes: RouteObject[] = [
           { path: '*', Component: NotFound },
         ],
       },
+      // A company's invitation (issue 37, decision 105): the e-mailed link's page is public (the token is the
+      // credential); the pending invitations are offered to a signed-in person after sign-in.
+      {
+        path: 'empresa/invitacion',
+        ...screen(() => import('../features/auth/invitation/Invitation.tsx'), 'InvitationRoute'),
+      },
+      {
+        path: 'empresa/invitaciones',
+        ...guarded(
+          tokenGuard,
+          screen(
+            () => import('../features/auth/invitation/PendingInvitations.tsx'),
+            'PendingInvitationsRoute',
+          ),
+        ),
+      },
       {
         path: 'dev/outbox',
         ...screen(() => import('../features/dev-outbox/routes/DevOutbox.tsx'), 'DevOutboxRoute'),

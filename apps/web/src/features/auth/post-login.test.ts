@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setPageReload } from '../../lib/page-reload.ts';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
-import { destinationAfterLogin, fetchMembership } from './post-login.ts';
+import {
+  PENDING_INVITATIONS_PATH,
+  completeLogin,
+  destinationAfterLogin,
+  fetchMembership,
+} from './post-login.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,5 +36,41 @@ describe('post-login destination (issue 16: invited members)', () => {
     expect(await fetchMembership()).toEqual({ empresa: 'Transportes Ruiz', rol: 'operador' });
     expect(await fetchMembership()).toBeNull();
     expect(await fetchMembership()).toBeNull();
+  });
+});
+
+describe('completeLogin offers pending invitations (issue 37, decision 105)', () => {
+  const response = {
+    access_token: 'tok',
+    token: 'tok',
+    id: 9,
+    username: 'n@x.co',
+    email: 'n@x.co',
+    nombres: 'Nora',
+    apellidos: 'Díaz',
+    first_name: 'Nora',
+    last_name: 'Díaz',
+    profile_picture: null,
+    is_first_login_togo: true,
+    ids_roles: [1],
+    groups: [{ id: 1, name: 'Cliente' }],
+    tercero: { telefono: '', nombres: 'Nora', apellidos: 'Díaz', correo: 'n@x.co' },
+  };
+
+  it('someone in no organisation with a pending invitation goes to the offer; without one, as usual', async () => {
+    setPageReload(() => undefined);
+    const navigate = vi.fn();
+    mockFetch({
+      'GET /api/togo/empresa/mi-membresia/': () =>
+        json(403, { detail: 'Esta sección es solo para empresas.' }),
+      'GET /api/togo/empresa/invitaciones/': [
+        json(200, [{ id: 1, empresa: 'X', rol: 'operador', vence: '2026-12-09T00:00:00Z' }]),
+        json(200, []),
+      ],
+    });
+    await completeLogin(response, navigate);
+    await completeLogin(response, navigate);
+    expect(navigate.mock.calls.map(([to]) => to as string)).toEqual([PENDING_INVITATIONS_PATH, '/user-type']);
+    setPageReload(null);
   });
 });

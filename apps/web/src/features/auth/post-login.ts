@@ -36,7 +36,26 @@ export async function fetchMembership(): Promise<MyMembership | null> {
   }
 }
 
-/** Stores token + userInfo (+ the membership), navigates to the user's area and reloads after 500 ms. */
+/** Where a signed-in person with pending invitations is offered them (decision 105). */
+export const PENDING_INVITATIONS_PATH = '/empresa/invitaciones';
+
+/**
+ * Whether invitations to a company's fleet wait for the signed-in person (sent to their verified e-mail,
+ * decision 105). A failure: false (the sign-in goes on as usual).
+ */
+async function hasPendingInvitations(): Promise<boolean> {
+  try {
+    const answer = await apiGet<unknown>(ORGANISATION_PATHS.pending);
+    return Array.isArray(answer) && answer.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stores token + userInfo (+ the membership), navigates to the user's area and reloads after 500 ms. Someone who is
+ * in no organisation yet but was invited to one is first offered the invitation.
+ */
 export async function completeLogin(
   response: LoginResponse,
   navigate: (to: string, opts: { replace: boolean }) => unknown,
@@ -44,6 +63,10 @@ export async function completeLogin(
   storeSession(response);
   const membership = await fetchMembership();
   setFleetMembership(membership);
-  void navigate(destinationAfterLogin(response, isMobileUserAgent(), membership !== null), { replace: true });
+  const offer = membership === null && !isCompany(response.ids_roles) && (await hasPendingInvitations());
+  const destination = offer
+    ? PENDING_INVITATIONS_PATH
+    : destinationAfterLogin(response, isMobileUserAgent(), membership !== null);
+  void navigate(destination, { replace: true });
   schedulePageReload();
 }
