@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Logo } from '../../../components/ui/Logo.tsx';
 import { getFleetMembership, setFleetMembership } from '../../../lib/storage.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { isNoAccess, NO_ACCESS_TITLE } from '../fleet-access.ts';
@@ -29,7 +28,6 @@ export function NoAccess() {
   return (
     <main className="page page--auth">
       <section className="auth-card error-page" aria-labelledby="no-access-title">
-        <Logo />
         <h1 id="no-access-title" className="page-header__title">
           {NO_ACCESS_TITLE}
         </h1>
