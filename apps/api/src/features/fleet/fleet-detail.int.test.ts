@@ -67,6 +67,8 @@ class EchoFines implements FinesProvider {
       comparendos_vehiculo: [
         fine(`V-${q.placa}`, 'vigente', q.documento),
         fine('V-old', 'pagado', q.documento),
+        // Issue 37: owed too (SIMIT counts it, decision 071).
+        fine('V-coactivo', 'En cobro coactivo', q.documento),
       ],
       comparendos_persona: [
         fine(`P-${q.documento}`, 'Vigente', q.documento),
@@ -150,7 +152,7 @@ describe('fleet vehicle detail and driver', () => {
     });
     expect(body.lookup_status).toBe('ok');
     expect(body.demo).toBe(false);
-    expect(body.comparendos_vehiculo.map((f) => f.numero)).toEqual(['V-XYZ12D']);
+    expect(body.comparendos_vehiculo.map((f) => f.numero)).toEqual(['V-XYZ12D', 'V-coactivo']);
     expect(body.conductor.licencia?.numero_licencia_transito).toBe('900123456');
     expect(body.conductor.comparendos_persona.map((f) => f.numero)).toEqual(['P-900123456']);
     expect(body.city_data).toEqual({ id: 11001, name: 'Bogotá' });

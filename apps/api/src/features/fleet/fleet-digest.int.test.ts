@@ -72,7 +72,13 @@ beforeAll(async () => {
     company.id,
     'SON222',
     { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-02-05' } },
-    [fleetFine(468_000, 'vigente', '2026-01-15'), fleetFine(200_000, 'vigente', '2025-10-01')],
+    [
+      fleetFine(468_000, 'vigente', '2026-01-15'),
+      fleetFine(200_000, 'vigente', '2025-10-01'),
+      // Issue 37: a fine in cobro coactivo is owed too; a paid one is not.
+      fleetFine(1_250_000, 'En cobro coactivo', '2026-01-16'),
+      fleetFine(99_000, 'pagado', '2026-01-17'),
+    ],
   );
   // Santa Marta: no pico y placa rule in force after 11 Oct 2025 (documents in order).
   const ok = { soat: { fecha_vencimiento: '2026-12-31' }, rtm: { fecha_vencimiento: '2026-12-31' } };
@@ -127,7 +133,9 @@ describe('weekly fleet digest', () => {
       expect(body).toContain(
         'Vencen en los próximos 30 días (1):\n- SON222: Revisión técnico-mecánica vence el 05-02-2026',
       );
-      expect(body).toContain('Multas nuevas desde el 12-01-2026 (1):\n- SON222: $ 468.000 (15-01-2026)');
+      expect(body).toContain(
+        'Multas nuevas desde el 12-01-2026 (2):\n- SON222: $ 1.250.000 (16-01-2026)\n- SON222: $ 468.000 (15-01-2026)',
+      );
       // Unknown is its own state (issue 33), never counted as free.
       expect(body).toContain(
         'Pico y placa: sin información vigente hoy (1):\n- Santa Marta: 2 vehículos (no tenemos la medida vigente; consulta la fuente oficial)',
