@@ -149,7 +149,8 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     await server.drainJobs();
     await page.getByText('Carga terminada: «mi-flota.xlsx»').waitFor({ timeout: TIMEOUT });
     const counts = page.locator('.fleet-summary__counts dd');
-    expect(await counts.allTextContents()).toEqual(['17', '3']);
+    // Added, updated, unchanged, refused (issue 37).
+    expect(await counts.allTextContents()).toEqual(['17', '0', '0', '3']);
     await screenshot(page, 'fleet-upload-done');
 
     // The list: 17 vehicles, one favourite, the plate search.

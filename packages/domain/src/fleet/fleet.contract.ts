@@ -106,14 +106,24 @@ export const fleetUploadStatusSchema = z.object({
   filas_procesadas: z.number().int(),
   /** Data rows in the file (counted before parsing; header excluded; corrected at the end for blank rows). */
   filas_totales: z.number().int(),
-  /** Vehicles created or updated by this upload. */
+  /**
+   * Every processed row is counted once (decision 107): vehicles new to the fleet, vehicles already in it whose data
+   * or driver changed, rows that changed nothing, and refused rows (listed in 'Estado de carga').
+   */
   vehiculos_agregados: z.number().int(),
+  vehiculos_actualizados: z.number().int(),
+  vehiculos_sin_cambios: z.number().int(),
   filas_con_errores: z.number().int(),
+  /** Header cells of the template sheet that match no template column, as written: their data was not read. */
+  columnas_ignoradas: z.array(z.string()),
   /** 0..100, for the progress bar. */
   porcentaje: z.number().int(),
   /** Spanish reason when estado is 'fallido'. */
   mensaje: z.string().nullable(),
-  /** true when the same file had already been imported: nothing was changed and this is that upload. */
+  /**
+   * true when the same file had already been imported: nothing was changed and this is that upload, with its rows
+   * counted as this attempt left them (none added or updated; the refused ones still refused).
+   */
   repetido: z.boolean(),
   /** ISO 8601 instants. */
   created: z.string(),

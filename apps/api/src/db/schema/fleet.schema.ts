@@ -36,7 +36,12 @@ export const fleetUploads = pgTable(
     status: text('status').notNull().default('en_cola'),
     rowsTotal: integer('rows_total').notNull().default(0),
     rowsDone: integer('rows_done').notNull().default(0),
+    /** Vehicles new to the fleet (decision 107: added, updated, unchanged and refused are counted apart). */
     vehiclesAdded: integer('vehicles_added').notNull().default(0),
+    /** Vehicles already in the fleet whose data or driver this upload changed. */
+    vehiclesUpdated: integer('vehicles_updated').notNull().default(0),
+    /** Header cells of the template sheet that match no template column, as written (decision 107). */
+    ignoredColumns: jsonb('ignored_columns').$type<string[]>().notNull().default([]),
     errorRows: integer('error_rows').notNull().default(0),
     message: text('message'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),

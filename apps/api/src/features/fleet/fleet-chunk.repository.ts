@@ -16,8 +16,9 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): 
  * Applies one chunk in one transaction, set-based, in three round trips (begin + lock, one statement,
  * commit): rows whose plate is already in the fleet with another owner document become errors
  * (`otherOwnerMessage`, a second statement only when there are any); the rest are upserted by (company,
- * plate) (unchanged rows are not touched), their drivers upserted, earlier errors of their plates removed,
- * the chunk's error rows inserted and the progress recorded — all by one statement of data-modifying CTEs.
+ * plate) (unchanged rows are not touched), their drivers upserted, new and changed vehicles
+ * counted apart, earlier errors of their plates removed, the chunk's error rows inserted and the progress
+ * recorded — all by one statement of data-modifying CTEs.
  */
 export async function applyChunk(
   db: Db,
@@ -55,7 +56,7 @@ export async function applyChunk(
       sql`select pg_advisory_xact_lock(${FLEET_LOCK_CLASS}::int, ${companyUserId}::int),
                  set_config('synchronous_commit', 'off', true)`,
     );
-    const [result] = await rows<{ added: number; errors: number; conflicts: number[] }>(
+    const [result] = await rows<{ added: number; updated: number; errors: number; conflicts: number[] }>(
       tx,
       sql`with input as (
             select * from jsonb_to_recordset(${validPayload}::jsonb) as x(n integer, placa text, doc text,
@@ -115,6 +116,19 @@ export async function applyChunk(
                    fleet_drivers.telefono, fleet_drivers.city_id)
               is distinct from (excluded.nombre, excluded.tipo_documento, excluded.documento,
                    excluded.telefono, excluded.city_id)
+            returning vehicle_id
+          ),
+          counted as (
+            -- New vehicles (not in the fleet before this statement) and vehicles already there whose data or
+            -- driver changed; a row neither added, updated nor refused is unchanged (decision 107).
+            select
+              (select count(*) from upserted u where not exists (select 1 from existing e where e.id = u.id))
+                as added,
+              (select count(*) from (
+                 select u.id from upserted u join existing e on e.id = u.id
+                 union
+                 select d.vehicle_id from drivers d join existing e on e.id = d.vehicle_id
+               ) changed) as updated
           ),
           cleared as (
             -- Probes (company, plate) per imported plate, then deletes by primary key (same reason).
@@ -137,14 +151,17 @@ export async function applyChunk(
             update fleet_uploads set
               rows_done = ${rowsDone},
               rows_total = greatest(rows_total, ${rowsDone}),
-              vehicles_added = vehicles_added + (select count(*) from upserted),
+              vehicles_added = vehicles_added + (select added from counted),
+              vehicles_updated = vehicles_updated + (select updated from counted),
               error_rows = error_rows + (select count(*) from errs)
             where id = ${uploadId}
           )
-          select (select count(*) from upserted)::int as added, (select count(*) from errs)::int as errors,
+          select (select added from counted)::int as added, (select updated from counted)::int as updated,
+            (select count(*) from errs)::int as errors,
             coalesce((select array_agg(c.n order by c.n) from conflicts c), '{}')::int[] as conflicts`,
     );
     const added = result?.added ?? 0;
+    const updated = result?.updated ?? 0;
     let errors = result?.errors ?? 0;
     const conflicting = new Set(result?.conflicts ?? []);
     if (conflicting.size > 0) {
@@ -161,7 +178,7 @@ export async function applyChunk(
       );
       errors += more?.errors ?? 0;
     }
-    return { added, errors };
+    return { added, updated, errors };
   });
 }
 

@@ -20,7 +20,7 @@ function fakeRepo(failAt: number | null, writeMs = 0) {
       calls.push({ rowsDone, valid: valid.length, invalid: invalid.length });
       await new Promise((resolve) => setTimeout(resolve, writeMs));
       if (calls.length === failAt) throw new Error('connection lost');
-      return { added: valid.length, errors: invalid.length };
+      return { added: valid.length, updated: 0, errors: invalid.length };
     },
   };
   return { repo: repo as unknown as FleetRepository, calls, events };

@@ -111,7 +111,10 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
       filas_procesadas: 1000,
       filas_totales: 1000,
       vehiculos_agregados: 950,
+      vehiculos_actualizados: 0,
+      vehiculos_sin_cambios: 0,
       filas_con_errores: 50,
+      columnas_ignoradas: [],
       porcentaje: 100,
       mensaje: null,
     });
@@ -173,7 +176,16 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
   it('changes nothing when the same file is uploaded again', async () => {
     const res = await upload(world.company, fileBytes, 'copia.xlsx');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: firstUploadId, repetido: true, estado: 'terminado' });
+    // Issue 37: the answer counts this attempt — nothing added or updated, every loaded row unchanged.
+    expect(res.json()).toMatchObject({
+      id: firstUploadId,
+      repetido: true,
+      estado: 'terminado',
+      vehiculos_agregados: 0,
+      vehiculos_actualizados: 0,
+      vehiculos_sin_cambios: 950,
+      filas_con_errores: 50,
+    });
     expect(world.t.jobs.byName(FLEET_IMPORT_JOB)).toHaveLength(1);
     await world.t.jobs.drain();
     expect((await get(world.company, `${FLEET_PATHS.list}?page_size=1`)).json().total).toBe(950);
@@ -217,9 +229,12 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     const res = await upload(world.company, await buildFleetXlsx([changed, otherOwner, goodRow(3)]));
     expect(res.statusCode).toBe(202);
     await world.t.jobs.drain();
+    // Issue 37: one changed, one unchanged, one refused, none new — each counted apart.
     expect(await status(world.company, res.json().id)).toMatchObject({
       estado: 'terminado',
-      vehiculos_agregados: 1,
+      vehiculos_agregados: 0,
+      vehiculos_actualizados: 1,
+      vehiculos_sin_cambios: 1,
       filas_con_errores: 1,
     });
     const found = (await get(world.company, `${FLEET_PATHS.list}?placa=${plateFor(1)}`)).json();
@@ -241,6 +256,8 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     expect(await status(world.company, res.json().id)).toMatchObject({
       estado: 'terminado',
       vehiculos_agregados: 0,
+      vehiculos_actualizados: 1,
+      vehiculos_sin_cambios: 0,
       filas_con_errores: 0,
     });
     const found = (await get(world.company, `${FLEET_PATHS.list}?placa=${plateFor(8)}`)).json();
@@ -249,6 +266,8 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     await world.t.jobs.drain();
     expect(await status(world.company, again.json().id)).toMatchObject({
       vehiculos_agregados: 0,
+      vehiculos_actualizados: 0,
+      vehiculos_sin_cambios: 2,
       filas_con_errores: 0,
     });
   });
@@ -277,6 +296,8 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     await world.t.jobs.drain();
     expect(await status(world.company, again.json().id)).toMatchObject({
       vehiculos_agregados: fixedRows.length,
+      vehiculos_actualizados: 0,
+      vehiculos_sin_cambios: 0,
       filas_con_errores: 0,
     });
     // The fixed rows' earlier errors are gone.

@@ -73,18 +73,35 @@ export function requireCompany(user: CompanyUser): number {
   return user.id;
 }
 
+/**
+ * An upload's status. Its processed rows are each counted once: added, updated, refused, and the rest unchanged
+ * (decision 107). `repetido`: the same file again, which changed nothing — every row it had loaded is unchanged now.
+ */
 function toStatus(row: FleetUploadRow, repetido = false): FleetUploadStatus {
   const total = Math.max(row.rowsTotal, row.rowsDone);
   const porcentaje =
     row.status === 'terminado' ? 100 : total > 0 ? Math.min(99, Math.floor((row.rowsDone / total) * 100)) : 0;
+  const unchanged = Math.max(0, row.rowsDone - row.vehiclesAdded - row.vehiclesUpdated - row.errorRows);
+  const counts = repetido
+    ? {
+        vehiculos_agregados: 0,
+        vehiculos_actualizados: 0,
+        vehiculos_sin_cambios: unchanged + row.vehiclesAdded + row.vehiclesUpdated,
+      }
+    : {
+        vehiculos_agregados: row.vehiclesAdded,
+        vehiculos_actualizados: row.vehiclesUpdated,
+        vehiculos_sin_cambios: unchanged,
+      };
   return {
     id: row.id,
     estado: row.status as FleetUploadStatus['estado'],
     nombre_archivo: row.filename,
     filas_procesadas: row.rowsDone,
     filas_totales: total,
-    vehiculos_agregados: row.vehiclesAdded,
+    ...counts,
     filas_con_errores: row.errorRows,
+    columnas_ignoradas: row.ignoredColumns,
     porcentaje,
     mensaje: row.message,
     repetido,
@@ -136,7 +153,8 @@ export class FleetService {
 
   /**
    * Checks the file (real .xlsx, zip-bomb guard, row limit), stores it and queues the import. The same file
-   * already imported (or being imported) by this company answers that upload with repetido=true.
+   * already imported by this company answers that upload with repetido=true; one still being imported (sent
+   * twice at once) answers that import, to follow as this one.
    */
   async upload(
     user: CompanyUser,
@@ -158,7 +176,7 @@ export class FleetService {
     const sha = createHash('sha256').update(file.bytes).digest('hex');
     const { repo, storage, clock } = this.deps;
     const existing = await repo.findLiveUploadByHash(companyId, sha);
-    if (existing) return { status: 200, body: toStatus(existing, true) };
+    if (existing) return { status: 200, body: toStatus(existing, existing.status === 'terminado') };
 
     const id = randomUUID();
     const key = storageKeyFor(id, 'xlsx');
@@ -177,7 +195,7 @@ export class FleetService {
       await storage.delete(key).catch(() => undefined);
       const other = await repo.findLiveUploadByHash(companyId, sha);
       if (!other) throw AppError.conflict(FLEET_MSG.uploadFailed);
-      return { status: 200, body: toStatus(other, true) };
+      return { status: 200, body: toStatus(other, other.status === 'terminado') };
     }
     try {
       const data: FleetImportJobData = { uploadId: row.id };

@@ -32,8 +32,10 @@ export interface FleetDriverRow {
 }
 
 export interface ChunkResult {
-  /** Vehicles inserted or changed. */
+  /** Vehicles new to the fleet. */
   added: number;
+  /** Vehicles already in the fleet whose data or driver changed. */
+  updated: number;
   /** Error records inserted (a retried chunk inserts none twice). */
   errors: number;
 }

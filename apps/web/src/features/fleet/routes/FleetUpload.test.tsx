@@ -1,10 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
 import { uploadFleetFile } from '../api/upload-fleet.ts';
+import { uploadStatusKey } from '../api/upload-status.ts';
+import { NOTHING_CHANGED } from '../components/UploadSummary.tsx';
 import { signInCompany, uploadStatus, xlsxFile } from '../fleet.test-support.ts';
 import { FleetUploadRoute } from './FleetUpload.tsx';
 
@@ -99,7 +101,9 @@ describe('fleet upload (/flota/upload)', () => {
         estado: 'terminado',
         filas_procesadas: 20,
         porcentaje: 100,
-        vehiculos_agregados: 17,
+        vehiculos_agregados: 1_204,
+        vehiculos_actualizados: 2,
+        vehiculos_sin_cambios: 5,
         filas_con_errores: 3,
         finished: '2026-11-23T15:00:03.000Z',
       }),
@@ -128,11 +132,37 @@ describe('fleet upload (/flota/upload)', () => {
 
     expect(await screen.findByText('Carga terminada: «flota.xlsx»')).toBeInTheDocument();
     const counts = screen.getByText('Vehículos agregados').closest('dl') as HTMLElement;
-    expect(within(counts).getByText('17')).toBeInTheDocument();
-    expect(within(counts).getByText('3')).toBeInTheDocument();
+    expect([...counts.querySelectorAll('dt, dd')].map((e) => e.textContent)).toEqual([
+      'Vehículos agregados',
+      '1.204',
+      'Vehículos actualizados',
+      '2',
+      'Vehículos sin cambios',
+      '5',
+      'Filas rechazadas',
+      '3',
+    ]);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await view.user.click(screen.getByRole('link', { name: 'Ver filas con errores' }));
     expect(await screen.findByText('Ruta /flota/estado-carga')).toBeInTheDocument();
+  });
+
+  it("the same file again shows that nothing changed, not the earlier import's counts (issue 37)", async () => {
+    mockFetch({});
+    const view = render();
+    // This session followed the earlier import of the file: its status is cached under the same id.
+    view.queryClient.setQueryData(
+      uploadStatusKey(41),
+      uploadStatus({ estado: 'terminado', porcentaje: 100, vehiculos_agregados: 5 }),
+    );
+    upload.mockResolvedValue(
+      uploadStatus({ estado: 'terminado', porcentaje: 100, repetido: true, vehiculos_sin_cambios: 5 }),
+    );
+    await view.user.upload(fileInput(), xlsxFile());
+    await view.user.click(screen.getByRole('button', { name: 'Subir archivo' }));
+    expect(await screen.findByText(NOTHING_CHANGED.repeated)).toBeInTheDocument();
+    const counts = [...document.querySelectorAll('.fleet-summary__counts dd')].map((e) => e.textContent);
+    expect(counts).toEqual(['0', '0', '5', '0']);
   });
 
   it("a refused upload shows the server's message and keeps the file", async () => {

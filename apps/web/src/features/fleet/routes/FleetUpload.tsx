@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { FLEET_MSG, FLEET_PATHS, FLEET_UPLOAD_MAX_BYTES } from '@togo/domain/fleet/fleet.contract';
 import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
+import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -12,6 +12,7 @@ import { uploadFleetFile } from '../api/upload-fleet.ts';
 import { isUploadFinished, useLatestUploadQuery, useUploadStatusQuery } from '../api/upload-status.ts';
 import { FileDropArea } from '../components/FileDropArea.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+import { UploadSummary } from '../components/UploadSummary.tsx';
 import { xlsxChoiceError } from '../fleet-files.ts';
 
 export const GUIDE_FILE_NAME = 'guia-carga-flota-togo.xlsx';
@@ -22,11 +23,12 @@ function uploadErrorMessage(error: unknown): string {
   return fieldErrors(error, 'file')[0] ?? errorDetail(error) ?? FLEET_MSG.uploadFailed;
 }
 
-const rowsText = (n: number) => (n === 1 ? '1 fila' : `${n.toLocaleString('es-CO')} filas`);
+const rowsText = (n: number) => (n === 1 ? '1 fila' : `${groupThousands(n)} filas`);
 
 /**
  * /flota/upload (SPPF §2 'Upload screen', §4 'Upload', §5): choose or drop an .xlsx, 'Subir archivo', the
- * upload progress, then the background processing progress, then vehicles added and rows with errors.
+ * upload progress, then the background processing progress, then vehicles added, updated and unchanged and
+ * rows refused (decision 107).
  */
 export function FleetUploadRoute() {
   usePageTitle('Añadir vehículos');
@@ -42,7 +44,8 @@ export function FleetUploadRoute() {
   const running = latest.data && !isUploadFinished(latest.data) ? latest.data : null;
   const tracked = upload ?? (sending ? null : running);
   const status = useUploadStatusQuery(tracked);
-  const current = status.data ?? tracked;
+  // A repeated file's answer counts this attempt (nothing changed), not the earlier import the query may hold.
+  const current = upload?.repetido ? upload : (status.data ?? tracked);
   const finished = isUploadFinished(current ?? undefined);
 
   useEffect(() => {
@@ -138,51 +141,12 @@ export function FleetUploadRoute() {
             <ProgressBar
               label={current.estado === 'en_cola' ? 'En cola para procesar' : 'Procesando vehículos'}
               percent={current.porcentaje}
-              detail={`${current.filas_procesadas.toLocaleString('es-CO')} de ${rowsText(current.filas_totales)}`}
+              detail={`${groupThousands(current.filas_procesadas)} de ${rowsText(current.filas_totales)}`}
             />
           ) : null}
           {current && finished ? <UploadSummary status={current} /> : null}
         </div>
       </div>
     </section>
-  );
-}
-
-function UploadSummary({ status }: { status: FleetUploadStatus }) {
-  if (status.estado === 'fallido') {
-    return (
-      <div className="fleet-summary fleet-summary--failed" role="alert">
-        <p className="fleet-summary__title">No se pudo procesar «{status.nombre_archivo}»</p>
-        <p>{status.mensaje ?? FLEET_MSG.uploadFailed}</p>
-      </div>
-    );
-  }
-  return (
-    <div className="fleet-summary">
-      <p className="fleet-summary__title">Carga terminada: «{status.nombre_archivo}»</p>
-      {status.repetido ? (
-        <p className="fleet-summary__note">Este archivo ya se había cargado: no se hicieron cambios.</p>
-      ) : null}
-      <dl className="fleet-summary__counts">
-        <div>
-          <dt>Vehículos agregados</dt>
-          <dd>{status.vehiculos_agregados.toLocaleString('es-CO')}</dd>
-        </div>
-        <div>
-          <dt>Filas con errores</dt>
-          <dd>{status.filas_con_errores.toLocaleString('es-CO')}</dd>
-        </div>
-      </dl>
-      <div className="fleet-summary__actions">
-        <Link to="/flota" className="btn btn--primary">
-          Ver tu flota
-        </Link>
-        {status.filas_con_errores > 0 ? (
-          <Link to="/flota/estado-carga" className="btn btn--secondary">
-            Ver filas con errores
-          </Link>
-        ) : null}
-      </div>
-    </div>
   );
 }

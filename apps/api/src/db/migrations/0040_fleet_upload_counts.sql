@@ -1,0 +1,2 @@
+ALTER TABLE "fleet_uploads" ADD COLUMN "vehicles_updated" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "fleet_uploads" ADD COLUMN "ignored_columns" jsonb DEFAULT '[]'::jsonb NOT NULL;
