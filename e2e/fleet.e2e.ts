@@ -212,7 +212,7 @@ describe.skipIf(!chromePath)('fleet journey (Chromium, desktop)', () => {
     await driverPanel.getByText('1020304050').waitFor();
     await screenshot(page, 'fleet-vehicle');
     await page.getByRole('button', { name: 'Conductor', exact: true }).click();
-    await page.getByRole('heading', { name: 'Licencia de tránsito' }).waitFor();
+    await page.getByRole('heading', { name: 'Licencia de conducción' }).waitFor();
     await screenshot(page, 'fleet-vehicle-driver');
 
     // Another driver assigned in the detail screen.

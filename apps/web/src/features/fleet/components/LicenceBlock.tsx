@@ -3,7 +3,7 @@ import { sortLicenceCategories } from '@togo/domain/alerts/alerts.licence';
 import { orDefault, showDay, SIN_REGISTRAR } from '../fleet-detail.ts';
 
 /**
- * The driver's transit licence (SPPF §2, §3): status, number, issuing body, issue date and the categories
+ * The driver's licence, «Licencia de conducción» (SPPF §2, §3 call it the transit licence; issue 37): status, number, issuing body, issue date and the categories
  * sorted ascending by name with their expiry (§9); missing values read 'Sin registrar'.
  */
 export function LicenceBlock({ licence }: { licence: DrivingLicence | null }) {
@@ -11,7 +11,7 @@ export function LicenceBlock({ licence }: { licence: DrivingLicence | null }) {
   return (
     <section className="fleet-card" aria-labelledby="fleet-licence-title">
       <h2 id="fleet-licence-title" className="fleet-card__title">
-        Licencia de tránsito
+        Licencia de conducción
       </h2>
       <dl className="fleet-facts fleet-facts--grid">
         <div>

@@ -48,7 +48,10 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     });
     render();
     expect(await screen.findByRole('heading', { name: 'Vehículo ABC123' })).toBeInTheDocument();
-    expect(fact('Año')).toBe('2021');
+    // Issue 37: «Modelo» is the model year in Colombia; the class is «Clase».
+    expect(fact('Modelo')).toBe('2021');
+    expect(fact('Clase')).toBe('Automóvil');
+    expect(screen.queryByText('Año')).not.toBeInTheDocument();
     expect(fact('Marca')).toBe('KIA');
     expect(fact('Línea')).toBe('PICANTO');
     expect(fact('Ciudad')).toBe('Bogotá');
@@ -85,6 +88,9 @@ describe('fleet vehicle detail (/flota/vehicle?id=)', () => {
     await view.user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('heading', { name: 'Información general' })).not.toBeInTheDocument();
+    // Issue 37: a driver's licence is a «licencia de conducción» (the «licencia de tránsito» is the vehicle's).
+    expect(screen.getByRole('heading', { name: 'Licencia de conducción' })).toBeInTheDocument();
+    expect(screen.queryByText(/Licencia de tránsito/)).not.toBeInTheDocument();
     expect(fact('Estado')).toBe('ACTIVA');
     expect(fact('Organismo de expedición')).toBe('STRIA. MOVILIDAD MEDELLIN');
     expect(fact('Fecha de expedición')).toBe('02-05-2019');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { FleetVehicleDetail } from '@togo/domain/fleet/fleet.contract';
+import { vehicleClassLabel } from '@togo/domain/labels';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { RefreshStatus } from '../../../components/vehicle-refresh/RefreshStatus.tsx';
 import { CarIcon } from '../../../components/ui/icons.tsx';
@@ -139,15 +140,22 @@ export function FleetVehicleRoute() {
   );
 }
 
+/** The registry's class in Spanish ('CAMIONETA' → 'Camioneta'), or the placeholder. */
+function vehicleClass(code: string | null | undefined): string {
+  const text = orDefault(code, '');
+  return text ? vehicleClassLabel(text) : NO_ESPECIFICADO;
+}
+
 function GeneralInfo({ detail }: { detail: FleetVehicleDetail }) {
   const data = detail.vehicle_data;
   const facts: [string, string][] = [
-    ['Año', orDefault(data?.year_model, NO_ESPECIFICADO)],
+    // In Colombia the «modelo» is the model year; the class (CAMIONETA…) is the «clase» (issue 37).
+    ['Modelo', orDefault(data?.year_model, NO_ESPECIFICADO)],
     ['Marca', orDefault(data?.vehicle_brand, NO_ESPECIFICADO)],
     ['Línea', orDefault(data?.vehicle_line, NO_ESPECIFICADO)],
+    ['Clase', vehicleClass(data?.vehicle_class_v2)],
     ['Ciudad', orDefault(detail.city_data?.name, NO_ESPECIFICADO)],
     ['Placa', detail.placa],
-    ['Modelo', orDefault(data?.vehicle_class_v2, NO_ESPECIFICADO)],
     ['Mantenimiento (RTM)', showDay(data?.expiration_rtm, NO_ESPECIFICADO)],
     ['SOAT', showDay(data?.expiration_soat, NO_ESPECIFICADO)],
     ['Kilometraje', formatKm(data?.mileage ?? detail.kilometraje_digitado)],
