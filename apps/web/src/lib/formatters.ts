@@ -44,7 +44,10 @@ const dayMinuteParts = onFirstUse(
     }),
 );
 
-/** ISO timestamp → 'dd/MM/yyyy HH:mm' in Colombian time (fleet error list, SPPF §2); '' when invalid. */
+/**
+ * ISO timestamp → 'dd-MM-yyyy HH:mm' in Colombian time (fleet error list); '' when invalid. The day is written as
+ * {@link formatDate} writes it: one date format in the app (issue 37; SPPF §2 had 'dd/MM/yyyy HH:mm').
+ */
 export function formatDayMinute(value: string | null | undefined): string {
   const date = new Date(value ?? '');
   if (!value || Number.isNaN(date.getTime())) return '';
@@ -53,7 +56,7 @@ export function formatDayMinute(value: string | null | undefined): string {
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}`;
 }
 
 /** ISO timestamp → '12:20 p. m.' in Colombian time: the one time format (decision 094), as the booking hours. */

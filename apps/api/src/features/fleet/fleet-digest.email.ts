@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import { FLEET_ALERT_DOCUMENT_NAMES, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { displayDate } from '@togo/domain/pico-placa/pico-placa.message';
 import type { NewFineRow } from './fleet-digest.repository.ts';
-import { formatCop } from '@togo/domain/money';
+import { formatCop, groupThousands } from '@togo/domain/money';
 
 /** What one organisation's digest says (the same for each of its administradores). */
 export interface DigestContent {
@@ -18,7 +18,7 @@ export interface DigestContent {
 }
 
 function unknownLine(u: { ciudad: string | null; vehiculos: number }): string {
-  const count = `${u.vehiculos} ${u.vehiculos === 1 ? 'vehículo' : 'vehículos'}`;
+  const count = `${groupThousands(u.vehiculos)} ${u.vehiculos === 1 ? 'vehículo' : 'vehículos'}`;
   return u.ciudad === null
     ? `${count} sin ciudad registrada`
     : `${u.ciudad}: ${count} (no tenemos la medida vigente; consulta la fuente oficial)`;
@@ -73,14 +73,15 @@ export function digestEmail(
   const greeting = `¡Hola${nombre.trim() ? `, ${nombre.trim()}` : ''}!`;
   const intro = `Este es el resumen semanal de la flota de ${c.empresa}.`;
   const shown = (s: Section) => s.lines.slice(0, MAX_LINES);
-  const more = (s: Section) => (s.lines.length > MAX_LINES ? `y ${s.lines.length - MAX_LINES} más` : null);
+  const more = (s: Section) =>
+    s.lines.length > MAX_LINES ? `y ${groupThousands(s.lines.length - MAX_LINES)} más` : null;
 
   const text = [
     greeting,
     intro,
     ...sections.flatMap((s) => [
       '',
-      `${s.title} (${s.lines.length}):`,
+      `${s.title} (${groupThousands(s.lines.length)}):`,
       ...(s.lines.length ? shown(s).map((l) => `- ${l}`) : [s.empty]),
       ...(more(s) ? [more(s) as string] : []),
     ]),
@@ -93,7 +94,7 @@ export function digestEmail(
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
     ...sections.map(
       (s) =>
-        `<h3>${escapeHtml(s.title)} (${s.lines.length})</h3>` +
+        `<h3>${escapeHtml(s.title)} (${groupThousands(s.lines.length)})</h3>` +
         (s.lines.length
           ? `<ul>${shown(s)
               .map((l) => `<li>${escapeHtml(l)}</li>`)

@@ -62,7 +62,7 @@ describe('Reportes (GET /api/togo/flota/reportes/)', () => {
       ['2025-11', 90_000],
     ]);
     // BBB222's SOAT expired: 2 of 3 vehicles in order.
-    expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.7 });
+    expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 });
   });
 
   it('only members: a client gets 403; another company sees only its own fines', async () => {

@@ -15,6 +15,15 @@ function totals(r: FineTotalRow) {
 }
 
 /**
+ * `part` of `whole` as a percentage with one decimal, rounded down (issue 37: 5.200 of 5.205 is 99,9 %, never 100 %
+ * before all are). Integer arithmetic, so 57 of 100 is exactly 57. An empty fleet is 100 %.
+ */
+export function percentDown(part: number, whole: number): number {
+  if (whole <= 0) return 100;
+  return Math.floor((part * 1000) / whole) / 10;
+}
+
+/**
  * Reportes (issue 16): fines totals by vehicle, by driver (the vehicle's current driver, or its owner) and by
  * month of the infraction (at most 1,000 rows each, largest first), and the share of vehicles whose documents
  * are in order today (SOAT present and not expired, RTM not expired: the compliance summary's rule).
@@ -44,7 +53,7 @@ export class FleetReportsService {
       documentos: {
         vehiculos,
         al_dia,
-        porcentaje_al_dia: vehiculos === 0 ? 100 : Math.round((al_dia / vehiculos) * 1000) / 10,
+        porcentaje_al_dia: percentDown(al_dia, vehiculos),
       },
     };
   }

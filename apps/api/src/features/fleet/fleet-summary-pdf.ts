@@ -1,7 +1,7 @@
 import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import type { FleetComplianceSummary } from '@togo/domain/fleet/fleet-compliance.contract';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
-import { formatCop } from '@togo/domain/money';
+import { formatCop, groupThousands } from '@togo/domain/money';
 
 /** What the management summary shows (decision 038). */
 export interface FleetSummaryContent {
@@ -63,11 +63,11 @@ export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { comp
   doc.moveDown(0.4);
   const r = content.resumen;
   const lines: [string, string][] = [
-    ['Vehículos en la flota', String(r.vehiculos)],
-    ['No pueden circular hoy', String(r.no_pueden_circular)],
-    ['Sin información de pico y placa hoy', String(r.sin_informacion)],
-    ['Con SOAT o revisión técnico-mecánica vencidos', String(r.vencidos)],
-    ['Vencen en los próximos 30 días', String(r.vencen_30)],
+    ['Vehículos en la flota', groupThousands(r.vehiculos)],
+    ['No pueden circular hoy', groupThousands(r.no_pueden_circular)],
+    ['Sin información de pico y placa hoy', groupThousands(r.sin_informacion)],
+    ['Con SOAT o revisión técnico-mecánica vencidos', groupThousands(r.vencidos)],
+    ['Vencen en los próximos 30 días', groupThousands(r.vencen_30)],
     ['Documentos al día', `${content.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %`],
   ];
   doc.font('Helvetica').fontSize(11);
@@ -107,7 +107,8 @@ export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { comp
       cols.map((c) => c.title),
       true,
     );
-    for (const m of content.multas) row([m.placa, String(m.pendientes), formatCop(m.total_pendiente)], false);
+    for (const m of content.multas)
+      row([m.placa, groupThousands(m.pendientes), formatCop(m.total_pendiente)], false);
   }
 
   doc.x = left;

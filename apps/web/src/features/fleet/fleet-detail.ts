@@ -1,4 +1,5 @@
 import { formatDateDmy, isIsoDate } from '@togo/domain/alerts/alerts.dates';
+import { groupThousands } from '@togo/domain/money';
 
 /** SPPF §2: a vehicle field the registry has not given. */
 export const NO_ESPECIFICADO = 'No especificado';
@@ -21,7 +22,7 @@ export function showDay(value: string | null | undefined, missing: string): stri
 /** Kilometres with thousands separators: 45210 → '45.210 km'. */
 export function formatKm(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_ESPECIFICADO;
-  return `${Math.round(value).toLocaleString('es-CO')} km`;
+  return `${groupThousands(Math.max(0, Math.round(value)))} km`;
 }
 
 /** Up to two initials of a name, for the photo placeholder. */

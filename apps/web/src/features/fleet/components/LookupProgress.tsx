@@ -1,9 +1,10 @@
 import type { LookupCount } from '@togo/domain/garage/vehicle-refresh.contract';
+import { groupThousands } from '@togo/domain/money';
 import { useLookupProgressQuery } from '../api/lookup-progress.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import './lookup-progress.css';
 
-const count = (n: number) => n.toLocaleString('es-CO');
+const count = groupThousands;
 const percent = (c: LookupCount) => (c.total === 0 ? 100 : (c.hechas / c.total) * 100);
 
 /** "Consultando RUNT: 340/1.000": one bar per provider while the background look-ups of an import run. */

@@ -1,3 +1,5 @@
+import { groupThousands } from '@togo/domain/money';
+
 export interface PagerProps {
   page: number;
   /** Total page count; 0 when there is nothing to page. */
@@ -27,7 +29,7 @@ export function Pager({ page, total, onPage, disabled = false, label }: PagerPro
         Anterior
       </button>
       <span className="pager__status" aria-live="polite">
-        Página {Math.min(page, last)} de {last}
+        Página {groupThousands(Math.min(page, last))} de {groupThousands(last)}
       </span>
       <button
         type="button"

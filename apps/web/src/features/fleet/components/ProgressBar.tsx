@@ -7,10 +7,16 @@ export interface ProgressBarProps {
   detail?: string;
 }
 
+/** Whole percent, rounded down: 5.200 of 5.205 is 99 %, never 100 % before the end (issue 37). */
+export function wholePercent(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.floor(Math.min(100, Math.max(0, percent)));
+}
+
 /** A labelled <progress> (role progressbar) with its percentage written out. */
 export function ProgressBar({ label, percent, detail }: ProgressBarProps) {
   const id = useId();
-  const value = Math.round(Math.min(100, Math.max(0, percent)));
+  const value = wholePercent(percent);
   return (
     <div className="fleet-progress">
       <div className="fleet-progress__head">

@@ -7,6 +7,7 @@ import {
   type FleetAlertDocument,
   type FleetAlertGroup,
 } from '@togo/domain/fleet/fleet-alerts.contract';
+import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
@@ -38,7 +39,7 @@ function AlertGroup({ group, alerts }: { group: FleetAlertGroup; alerts: FleetAl
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className="fleet-card__title">
-        {GROUP_TITLES[group]} <span className="fleet-alerts__count">({alerts.length})</span>
+        {GROUP_TITLES[group]} <span className="fleet-alerts__count">({groupThousands(alerts.length)})</span>
       </h2>
       {alerts.length === 0 ? (
         <p className="fleet-alerts__empty">Ningún documento en este grupo.</p>

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('fleet error status (/flota/estado-carga)', () => {
-  it('shows #, Placa, Mensaje, Kilometraje, Documento Propietario and Fecha (dd/MM/yyyy HH:mm, Bogotá)', async () => {
+  it('shows #, Placa, Mensaje, Kilometraje, Documento Propietario and Fecha (dd-MM-yyyy HH:mm, Bogotá: the one date format of the app)', async () => {
     const api = errorsApi();
     render();
     expect(await screen.findByText('ER0001')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('fleet error status (/flota/estado-carga)', () => {
       within(row)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', 'ER0001', 'Placa: Formato de placa inválido.', '1000', '900123456', '23/11/2026 10:04']);
+    ).toEqual(['1', 'ER0001', 'Placa: Formato de placa inválido.', '1000', '900123456', '23-11-2026 10:04']);
     expect(screen.getAllByRole('row')).toHaveLength(11);
     expect(String(api.fetchMock.mock.calls[0]?.[0])).toContain('page=1&page_size=10');
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FLEET_ERRORS_PAGE_SIZE, FLEET_PATHS } from '@togo/domain/fleet/fleet.contract';
+import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -75,7 +76,9 @@ export function FleetErrorsRoute() {
             </h1>
             {query.data ? (
               <p className="fleet-screen__subtitle">
-                {query.data.total === 1 ? '1 fila con errores' : `${query.data.total} filas con errores`}
+                {query.data.total === 1
+                  ? '1 fila con errores'
+                  : `${groupThousands(query.data.total)} filas con errores`}
               </p>
             ) : null}
           </div>
@@ -126,7 +129,7 @@ export function FleetErrorsRoute() {
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={row.id}>
-                    <td className="fleet-table__number">{firstRow + index + 1}</td>
+                    <td className="fleet-table__number">{groupThousands(firstRow + index + 1)}</td>
                     <td className="fleet-table__plate">{row.placa || '—'}</td>
                     <td className="fleet-table__message">{row.message}</td>
                     <td>{row.details.kilometraje_digitado || '—'}</td>

@@ -102,6 +102,15 @@ describe('fleet list (/flota)', () => {
     expect(localStorage.getItem('fleetFavorite')).toBeNull();
   });
 
+  it('writes the count and the page numbers with es-CO thousands separators (issue 37)', async () => {
+    mockFetch({
+      [LIST]: () => json(200, { data: FLEET, total: 5_205, numero_paginas_totales: 1_302 }),
+    });
+    render();
+    expect(await screen.findByText('5.205 vehículos')).toBeInTheDocument();
+    expect(screen.getByText('Página 1 de 1.302')).toBeInTheDocument();
+  });
+
   it("shows 'No hay vehículos inscritos en tu flota' and 'Añadir vehículos' when the fleet is empty", async () => {
     fleetApi([]);
     const view = render();

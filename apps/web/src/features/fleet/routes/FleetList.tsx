@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { groupThousands } from '@togo/domain/money';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -47,7 +48,7 @@ export function FleetListRoute() {
           </h1>
           {query.data ? (
             <p className="fleet-screen__subtitle">
-              {query.data.total === 1 ? '1 vehículo' : `${query.data.total} vehículos`}
+              {query.data.total === 1 ? '1 vehículo' : `${groupThousands(query.data.total)} vehículos`}
               {placa ? ` con «${placa}»` : ''}
             </p>
           ) : null}
@@ -117,7 +118,7 @@ export function FleetListRoute() {
                   const isFavorite = favorite === vehicle.id;
                   return (
                     <tr key={vehicle.id} className={isFavorite ? 'fleet-table__row--favorite' : undefined}>
-                      <td className="fleet-table__number">{firstRow + index + 1}</td>
+                      <td className="fleet-table__number">{groupThousands(firstRow + index + 1)}</td>
                       <td className="fleet-table__icon">
                         <button
                           type="button"

@@ -14,7 +14,7 @@ const BODY: FleetReports = {
   por_vehiculo: [{ placa: 'BBB222', ...t(300_000) }],
   por_conductor: [{ conductor: 'ANA RUIZ', documento: '52111222', ...t(300_000) }],
   por_mes: [{ mes: '2025-12', ...t(300_000) }],
-  documentos: { vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.7 },
+  documentos: { vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 },
 };
 
 function render() {
@@ -33,7 +33,7 @@ describe('Reportes (/flota/reportes)', () => {
     mockFetch({ [REPORTS]: () => json(200, BODY) });
     render();
     const docs = await screen.findByRole('region', { name: 'Documentos al día' });
-    expect(docs).toHaveTextContent('66,7 %');
+    expect(docs).toHaveTextContent('66,6 %');
     expect(docs).toHaveTextContent('2 de 3 vehículos');
     expect(
       within(screen.getByRole('region', { name: 'Multas por vehículo' })).getByText('BBB222'),

@@ -2,7 +2,7 @@ import { MONTHS_ES } from '@togo/domain/alerts/alerts.dates';
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
-import { formatCop } from '@togo/domain/money';
+import { formatCop, groupThousands } from '@togo/domain/money';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetReportsQuery } from '../api/reports.ts';
 import '../fleet-views.css';
@@ -51,7 +51,7 @@ function TotalsTable<T extends Totals>(props: {
               {props.rows.map((r) => (
                 <tr key={props.rowKey(r)}>
                   <td>{props.label(r)}</td>
-                  <td>{r.multas}</td>
+                  <td>{groupThousands(r.multas)}</td>
                   <td>{formatCop(r.total)}</td>
                   <td>{formatCop(r.total_pendiente)}</td>
                 </tr>
@@ -100,8 +100,8 @@ export function FleetReportsRoute() {
               {data.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %
             </p>
             <p className="fleet-alerts__empty">
-              {data.documentos.al_dia} de {data.documentos.vehiculos} vehículos sin SOAT ni revisión
-              técnico-mecánica vencidos.
+              {groupThousands(data.documentos.al_dia)} de {groupThousands(data.documentos.vehiculos)}{' '}
+              vehículos sin SOAT ni revisión técnico-mecánica vencidos.
             </p>
           </section>
           <TotalsTable

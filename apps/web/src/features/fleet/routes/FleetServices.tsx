@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
+import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
@@ -98,7 +99,7 @@ export function FleetServicesRoute() {
               <p className="fleet-bulk__count" aria-live="polite">
                 {chosen.length === 0
                   ? 'Selecciona vehículos para agendarlos juntos en una sede.'
-                  : `${chosen.length} ${chosen.length === 1 ? 'vehículo seleccionado' : 'vehículos seleccionados'}`}
+                  : `${groupThousands(chosen.length)} ${chosen.length === 1 ? 'vehículo seleccionado' : 'vehículos seleccionados'}`}
               </p>
               <button
                 type="button"

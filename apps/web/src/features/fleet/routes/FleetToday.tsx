@@ -3,6 +3,7 @@ import {
   FLEET_COMPLIANCE_PATHS,
   type FleetComplianceRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { DownloadIcon } from '../../../components/ui/app-icons.tsx';
 import { useDialog } from '../../../components/ui/dialog-context.tsx';
@@ -93,19 +94,19 @@ export function FleetTodayRoute() {
       {resumen ? (
         <ul className="fleet-summary" aria-label="Resumen de la flota">
           <li>
-            <strong>{resumen.vehiculos}</strong> vehículos
+            <strong>{groupThousands(resumen.vehiculos)}</strong> vehículos
           </li>
           <li>
-            <strong>{resumen.no_pueden_circular}</strong> no pueden circular
+            <strong>{groupThousands(resumen.no_pueden_circular)}</strong> no pueden circular
           </li>
           <li>
-            <strong>{resumen.sin_informacion}</strong> sin información de pico y placa
+            <strong>{groupThousands(resumen.sin_informacion)}</strong> sin información de pico y placa
           </li>
           <li>
-            <strong>{resumen.vencidos}</strong> con documentos vencidos
+            <strong>{groupThousands(resumen.vencidos)}</strong> con documentos vencidos
           </li>
           <li>
-            <strong>{resumen.vencen_30}</strong> vencen en 30 días
+            <strong>{groupThousands(resumen.vencen_30)}</strong> vencen en 30 días
           </li>
         </ul>
       ) : null}
