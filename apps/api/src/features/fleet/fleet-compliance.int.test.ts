@@ -275,7 +275,20 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
       expect(values[7]).toBe(r.multas_pendientes);
       expect(values[8]).toBe(r.multas_total);
       expect(values[9] ?? '').toBe(r.multas_por_estado.map((m) => `${m.estado}: ${m.cantidad}`).join('; '));
+      // Issue 37: real date cells with a date format, not text.
+      for (const [col, day] of [
+        [6, r.soat_vence],
+        [7, r.rtm_vence],
+      ] as const) {
+        const cell = ws?.getRow(i + 2).getCell(col);
+        if (day === null) expect(cell?.value ?? '').toBe('');
+        else {
+          expect(cell?.value).toEqual(new Date(`${day}T00:00:00Z`));
+          expect(cell?.numFmt).toBe('dd-mm-yyyy');
+        }
+      }
     });
+    expect(data.some((r) => r.soat_vence !== null)).toBe(true);
     const xyz = data.findIndex((r) => r.placa === 'XYZ125');
     expect((ws?.getRow(xyz + 2).values as unknown[])[10]).toBe(
       'Vigente: 2; En cobro coactivo: 1; Acuerdo de pago: 1',
@@ -327,5 +340,11 @@ describe('GET /api/togo/flota/multas.xlsx', () => {
       ]),
     );
     expect(rows.some((r) => r[6] === '\'=HYPERLINK("http://x")')).toBe(true);
+    // Issue 37: the infraction day is a date cell with a date format.
+    for (const n of [2, 3, 4, 5, 6]) {
+      const cell = ws?.getRow(n).getCell(5);
+      expect(cell?.value).toBeInstanceOf(Date);
+      expect(cell?.numFmt).toBe('dd-mm-yyyy');
+    }
   });
 });

@@ -10,16 +10,33 @@ import {
 import { fineStateLabel } from '@togo/domain/garage/fine-states';
 import { xmlSafeSpreadsheetText } from '../../lib/spreadsheet-text.ts';
 
-type Cell = string | number;
+type Cell = string | number | Date;
+
+/** The number format of date cells: the day as the app writes it (dd-MM-yyyy), a real date to sort and filter. */
+const XLSX_DATE_FORMAT = 'dd-mm-yyyy';
+
+/**
+ * A 'YYYY-MM-DD' date (or an instant starting with one) as a date cell at UTC midnight, which exceljs writes as
+ * that day's serial number (issue 37: exports wrote dates as text); blank stays blank, other text stays text.
+ */
+export function dateCell(value: string | null | undefined): Date | string {
+  const text = (value ?? '').trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);
+  if (!match) return xmlSafeSpreadsheetText(text);
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === text.slice(0, 10) ? day : xmlSafeSpreadsheetText(text);
+}
 
 /**
  * One sheet written row by row with exceljs's streaming writer (memory stays flat for a 10,000-vehicle fleet):
- * a bold header, then the rows of each chunk. Callers pass text through xmlSafeSpreadsheetText.
+ * a bold header, then the rows of each chunk. Callers pass text through xmlSafeSpreadsheetText and dates through
+ * dateCell; the `dateColumns` (0-based) get the date number format.
  */
 function sheetStream(
   sheet: string,
   columns: readonly string[],
   chunks: AsyncIterable<Cell[][]>,
+  dateColumns: readonly number[],
   log?: { warn(obj: object, msg: string): void },
 ): Readable {
   const out = new PassThrough();
@@ -36,7 +53,11 @@ function sheetStream(
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     for await (const rows of chunks) {
-      for (const r of rows) ws.addRow(r).commit();
+      for (const r of rows) {
+        const row = ws.addRow(r);
+        for (const c of dateColumns) row.getCell(c + 1).numFmt = XLSX_DATE_FORMAT;
+        row.commit();
+      }
     }
     ws.commit();
     await wb.commit();
@@ -63,13 +84,13 @@ export function complianceWorkbookStream(
     canDriveLabel(r.puede_circular),
     picoPlacaStateLabel(r.pico_placa),
     xmlSafeSpreadsheetText(r.motivos.join('; ')),
-    r.soat_vence ?? '',
-    r.rtm_vence ?? '',
+    dateCell(r.soat_vence),
+    dateCell(r.rtm_vence),
     r.multas_pendientes,
     r.multas_total,
     xmlSafeSpreadsheetText(r.multas_por_estado.map((m) => `${m.estado}: ${m.cantidad}`).join('; ')),
   ]);
-  return sheetStream('Cumplimiento', FLEET_COMPLIANCE_XLSX_COLUMNS, rows, log);
+  return sheetStream('Cumplimiento', FLEET_COMPLIANCE_XLSX_COLUMNS, rows, [5, 6], log);
 }
 
 /** The fleet's fines as an .xlsx (the provider's text is neutralised against formula injection). */
@@ -82,11 +103,11 @@ export function finesWorkbookStream(
     xmlSafeSpreadsheetText(f.numero),
     xmlSafeSpreadsheetText(f.tipo),
     xmlSafeSpreadsheetText(fineStateLabel(f.estado)),
-    f.fecha_infraccion,
+    dateCell(f.fecha_infraccion),
     f.total,
     xmlSafeSpreadsheetText(f.infractor),
     xmlSafeSpreadsheetText(f.descripcion),
     xmlSafeSpreadsheetText(f.organismo_transito),
   ]);
-  return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, log);
+  return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, [4], log);
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
@@ -7,6 +7,7 @@ import { signInCompany } from '../fleet.test-support.ts';
 import { FleetReportsRoute, REPORTS_ERROR, monthName } from './FleetReports.tsx';
 
 const REPORTS = 'GET /api/togo/flota/reportes/';
+const FINES_XLSX = 'GET /api/togo/flota/multas.xlsx';
 const t = (total: number) => ({ multas: 1, total, pendientes: 1, total_pendiente: total });
 
 const BODY: FleetReports = {
@@ -42,6 +43,35 @@ describe('Reportes (/flota/reportes)', () => {
       'ANA RUIZ (52111222)',
     );
     expect(screen.getByRole('region', { name: 'Multas por mes' })).toHaveTextContent('diciembre de 2025');
+  });
+
+  it('offers every fine as an .xlsx (issue 37: the export had no button); a failure says so', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:multas'), revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const xlsx = () =>
+      new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        status: 200,
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      });
+    const { fetchMock } = mockFetch({
+      [REPORTS]: () => json(200, BODY),
+      [FINES_XLSX]: [xlsx(), json(500, { detail: 'x' })],
+    });
+    const view = render();
+    await screen.findByRole('region', { name: 'Documentos al día' });
+    await view.user.click(screen.getByRole('button', { name: 'Descargar multas (.xlsx)' }));
+    await waitFor(() => expect(saved).toEqual(['multas-flota.xlsx']));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/togo/flota/multas.xlsx'))).toBe(
+      true,
+    );
+    await view.user.click(await screen.findByRole('button', { name: 'Descargar multas (.xlsx)' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'No se pudo descargar el archivo de multas, intenta nuevamente.',
+    );
+    vi.restoreAllMocks();
   });
 
   it('says so when there are no fines, and when the reports fail', async () => {

@@ -6,6 +6,7 @@ import { formatCop, groupThousands } from '@togo/domain/money';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetReportsQuery } from '../api/reports.ts';
 import '../fleet-views.css';
+import { FinesXlsxButton } from '../components/FinesXlsxButton.tsx';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 
 export const REPORTS_ERROR = 'No pudimos cargar los reportes. Intenta nuevamente.';
@@ -66,7 +67,7 @@ function TotalsTable<T extends Totals>(props: {
 
 /**
  * /flota/reportes (issue 16 'Reportes'): the share of vehicles with their documents in order, and the fines
- * totals by vehicle, by driver and by month.
+ * totals by vehicle, by driver and by month; every fine as an .xlsx and the management summary as a PDF.
  */
 export function FleetReportsRoute() {
   usePageTitle('Reportes');
@@ -83,6 +84,7 @@ export function FleetReportsRoute() {
           </h1>
         </div>
         <div className="fleet-screen__actions fleet-no-print">
+          <FinesXlsxButton />
           <SummaryPdfButton />
         </div>
       </header>
