@@ -33,6 +33,7 @@ const SCREENS = [
   ['hoy', 'Hoy'],
   ['alertas', 'Alertas'],
   ['proximos-servicios', 'Próximos servicios'],
+  ['agendamientos', 'Agendamientos'],
   ['reportes', 'Reportes'],
   ['miembros', 'Miembros'],
 ] as const;

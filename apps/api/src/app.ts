@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     access,
   });
-  const { bookRtm } = await registerBooking(app, {
+  const { bookRtm, listBookings } = await registerBooking(app, {
     ...ctx,
     messenger: providers.messenger,
     whatsapp: providers.whatsapp,
@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     access,
     bookRtm,
+    listBookings,
     limits: deps.fleetLimits,
     parser: deps.fleetParser,
   });

@@ -11,6 +11,7 @@ import {
   userTypeGuard,
 } from './guards.ts';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
+import { fleetChildren } from './fleet-routes.tsx';
 import { guarded, screen } from './route-kit.tsx';
 import { NotFound, RootLayout } from './RootLayout.tsx';
 
@@ -314,64 +315,7 @@ export const routes: RouteObject[] = [
               import('../features/fleet/routes/FleetLayout.tsx').then((m) => m.prefetchFleetLayout(client)),
           ),
         ),
-        children: [
-          {
-            index: true,
-            ...screen(
-              () => import('../features/fleet/routes/FleetList.tsx'),
-              'FleetListRoute',
-              (client) =>
-                import('../features/fleet/routes/FleetList.tsx').then((m) => m.prefetchFleetList(client)),
-            ),
-          },
-          {
-            path: 'upload',
-            ...screen(() => import('../features/fleet/routes/FleetUpload.tsx'), 'FleetUploadRoute'),
-          },
-          {
-            path: 'vehicle',
-            ...screen(() => import('../features/fleet/routes/FleetVehicle.tsx'), 'FleetVehicleRoute'),
-          },
-          {
-            path: 'estado-carga',
-            ...screen(() => import('../features/fleet/routes/FleetErrors.tsx'), 'FleetErrorsRoute'),
-          },
-          {
-            path: 'hoy',
-            ...screen(() => import('../features/fleet/routes/FleetToday.tsx'), 'FleetTodayRoute'),
-          },
-          {
-            path: 'miembros',
-            ...screen(() => import('../features/fleet/routes/FleetMembers.tsx'), 'FleetMembersRoute'),
-          },
-          {
-            path: 'alertas',
-            ...screen(() => import('../features/fleet/routes/FleetAlerts.tsx'), 'FleetAlertsRoute'),
-          },
-          {
-            path: 'reportes',
-            ...screen(() => import('../features/fleet/routes/FleetReports.tsx'), 'FleetReportsRoute'),
-          },
-          {
-            path: 'vehiculo/:id/mantenimiento',
-            ...screen(
-              () => import('../features/maintenance/routes/Maintenance.tsx'),
-              'FleetMaintenanceRoute',
-            ),
-          },
-          {
-            path: 'mantenimiento',
-            ...screen(
-              () => import('../features/maintenance/routes/FleetMaintenanceList.tsx'),
-              'FleetMaintenanceListRoute',
-            ),
-          },
-          {
-            path: 'proximos-servicios',
-            ...screen(() => import('../features/fleet/routes/FleetServices.tsx'), 'FleetServicesRoute'),
-          },
-          { path: '*', Component: NotFound },
-        ],
+        children: fleetChildren,
       },
       // A company's invitation (issue 37, decision 105): the e-mailed link's page is public (the token is the
       // credential); the pending invitations are offered to a signed-in person after sign-in.

@@ -79,5 +79,6 @@ export async function registerBooking(
     sandboxCheckout: config.NODE_ENV !== 'production' || config.ALLOW_DEMO,
   });
   const bulk = new BulkBookingService({ repo: bookingRepo, bulk: new BulkBookingRepository(db), clock, log });
-  return { bookRtm: bulk.bookRtm };
+  // The fleet's bookings screen lists the organisation's bookings (its company owns them) as 'Mis agendamientos'.
+  return { bookRtm: bulk.bookRtm, listBookings: (userId: number) => myBookings.list(userId) };
 }

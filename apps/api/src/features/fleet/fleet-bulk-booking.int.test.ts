@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myBookingItemsResponseSchema } from '@togo/domain/booking/my-bookings.contract';
 import {
   FLEET_BULK_BOOKING_PATH,
   fleetBulkBookingResponseSchema,
@@ -95,6 +96,22 @@ describe('POST /api/togo/flota/agendamientos/ (bulk RTM booking)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(res.json())).toContain('BLK003');
+  });
+
+  it("every member, consulta too, lists the organisation's bookings in the fleet area (issue 37)", async () => {
+    const list = (user: TestUser | null) =>
+      t.app.inject({ method: 'GET', url: FLEET_BULK_BOOKING_PATH, headers: user?.headers ?? {} });
+    for (const member of [company, operador, consulta]) {
+      const res = await list(member);
+      expect(res.statusCode, res.body).toBe(200);
+      const { results } = myBookingItemsResponseSchema.parse(res.json());
+      expect(results.map((b) => b.placa).sort()).toEqual(['BLK001', 'BLK002', 'BLK003']);
+    }
+    expect((await list(client)).statusCode).toBe(403);
+    expect((await list(null)).statusCode).toBe(401);
+    const other = await list(otherCompany);
+    expect(other.statusCode).toBe(200);
+    expect(myBookingItemsResponseSchema.parse(other.json()).results).toEqual([]);
   });
 
   it('consulta, a client, another company and no session are refused and nothing is booked', async () => {

@@ -6,6 +6,7 @@ import {
   type FleetBulkBookingInput,
   type FleetBulkBookingResponse,
 } from '@togo/domain/fleet/fleet-bulk-booking.contract';
+import type { MyBookingItemsResponse } from '@togo/domain/booking/my-bookings.contract';
 import { orgCompany, requireOrg, type OrgHandlers } from '../../http/org-access.ts';
 
 /**
@@ -18,11 +19,23 @@ export type FleetBulkBooker = (
   bookedBy: number,
 ) => Promise<FleetBulkBookingResponse>;
 
-/** POST /api/togo/flota/agendamientos/ (decision 038): administrador and operador only. */
+/** The bookings of a user (the organisation's company), as 'Mis agendamientos' lists them; injected by app.ts. */
+export type FleetBookingsLister = (companyId: number) => Promise<MyBookingItemsResponse>;
+
+/**
+ * POST /api/togo/flota/agendamientos/ (decision 038): administrador and operador only. GET: the organisation's
+ * bookings, for every member (issue 37: they were only under the company login's /app/agendamientos).
+ */
 export function fleetBulkBookingRoutes(
   app: FastifyInstance,
-  deps: { book: FleetBulkBooker; access: OrgHandlers },
+  deps: { book: FleetBulkBooker; list: FleetBookingsLister; access: OrgHandlers },
 ) {
+  app.get(
+    FLEET_BULK_BOOKING_PATH,
+    { preHandler: deps.access.read, schema: { summary: 'Empresa: agendamientos de la flota' } },
+    async (req) => deps.list(orgCompany(req).id),
+  );
+
   // Membership (write) is checked before the body is validated (401/403 before 400).
   app.withTypeProvider<ZodTypeProvider>().post(
     FLEET_BULK_BOOKING_PATH,

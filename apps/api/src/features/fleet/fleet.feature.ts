@@ -9,7 +9,11 @@ import type { RegistryProvider } from '../../integrations/registry/registry-prov
 import type { GarageRepository } from '../garage/garage.repository.ts';
 import type { GarageService } from '../garage/garage.service.ts';
 import { FleetAlertsService } from './fleet-alerts.service.ts';
-import { fleetBulkBookingRoutes, type FleetBulkBooker } from './fleet-bulk-booking.routes.ts';
+import {
+  fleetBulkBookingRoutes,
+  type FleetBookingsLister,
+  type FleetBulkBooker,
+} from './fleet-bulk-booking.routes.ts';
 import { FleetCompanyRepository } from './fleet-company.repository.ts';
 import { FleetComplianceRepository } from './fleet-compliance.repository.ts';
 import { fleetComplianceRoutes } from './fleet-compliance.routes.ts';
@@ -57,6 +61,8 @@ export async function registerFleet(
     access: OrgHandlers;
     /** The booking feature's all-or-nothing RTM booking of several vehicles. */
     bookRtm: FleetBulkBooker;
+    /** The booking feature's list of a user's bookings, for the organisation's company. */
+    listBookings: FleetBookingsLister;
     /** Upload limits (the fleet benchmark imports more rows than the product allows). */
     limits: FleetLimits | undefined;
     parser: FleetFileParser | undefined;
@@ -126,5 +132,5 @@ export async function registerFleet(
   fleetDigestRoutes(app, { digest, access });
   driverCompanyVehiclesRoutes(app, { repo: new DriverCompanyVehiclesRepository(db), auth: deps.auth });
   fleetSummaryRoutes(app, { summary: new FleetSummaryService({ compliance, reports, company }), access });
-  fleetBulkBookingRoutes(app, { book: deps.bookRtm, access });
+  fleetBulkBookingRoutes(app, { book: deps.bookRtm, list: deps.listBookings, access });
 }

@@ -19,3 +19,11 @@ export function fleetRole(): FleetRole {
     getFleetMembership()?.rol ?? (isCompany(getUserInfo()?.ids_roles) ? 'administrador' : 'consulta');
   return { role, canWrite: role !== 'consulta', isAdmin: role === 'administrador' };
 }
+
+/** Why a consulta member sees no 'Añadir vehículos' (issue 37: hide it, and explain). */
+export const CONSULTA_NOTE =
+  'Tienes acceso de consulta: puedes ver la flota, sus alertas y reportes, pero no añadir ni cambiar vehículos.';
+
+/** What /flota/upload says to a consulta member instead of the form. */
+export const CONSULTA_UPLOAD_MESSAGE =
+  'Con acceso de consulta no puedes añadir vehículos. Si necesitas cargar un archivo, pídeselo a un administrador u operador de tu empresa.';

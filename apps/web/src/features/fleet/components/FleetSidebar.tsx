@@ -83,6 +83,10 @@ export function FleetSidebar() {
           <CalendarIcon />
           Próximos servicios
         </NavLink>
+        <NavLink to="/flota/agendamientos" className={navClass}>
+          <CalendarIcon />
+          Agendamientos
+        </NavLink>
         <NavLink to="/flota/mantenimiento" className={navClass}>
           <CalendarIcon />
           Mantenimiento

@@ -41,6 +41,11 @@ describe('fleet sidebar', () => {
       'aria-current',
       'page',
     );
+    // Issue 37: the organisation's bookings are in the fleet menu, not only under /app/agendamientos.
+    expect(within(nav).getByRole('link', { name: 'Agendamientos' })).toHaveAttribute(
+      'href',
+      '/flota/agendamientos',
+    );
     // No data_policy_pdf configured: the PDF the API serves.
     expect(within(nav).getByRole('link', { name: 'Política de tratamiento de datos' })).toHaveAttribute(
       'href',

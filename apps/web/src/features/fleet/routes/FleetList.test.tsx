@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
+import { CONSULTA_NOTE } from '../fleet-role.ts';
 import { fleetVehicle, signInCompany } from '../fleet.test-support.ts';
 import { FLEET_EMPTY_MESSAGE, FleetListRoute } from './FleetList.tsx';
 
@@ -100,6 +101,21 @@ describe('fleet list (/flota)', () => {
     await view.user.click(screen.getByRole('button', { name: 'Favorito XYZ98D' }));
     expect(screen.queryAllByRole('button', { pressed: true })).toHaveLength(0);
     expect(localStorage.getItem('fleetFavorite')).toBeNull();
+  });
+
+  it('a consulta member sees no «Añadir vehículos», and why (issue 37)', async () => {
+    fleetApi();
+    const admin = render();
+    await screen.findByRole('rowheader', { name: 'ABC123' });
+    expect(screen.getByRole('link', { name: 'Añadir vehículos' })).toBeInTheDocument();
+    expect(screen.queryByText(CONSULTA_NOTE)).not.toBeInTheDocument();
+    admin.unmount();
+
+    localStorage.setItem('fleetMembership', JSON.stringify({ empresa: 'X', rol: 'consulta' }));
+    render();
+    await screen.findByRole('rowheader', { name: 'ABC123' });
+    expect(screen.getByRole('note')).toHaveTextContent(CONSULTA_NOTE);
+    expect(screen.queryByRole('link', { name: 'Añadir vehículos' })).not.toBeInTheDocument();
   });
 
   it('writes the count and the page numbers with es-CO thousands separators (issue 37)', async () => {

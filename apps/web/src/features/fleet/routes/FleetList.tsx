@@ -9,7 +9,7 @@ import { EyeIcon, HeartIcon, SearchIcon } from '../components/fleet-icons.tsx';
 import { LookupProgress } from '../components/LookupProgress.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useFleetFavorite } from '../fleet-favorite.ts';
-import { fleetRole } from '../fleet-role.ts';
+import { CONSULTA_NOTE, fleetRole } from '../fleet-role.ts';
 
 /** The list's reads, started by the router with this chunk (app/router.tsx, decision 054). */
 export { prefetchFleetList } from '../api/fleet-prefetch.ts';
@@ -52,6 +52,11 @@ export function FleetListRoute() {
               {placa ? ` con «${placa}»` : ''}
             </p>
           ) : null}
+          {canWrite ? null : (
+            <p className="fleet-screen__subtitle" role="note">
+              {CONSULTA_NOTE}
+            </p>
+          )}
         </div>
         <div className="fleet-screen__actions">
           <div className="fleet-search">

@@ -8,6 +8,7 @@ import { uploadFleetFile } from '../api/upload-fleet.ts';
 import { uploadStatusKey } from '../api/upload-status.ts';
 import { NOTHING_CHANGED } from '../components/UploadSummary.tsx';
 import { signInCompany, uploadStatus, xlsxFile } from '../fleet.test-support.ts';
+import { CONSULTA_UPLOAD_MESSAGE } from '../fleet-role.ts';
 import { FleetUploadRoute } from './FleetUpload.tsx';
 
 vi.mock('../api/upload-fleet.ts', () => ({ uploadFleetFile: vi.fn() }));
@@ -52,6 +53,19 @@ afterEach(() => {
 });
 
 describe('fleet upload (/flota/upload)', () => {
+  it('a consulta member gets no upload form, but the reason and a way back (issue 37)', async () => {
+    mockFetch({});
+    signInCompany();
+    localStorage.setItem('fleetMembership', JSON.stringify({ empresa: 'X', rol: 'consulta' }));
+    renderRoutes([{ path: '/flota/upload', Component: FleetUploadRoute }, stub('/flota')], {
+      initialEntries: ['/flota/upload'],
+    });
+    expect(screen.getByRole('note')).toHaveTextContent(CONSULTA_UPLOAD_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Subir archivo' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Seleccionar archivo .xlsx')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver tu flota' })).toHaveAttribute('href', '/flota');
+  });
+
   it("uploading with no file alerts 'No hay ningún archivo seleccionado.'", async () => {
     mockFetch({});
     const view = render();

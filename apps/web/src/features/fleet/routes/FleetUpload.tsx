@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { FLEET_MSG, FLEET_PATHS, FLEET_UPLOAD_MAX_BYTES } from '@togo/domain/fleet/fleet.contract';
 import type { FleetUploadStatus } from '@togo/domain/fleet/fleet.contract';
 import { groupThousands } from '@togo/domain/money';
@@ -14,6 +15,7 @@ import { FileDropArea } from '../components/FileDropArea.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { UploadSummary } from '../components/UploadSummary.tsx';
 import { xlsxChoiceError } from '../fleet-files.ts';
+import { CONSULTA_UPLOAD_MESSAGE, fleetRole } from '../fleet-role.ts';
 
 export const GUIDE_FILE_NAME = 'guia-carga-flota-togo.xlsx';
 
@@ -31,6 +33,35 @@ const rowsText = (n: number) => (n === 1 ? '1 fila' : `${groupThousands(n)} fila
  * rows refused (decision 107).
  */
 export function FleetUploadRoute() {
+  // A consulta member may read the fleet but not add to it (the API answers 403): no form, a reason (issue 37).
+  return fleetRole().canWrite ? <FleetUploadScreen /> : <UploadNotAllowed />;
+}
+
+function UploadNotAllowed() {
+  usePageTitle('Añadir vehículos');
+  return (
+    <section className="fleet-screen" aria-labelledby="upload-title">
+      <header className="fleet-screen__head">
+        <div className="fleet-screen__heading">
+          <BackButton to="/flota" />
+          <h1 id="upload-title" className="fleet-screen__title">
+            Añadir vehículos
+          </h1>
+        </div>
+      </header>
+      <div className="fleet-card fleet-empty">
+        <p className="fleet-empty__text" role="note">
+          {CONSULTA_UPLOAD_MESSAGE}
+        </p>
+        <Link to="/flota" className="btn btn--primary">
+          Ver tu flota
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FleetUploadScreen() {
   usePageTitle('Añadir vehículos');
   const dialog = useDialog();
   const queryClient = useQueryClient();
