@@ -89,9 +89,16 @@ export const FLEET_TEMPLATE_COLUMNS = [
   { key: 'documento_conductor', header: 'Documento conductor', required: false },
   { key: 'telefono_conductor', header: 'Teléfono conductor', required: false },
   { key: 'ciudad_conductor', header: 'Ciudad conductor', required: false },
+  // Optional expiry dates (issue 37), dd/mm/aaaa or a date cell: the fleet's alerts use them until the registry
+  // answers a later one.
+  { key: 'vence_soat', header: 'Vencimiento SOAT', required: false },
+  { key: 'vence_rtm', header: 'Vencimiento revisión técnico-mecánica', required: false },
+  { key: 'vence_licencia', header: 'Vencimiento licencia de conducción', required: false },
 ] as const;
 export type FleetTemplateKey = (typeof FLEET_TEMPLATE_COLUMNS)[number]['key'];
 export const FLEET_TEMPLATE_SHEET = 'Vehículos';
 export const FLEET_INSTRUCTIONS_SHEET = 'Instrucciones';
-/** Header of the extra column of the errors download. */
+/**
+ * Header of the extra column of the errors download (a file uploaded again with it does not list it as ignored).
+ */
 export const FLEET_ERRORS_COLUMN = 'Errores';

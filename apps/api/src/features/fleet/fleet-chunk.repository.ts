@@ -16,7 +16,7 @@ async function rows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): 
  * Applies one chunk in one transaction, set-based, in three round trips (begin + lock, one statement,
  * commit): rows whose plate is already in the fleet with another owner document become errors
  * (`otherOwnerMessage`, a second statement only when there are any); the rest are upserted by (company,
- * plate) (unchanged rows are not touched), their drivers upserted, new and changed vehicles
+ * plate) (unchanged rows are not touched), their drivers and expiry dates upserted, new and changed vehicles
  * counted apart, earlier errors of their plates removed, the chunk's error rows inserted and the progress
  * recorded — all by one statement of data-modifying CTEs.
  */
@@ -45,6 +45,9 @@ export async function applyChunk(
       dd: r.driver?.documento ?? null,
       dp: r.driver?.telefono ?? null,
       dc: r.driver?.cityId ?? null,
+      vs: r.fechas.soat,
+      vr: r.fechas.rtm,
+      vl: r.fechas.licencia,
     })),
   );
   return db.transaction(async (tx) => {
@@ -61,7 +64,7 @@ export async function applyChunk(
       sql`with input as (
             select * from jsonb_to_recordset(${validPayload}::jsonb) as x(n integer, placa text, doc text,
               tipo smallint, km integer, dep integer, city integer,
-              dn text, dt smallint, dd text, dp text, dc integer)
+              dn text, dt smallint, dd text, dp text, dc integer, vs date, vr date, vl date)
           ),
           existing as (
             -- One probe of the (user_id, placa) index per plate of the chunk, never a scan of the whole
@@ -118,6 +121,22 @@ export async function applyChunk(
                    excluded.telefono, excluded.city_id)
             returning vehicle_id
           ),
+          dates as (
+            -- The file's expiry dates are the user's (alert_dates source 'user', which win over the registry's
+            -- until it answers a later one); a blank cell leaves a stored date alone (decision 107).
+            insert into alert_dates (vehicle_id, code, source, fecha_vencimiento, updated)
+            select coalesce(u.id, e.id), d.code, 'user', d.day, ${at}::timestamptz
+            from input i
+              left join upserted u on u.placa = i.placa
+              left join existing e on e.placa = i.placa and e.doc = i.doc
+              cross join lateral (values ('ALERTA_SOAT', i.vs), ('ALERTA_RTM', i.vr), ('ALERTA_LICENCIA', i.vl))
+                as d(code, day)
+            where d.day is not null and coalesce(u.id, e.id) is not null
+            on conflict (vehicle_id, code, source) do update set
+              fecha_vencimiento = excluded.fecha_vencimiento, updated = excluded.updated
+            where alert_dates.fecha_vencimiento is distinct from excluded.fecha_vencimiento
+            returning vehicle_id
+          ),
           counted as (
             -- New vehicles (not in the fleet before this statement) and vehicles already there whose data or
             -- driver changed; a row neither added, updated nor refused is unchanged (decision 107).
@@ -128,6 +147,8 @@ export async function applyChunk(
                  select u.id from upserted u join existing e on e.id = u.id
                  union
                  select d.vehicle_id from drivers d join existing e on e.id = d.vehicle_id
+                 union
+                 select a.vehicle_id from dates a join existing e on e.id = a.vehicle_id
                ) changed) as updated
           ),
           cleared as (

@@ -15,6 +15,8 @@ export interface ParsedChunk {
   cells: Map<number, string>;
   /** Non-blank data rows read so far, this chunk included. */
   done: number;
+  /** The template sheet's headers that match no template column, as written (the same in every chunk). */
+  ignoredColumns: string[];
 }
 
 /** A file whose content cannot be imported at all; the message is the upload's Spanish failure text. */

@@ -42,6 +42,16 @@ export interface ComplianceGroupRow {
 
 const MOTO = '^[A-Z]{3}[0-9]{2}[A-Z]?$';
 
+/**
+ * A document's expiry: the date the company gave (alert_dates source 'user', from the upload's optional columns;
+ * decision 107) wins over the registry's, as in the garage.
+ */
+function expiry(vehicleId: SQL, code: 'ALERTA_SOAT' | 'ALERTA_RTM', registry: SQL): SQL {
+  return sql`coalesce((select to_char(ad.fecha_vencimiento, 'YYYY-MM-DD') from alert_dates ad
+                       where ad.vehicle_id = ${vehicleId} and ad.code = ${code} and ad.source = 'user'
+                         and ad.fecha_vencimiento is not null), ${registry})`;
+}
+
 /** SQL only: the company's live vehicles with their SOAT, RTM and pending fines (set-based). */
 export class FleetComplianceRepository {
   constructor(private readonly db: Db) {}
@@ -67,8 +77,8 @@ export class FleetComplianceRepository {
       )
       select p.id as vehicle_id, p.placa, c.code as city_code, coalesce(c.common_name, c.name) as city_name,
              (r.vehicle_id is not null) as registry_ok,
-             r.data->'soat'->>'fecha_vencimiento' as soat_vence,
-             r.data->'rtm'->>'fecha_vencimiento' as rtm_vence,
+             ${expiry(sql`p.id`, 'ALERTA_SOAT', sql`r.data->'soat'->>'fecha_vencimiento'`)} as soat_vence,
+             ${expiry(sql`p.id`, 'ALERTA_RTM', sql`r.data->'rtm'->>'fecha_vencimiento'`)} as rtm_vence,
              coalesce(m.n, 0)::int as multas_pendientes, coalesce(m.total, 0)::bigint as multas_total,
              m.estados as multas_estados
       from page p
@@ -97,14 +107,16 @@ export class FleetComplianceRepository {
       sql`
       with facts as (
         select v.placa, v.city_id, (r.vehicle_id is not null) as registry_ok,
-               r.data->'soat'->>'fecha_vencimiento' as soat, r.data->'rtm'->>'fecha_vencimiento' as rtm
+               ${expiry(sql`v.id`, 'ALERTA_SOAT', sql`r.data->'soat'->>'fecha_vencimiento'`)} as soat,
+               ${expiry(sql`v.id`, 'ALERTA_RTM', sql`r.data->'rtm'->>'fecha_vencimiento'`)} as rtm
         from vehicles v
         left join provider_snapshots r on r.vehicle_id = v.id and r.kind = 'registry' and r.status = 'ok'
         where v.user_id = ${companyUserId} and v.deleted_at is null
       ),
       judged as (
         select placa, city_id,
-               (registry_ok and (soat is null or soat < ${date})) or coalesce(rtm < ${date}, false) as expired,
+               (registry_ok and soat is null) or coalesce(soat < ${date}, false) or coalesce(rtm < ${date}, false)
+                 as expired,
                coalesce(soat between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
                  or coalesce(rtm between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
                  as soon

@@ -75,8 +75,8 @@ export class FleetImportService {
         await repo.failUpload(uploadId, FLEET_MSG.fileMissing, clock.now());
         return;
       }
-      const rowsTotal = await this.importRows(upload.id, upload.companyUserId, bytes);
-      await repo.finishUpload(uploadId, rowsTotal, clock.now());
+      const { done, ignoredColumns } = await this.importRows(upload.id, upload.companyUserId, bytes);
+      await repo.finishUpload(uploadId, done, clock.now(), ignoredColumns);
     } catch (err) {
       if (err instanceof FleetFileRejected) {
         await repo.failUpload(uploadId, err.message, clock.now());
@@ -110,11 +110,16 @@ export class FleetImportService {
     if (failed) this.deps.log?.error({ uploadId }, 'fleet import lost on its last attempt; marked failed');
   }
 
-  /** Returns the number of non-blank data rows processed. */
-  private async importRows(uploadId: number, companyUserId: number, bytes: Buffer): Promise<number> {
+  /** Returns the number of non-blank data rows processed and the headers the import did not read. */
+  private async importRows(
+    uploadId: number,
+    companyUserId: number,
+    bytes: Buffer,
+  ): Promise<{ done: number; ignoredColumns: string[] }> {
     const { repo, clock, parser } = this.deps;
     const reference = await repo.referenceRows();
     let done = 0;
+    let ignoredColumns: string[] = [];
     // Chunks are written one at a time, in order (each write chained on the previous one), while parsing goes
     // on; at most WRITE_QUEUE chunks wait or are being written, so memory stays bounded when the database is
     // slower than the parser.
@@ -123,6 +128,7 @@ export class FleetImportService {
     try {
       for await (const chunk of parser.parse(bytes, reference, this.chunkRows)) {
         done = chunk.done;
+        ignoredColumns = chunk.ignoredColumns;
         const previous = writing;
         queued++;
         // A failed write fails every write chained after it, which then never runs.
@@ -162,6 +168,6 @@ export class FleetImportService {
       }
       throw err;
     }
-    return done;
+    return { done, ignoredColumns };
   }
 }

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ReferenceIndex, cellText, checkRow, normalizeName } from './fleet-rows.ts';
+import { ReferenceIndex, cellText, checkRow, normalizeName, sheetDate } from './fleet-rows.ts';
 import { TEST_REFERENCE } from './fleet.test-support.ts';
 
 const ref = new ReferenceIndex(TEST_REFERENCE);
 
 const row = (overrides: Record<number, string> = {}) => {
-  const cells = ['abc-123', '45210', 'CC', '1020304050', 'Antioquia', 'Medellín', '', '', '', '', ''];
+  const cells = [
+    'abc-123',
+    '45210',
+    'CC',
+    '1020304050',
+    'Antioquia',
+    'Medellín',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
   for (const [i, v] of Object.entries(overrides)) cells[Number(i)] = v;
   return cells;
 };
@@ -52,6 +67,7 @@ describe('fleet row rules', () => {
       departmentId: 5,
       cityId: 5001,
       driver: null,
+      fechas: { soat: null, rtm: null, licencia: null },
     });
     const withDriver = checkRow(3, row({ 6: 'Ana', 8: '777', 9: '300 123 4567', 10: 'Cali' }), ref);
     expect(withDriver).toMatchObject({
@@ -82,6 +98,40 @@ describe('fleet row rules', () => {
       message:
         'Documento conductor: Este campo es obligatorio cuando indicas un conductor. ' +
         'Teléfono conductor: Teléfono no válido (solo números, de 7 a 15 dígitos).',
+    });
+  });
+
+  it('reads the optional expiry dates: date cells (serials), dd/mm/aaaa, dd-mm-aaaa (issue 37)', () => {
+    expect(sheetDate('')).toBeNull();
+    expect(sheetDate('46387')).toBe('2026-12-31');
+    expect(sheetDate('46387.5')).toBe('2026-12-31');
+    expect(sheetDate('2026-12-31')).toBe('2026-12-31');
+    expect(sheetDate('31/12/2026')).toBe('2026-12-31');
+    expect(sheetDate('1-2-2027')).toBe('2027-02-01');
+    for (const bad of [
+      '31/02/2026',
+      '2026/12/31',
+      '31/12-2026',
+      '12/31/2026',
+      'mañana',
+      '1999-12-31',
+      '2100-01-01',
+      '100',
+    ])
+      expect(sheetDate(bad), bad).toBeUndefined();
+    expect(checkRow(2, row({ 11: '31/12/2026', 12: '46022', 13: '2027-06-30' }), ref)).toMatchObject({
+      ok: true,
+      fechas: { soat: '2026-12-31', rtm: '2025-12-31', licencia: '2027-06-30' },
+    });
+  });
+
+  it('refuses a row with a date that is not one, naming the column, and changes nothing of it', () => {
+    expect(checkRow(4, row({ 11: '31/02/2026', 13: 'pronto' }), ref)).toMatchObject({
+      ok: false,
+      message:
+        'Vencimiento SOAT: Fecha no válida; escribe el día como dd/mm/aaaa (p. ej. 31/12/2026), entre 2000 y 2099. ' +
+        'Vencimiento licencia de conducción: Fecha no válida; escribe el día como dd/mm/aaaa (p. ej. 31/12/2026), ' +
+        'entre 2000 y 2099.',
     });
   });
 });

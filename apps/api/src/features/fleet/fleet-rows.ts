@@ -26,6 +26,7 @@ export const ROW_MSG = {
   driverDocument: 'Este campo es obligatorio cuando indicas un conductor.',
   driverName: 'Máximo 120 caracteres.',
   phone: 'Teléfono no válido (solo números, de 7 a 15 dígitos).',
+  date: 'Fecha no válida; escribe el día como dd/mm/aaaa (p. ej. 31/12/2026), entre 2000 y 2099.',
   duplicateInFile: (row: number) => `La placa está repetida en el archivo (fila ${row}).`,
   otherOwner: 'La placa ya está registrada en tu flota con otro documento de propietario.',
 } as const;
@@ -180,6 +181,13 @@ export interface FleetDriverValues {
   cityId: number | null;
 }
 
+/** The optional expiry dates of a row, 'YYYY-MM-DD' (null when the cell is blank). */
+export interface FleetRowDates {
+  soat: string | null;
+  rtm: string | null;
+  licencia: string | null;
+}
+
 export interface ValidFleetRow {
   ok: true;
   rowNumber: number;
@@ -190,6 +198,7 @@ export interface ValidFleetRow {
   departmentId: number;
   cityId: number;
   driver: FleetDriverValues | null;
+  fechas: FleetRowDates;
 }
 
 export interface InvalidFleetRow {
@@ -209,6 +218,35 @@ export type CheckedRow = ValidFleetRow | InvalidFleetRow;
 
 const DOC_RE = /^[A-Za-z0-9]{1,20}$/;
 const PHONE_RE = /^\+?\d{7,15}$/;
+
+/** Excel's day 0 of its 1900 date system (serial 1 = 1900-01-01, counting Excel's phantom 29 Feb 1900). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * A date cell's text as 'YYYY-MM-DD': a date cell (the upload reader ignores styles, so a date cell arrives as its
+ * serial number, e.g. 46387; a date object as 'YYYY-MM-DD'), or text 'dd/mm/aaaa' or 'dd-mm-aaaa'; a real day from
+ * 2000 to 2099. null when blank, undefined when not a date (issue 37: the dates are validated).
+ */
+export function sheetDate(raw: string): string | null | undefined {
+  const s = raw.trim();
+  if (!s) return null;
+  if (/^\d{5}(\.\d+)?$/.test(s)) {
+    const day = new Date(EXCEL_EPOCH_MS + Math.floor(Number(s)) * 86_400_000).toISOString().slice(0, 10);
+    return day >= '2000-01-01' && day <= '2099-12-31' ? day : undefined;
+  }
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  const dmy = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(s);
+  const [y, m, d] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dmy
+      ? [dmy[4], (dmy[3] ?? '').padStart(2, '0'), (dmy[1] ?? '').padStart(2, '0')]
+      : [];
+  if (!y || !m || !d) return undefined;
+  const day = `${y}-${m}-${d}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return undefined;
+  return day >= '2000-01-01' && day <= '2099-12-31' ? day : undefined;
+}
 
 export function isBlankRow(values: readonly string[]): boolean {
   return values.every((v) => v === '');
@@ -233,6 +271,7 @@ export function checkRow(rowNumber: number, values: string[], ref: ReferenceInde
   const [placaRaw = '', kmRaw = '', tipoRaw = '', docRaw = '', deptRaw = '', cityRaw = ''] = values;
   const [driverName = '', driverTipoRaw = '', driverDocRaw = '', phoneRaw = '', driverCityRaw = ''] =
     values.slice(6);
+  const [soatRaw = '', rtmRaw = '', licenciaRaw = ''] = values.slice(11);
   const errors: string[] = [];
 
   const placa = normalizePlate(placaRaw);
@@ -293,6 +332,17 @@ export function checkRow(rowNumber: number, values: string[], ref: ReferenceInde
     }
   }
 
+  const fechas: FleetRowDates = { soat: null, rtm: null, licencia: null };
+  for (const [key, raw, column] of [
+    ['soat', soatRaw, 'vence_soat'],
+    ['rtm', rtmRaw, 'vence_rtm'],
+    ['licencia', licenciaRaw, 'vence_licencia'],
+  ] as const) {
+    const day = sheetDate(raw);
+    if (day === undefined) errors.push(columnMessage(column, ROW_MSG.date));
+    else fechas[key] = day;
+  }
+
   if (errors.length > 0) return invalidRow(rowNumber, values, errors);
   return {
     ok: true,
@@ -304,5 +354,6 @@ export function checkRow(rowNumber: number, values: string[], ref: ReferenceInde
     departmentId: departmentId as number,
     cityId: cityId as number,
     driver,
+    fechas,
   };
 }

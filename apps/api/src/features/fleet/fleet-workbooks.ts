@@ -45,6 +45,11 @@ function addTemplateSheet(wb: ExcelJS.Workbook, extraColumn?: string): ExcelJS.W
     const index = FLEET_TEMPLATE_COLUMNS.findIndex((c) => c.key === key) + 1;
     ws.getColumn(index).numFmt = '@';
   }
+  // The optional expiry dates: date cells, shown as the app writes days.
+  for (const key of ['vence_soat', 'vence_rtm', 'vence_licencia'] as const) {
+    const index = FLEET_TEMPLATE_COLUMNS.findIndex((c) => c.key === key) + 1;
+    ws.getColumn(index).numFmt = 'dd/mm/yyyy';
+  }
   return ws;
 }
 
@@ -86,10 +91,20 @@ const INSTRUCTIONS: string[][] = [
   ['Documento conductor', 'Obligatorio si escribes algún dato del conductor.'],
   ['Teléfono conductor', 'Opcional. Solo números, de 7 a 15 dígitos.'],
   ['Ciudad conductor', 'Opcional. Nombre o código DANE de 5 dígitos.'],
+  ['Vencimiento SOAT', 'Opcional. Fecha dd/mm/aaaa (p. ej. 31/12/2026), entre 2000 y 2099.'],
+  ['Vencimiento revisión técnico-mecánica', 'Opcional. Fecha dd/mm/aaaa.'],
+  [
+    'Vencimiento licencia de conducción',
+    'Opcional. Fecha dd/mm/aaaa. Las fechas que escribas se usan en las alertas hasta que el registro informe una posterior.',
+  ],
   [''],
   ['Reglas', ''],
   ['', `Máximo ${FLEET_UPLOAD_MAX_ROWS.toLocaleString('es-CO')} filas y 10 MB por archivo.`],
-  ['', 'Una placa que ya está en tu flota se actualiza (kilometraje, ciudad, conductor); no se duplica.'],
+  [
+    '',
+    'Una placa que ya está en tu flota se actualiza (kilometraje, ciudad, conductor, fechas); no se duplica.',
+  ],
+  ['', 'Las columnas que no son de la plantilla no se leen; al terminar la carga te decimos cuáles eran.'],
   ['', 'Una placa repetida dentro del archivo se carga una vez; las repeticiones se reportan como error.'],
   ['', 'Subir otra vez el mismo archivo no cambia nada.'],
   ['', 'Los campos con * son obligatorios.'],
@@ -112,6 +127,9 @@ export async function buildGuideWorkbook(): Promise<Buffer> {
     '1098765432',
     '3001234567',
     'Medellín',
+    new Date(Date.UTC(2026, 11, 31)),
+    new Date(Date.UTC(2026, 5, 30)),
+    new Date(Date.UTC(2028, 2, 15)),
   ]);
   template.addRow(['XYZ98D', 1200, 'NIT', '900123456', '11', '11001']);
   const ins = wb.addWorksheet(FLEET_INSTRUCTIONS_SHEET);
@@ -119,7 +137,7 @@ export async function buildGuideWorkbook(): Promise<Buffer> {
   for (const line of INSTRUCTIONS) ins.addRow(line);
   ins.getRow(1).font = { bold: true, size: 14 };
   ins.getRow(8).font = { bold: true };
-  ins.getRow(21).font = { bold: true };
+  ins.getRow(INSTRUCTIONS.findIndex((line) => line[0] === 'Reglas') + 1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

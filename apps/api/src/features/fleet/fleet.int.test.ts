@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FLEET_MSG,
   FLEET_PATHS,
+  FLEET_TEMPLATE_COLUMNS,
   fleetErrorPageSchema,
   fleetUploadStatusSchema,
   fleetVehicleListSchema,
@@ -279,16 +280,17 @@ describe('fleet upload (SPPF §4, §5, §7)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect(ws?.getRow(1).getCell(12).value).toBe('Errores');
+    const erroresColumn = FLEET_TEMPLATE_COLUMNS.length + 1;
+    expect(ws?.getRow(1).getCell(erroresColumn).value).toBe('Errores');
     expect(ws?.rowCount).toBe(52);
     // Fix the 'documento conductor' rows by clearing the driver name, and upload the file again.
     const fixedRows: Cells[] = [];
     ws?.eachRow((row, n) => {
       if (n === 1) return;
       const cells = (row.values as unknown[])
-        .slice(1, 12)
+        .slice(1, erroresColumn)
         .map((v) => (v === undefined || v === null ? '' : String(v)));
-      if (String(row.getCell(12).value).startsWith('Documento conductor'))
+      if (String(row.getCell(erroresColumn).value).startsWith('Documento conductor'))
         fixedRows.push([...cells.slice(0, 6)]);
     });
     expect(fixedRows.length).toBeGreaterThan(0);

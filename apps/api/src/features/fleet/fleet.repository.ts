@@ -118,10 +118,10 @@ export class FleetRepository {
     return row;
   }
 
-  async finishUpload(id: number, rowsTotal: number, now: Date): Promise<void> {
+  async finishUpload(id: number, rowsTotal: number, now: Date, ignoredColumns: string[] = []): Promise<void> {
     await this.db
       .update(fleetUploads)
-      .set({ status: 'terminado', rowsTotal, rowsDone: rowsTotal, finished: now })
+      .set({ status: 'terminado', rowsTotal, rowsDone: rowsTotal, finished: now, ignoredColumns })
       .where(eq(fleetUploads.id, id));
   }
 

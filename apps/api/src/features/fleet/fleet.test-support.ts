@@ -58,7 +58,7 @@ export function plateFor(i: number): string {
   return `${L[Math.floor(n / 676) % 26]}${L[Math.floor(n / 26) % 26]}${L[n % 26]}${String(d).padStart(3, '0')}`;
 }
 
-export type Cells = (string | number)[];
+export type Cells = (string | number | Date)[];
 
 /** A good row; the department/city spelling varies (names with and without accents, DANE codes). */
 export function goodRow(i: number): Cells {
@@ -102,7 +102,10 @@ export const TEST_REFERENCE: ReferenceRows = {
 };
 
 /** Writes rows under the template header with exceljs's streaming writer (fast enough for 100,000 rows). */
-export async function buildFleetXlsx(rows: Cells[], opts: { header?: boolean } = {}): Promise<Buffer> {
+export async function buildFleetXlsx(
+  rows: Cells[],
+  opts: { header?: boolean; headers?: string[] } = {},
+): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -118,7 +121,7 @@ export async function buildFleetXlsx(rows: Cells[], opts: { header?: boolean } =
     useStyles: false,
   });
   const ws = wb.addWorksheet(FLEET_TEMPLATE_SHEET);
-  if (opts.header !== false) ws.addRow(FLEET_TEMPLATE_COLUMNS.map((c) => c.header)).commit();
+  if (opts.header !== false) ws.addRow(opts.headers ?? FLEET_TEMPLATE_COLUMNS.map((c) => c.header)).commit();
   for (const r of rows) ws.addRow(r).commit();
   ws.commit();
   await wb.commit();
