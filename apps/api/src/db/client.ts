@@ -97,13 +97,18 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 /** Opens a pool on a PostgreSQL server: a connection URL, or node-postgres settings (the embedded socket). */
+/** How long a new PostgreSQL connection may take before the query fails (node-postgres waits forever by default). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(
   target: string | pg.PoolConfig,
   maxConnections = 10,
   onIdleError: (err: Error) => void = () => undefined,
 ): Promise<Database> {
   const settings = typeof target === 'string' ? { connectionString: target } : target;
-  const pool = new pg.Pool({ ...settings, max: maxConnections });
+  // A server that does not answer at all (its address still routed) fails a connection after 5 s instead of
+  // holding the request forever: the request answers a Spanish 503 (decision 113).
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...settings, max: maxConnections });
   // An idle connection the server closes (restart, pg_terminate_backend) is reported here; without a
   // listener node-postgres would throw it out of the event loop and stop the process. The pool replaces
   // the connection on the next query.

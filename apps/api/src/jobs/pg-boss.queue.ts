@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.ts';
+import { CONNECT_TIMEOUT_MS, type Database } from '../db/client.ts';
 import type { JobContext, JobQueue, QueuePolicy, SendOptions } from './job-queue.ts';
 
 export interface PgBossQueueOptions {
@@ -115,6 +115,9 @@ export class PgBossQueue implements JobQueue {
           connectionString: opts.connectionString,
           max: 4,
           application_name: 'togo-jobs',
+          // node-postgres's pool option (pg-boss hands its options to pg.Pool; its types omit it): a server that
+          // answers nothing fails the poll after 5 s instead of holding it (decision 113).
+          ...{ connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
         })
       : new PgBoss({ ...common, db: pgliteExecutor(opts.database) });
     // pg-boss reports maintenance and polling failures as events; without a listener they would crash.
