@@ -145,12 +145,25 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await page.getByRole('button', { name: 'Cancelar cita' }).click();
     const confirm = page.getByRole('alertdialog', { name: '¿Cancelar tu cita?' });
     await confirm.waitFor();
+    // Paid online: the dialog says what will be refunded before confirming (issue 36).
+    await confirm.getByText(/Te reembolsaremos \$\s?[\d.]+ al medio de pago que usaste\./).waitFor();
     await screenshot(page, 'loop-cancel-confirm');
     await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
     await page.getByText('Tu agendamiento fue cancelado.').waitFor({ timeout: TIMEOUT });
     await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
     await page.getByText('Cancelado', { exact: true }).waitFor({ timeout: TIMEOUT });
+    // …and the cancelled booking shows where its refund stands.
+    await page
+      .getByText(/^(Reembolso de \$\s?[\d.]+ en trámite|Reembolsado: \$\s?[\d.]+)$/)
+      .first()
+      .waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'loop-cancelado');
+    // The driver was told by email, with the refund.
+    const [mail] = await server.database.query<{ subject: string; body: string }>(
+      `select subject, body from outbox_messages where "to" = $1 and subject like 'Agendamiento cancelado%' order by id desc limit 1`,
+      [session.userInfo.email],
+    );
+    expect(mail?.body).toMatch(/reembols/i);
 
     // The slot is bookable again: one more free seat at that hour.
     expect(await freeSeats(booking.sede.id, booking.fecha_agenda, booking.franja)).toBe(seatsBooked + 1);
