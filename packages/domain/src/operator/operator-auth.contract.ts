@@ -99,6 +99,8 @@ export const staffMemberSchema = z.object({
   activo: z.boolean(),
   totp: z.boolean(),
   invitacion_pendiente: z.boolean(),
+  /** Incremented by each role or state change, sent back as If-Match by the next one (decision 096). */
+  version: z.number().int(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -82,6 +82,8 @@ export const agendaEntrySchema = z.object({
   pagado: z.boolean(),
   estado_reembolso: z.enum(['pendiente', 'realizado', 'fallido']).nullable(),
   cliente: z.object({ nombre: z.string(), telefono: z.string().nullable() }),
+  /** The booking's version, sent back as If-Match by a state change (decision 096). */
+  version: z.number().int(),
 });
 export type AgendaEntry = z.infer<typeof agendaEntrySchema>;
 /** GET /api/operador/agenda/: one branch's day. */

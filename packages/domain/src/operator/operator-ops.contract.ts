@@ -62,6 +62,8 @@ export const operatorBranchSchema = z.object({
   a_domicilio: z.boolean(),
   lat: z.number(),
   lng: z.number(),
+  /** Incremented by each console edit, sent back as If-Match by the next one (decision 096). */
+  version: z.number().int(),
 });
 export type OperatorBranch = z.infer<typeof operatorBranchSchema>;
 export const operatorBranchListSchema = z.array(operatorBranchSchema);
@@ -163,6 +165,8 @@ export const rtmPriceSchema = z.object({
   grupo: z.string(),
   precio: z.number().int(),
   editado: z.boolean(),
+  /** The row's version (decision 096): a price is saved with If-Match of the row it edits. */
+  version: z.number().int(),
 });
 export const comboPriceSchema = z.object({
   id: z.string(),
@@ -172,12 +176,16 @@ export const comboPriceSchema = z.object({
   proveedor: z.string(),
   precio: z.number().int(),
   editado: z.boolean(),
+  /** The row's version (decision 096): a price is saved with If-Match of the row it edits. */
+  version: z.number().int(),
 });
 export const tramitePriceSchema = z.object({
   id: z.string(),
   nombre: z.string(),
   precio: z.number().int(),
   editado: z.boolean(),
+  /** The row's version (decision 096): a price is saved with If-Match of the row it edits. */
+  version: z.number().int(),
 });
 export type RtmPrice = z.infer<typeof rtmPriceSchema>;
 export type ComboPrice = z.infer<typeof comboPriceSchema>;

@@ -322,6 +322,7 @@ export class BookingRepository {
           datos: bumpedIcsSequence,
           ...(paid?.paid ? { estadoReembolso: 'pendiente' } : {}),
           updated: now,
+          version: sql`${bookings.version} + 1`,
         })
         .where(eq(bookings.id, id));
       await tx

@@ -86,6 +86,8 @@ export class MyBookingsRepository {
             ...(row.estado === 'afectada_cierre' ? { estado: 'confirmada', motivoEstado: null } : {}),
             datos: bumpedIcsSequence,
             updated: now,
+            // What the console's agenda shows changed: a tab that read it is stale (decision 096).
+            version: sql`${bookings.version} + 1`,
           })
           .where(eq(bookings.id, input.id));
         return 'moved';
@@ -165,7 +167,13 @@ export class MyBookingsRepository {
       if (!row) return false;
       await tx
         .update(bookings)
-        .set({ estado: 'confirmada', metodoPago: 'pagar_en_sitio', expiraEn: null, updated: now })
+        .set({
+          estado: 'confirmada',
+          metodoPago: 'pagar_en_sitio',
+          expiraEn: null,
+          updated: now,
+          version: sql`${bookings.version} + 1`,
+        })
         .where(eq(bookings.id, input.id));
       await tx
         .update(payments)

@@ -88,14 +88,17 @@ async function applyToBooking(
     // While the hold lasts the booking keeps its seat and stays payable (issue 36): a new link (pagar/) or
     // 'Pagar en sitio' (pagar-en-sitio/); the release job ends it with the hold.
     if (state.holding) return { outcome: 'declined', bookingId };
-    await tx.update(bookings).set({ estado: 'rechazada', updated: now }).where(eq(bookings.id, bookingId));
+    await tx
+      .update(bookings)
+      .set({ estado: 'rechazada', updated: now, version: sql`${bookings.version} + 1` })
+      .where(eq(bookings.id, bookingId));
     await tx.execute(sql`update booking_slots set taken = taken - 1 where id = ${found.slotId}`);
     return { outcome: 'declined', bookingId };
   }
   if (state.estado === 'pendiente_pago') {
     await tx
       .update(bookings)
-      .set({ estado: 'confirmada', expiraEn: null, updated: now })
+      .set({ estado: 'confirmada', expiraEn: null, updated: now, version: sql`${bookings.version} + 1` })
       .where(eq(bookings.id, bookingId));
     return { outcome: 'confirmed', bookingId };
   }
@@ -104,7 +107,7 @@ async function applyToBooking(
     // Paid online through the old link after choosing 'Pagar en sitio': nothing is owed on site.
     await tx
       .update(bookings)
-      .set({ metodoPago: 'pagar_ahora', updated: now })
+      .set({ metodoPago: 'pagar_ahora', updated: now, version: sql`${bookings.version} + 1` })
       .where(eq(bookings.id, bookingId));
     return { outcome: 'ignored', bookingId };
   }
@@ -113,7 +116,7 @@ async function applyToBooking(
   if (!(await takeSeat(tx, found.slotId))) return { outcome: 'approved_without_slot', bookingId };
   await tx
     .update(bookings)
-    .set({ estado: 'confirmada', expiraEn: null, updated: now })
+    .set({ estado: 'confirmada', expiraEn: null, updated: now, version: sql`${bookings.version} + 1` })
     .where(eq(bookings.id, bookingId));
   return { outcome: 'confirmed', bookingId };
 }

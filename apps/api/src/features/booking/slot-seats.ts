@@ -32,7 +32,7 @@ export async function expireHoldsOfSlot(tx: Tx, slotId: number, now: Date): Prom
   const expired = await rows<{ id: string }>(
     tx,
     // A hold whose last payment was declined ends as 'rechazada' (issue 36 keeps it payable until then).
-    sql`update bookings set updated = ${now.toISOString()},
+    sql`update bookings set updated = ${now.toISOString()}, version = version + 1,
           estado = case when exists (select 1 from payments p where p.booking_id = bookings.id
                                        and p.status in ('DECLINED', 'VOIDED', 'ERROR'))
                         then 'rechazada' else 'expirada' end

@@ -7,7 +7,7 @@ import { createDriver, createStaff, type TestDriver, type TestStaff } from './op
 /**
  * The 401/403 matrix of every /api/operador/ route that needs a token, for every role, without a token and with
  * a driver's token. The allowed roles are written out here (not read from the permission map) so a change to the
- * map shows up as a failing cell. Bodies are empty or invalid: an allowed call answers 200/400/404/409, never
+ * map shows up as a failing cell. Bodies are empty or invalid: an allowed call answers 200/400/404/409/428, never
  * 401/403, and changes nothing. Sign-in and invitation acceptance are public by design.
  */
 const ALL: readonly StaffRole[] = STAFF_ROLES;

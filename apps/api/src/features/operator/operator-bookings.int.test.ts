@@ -18,6 +18,7 @@ import {
   auditCount,
   createDriver,
   createStaff,
+  rowVersion,
   tramitesBooking,
   type TestDriver,
   type TestStaff,
@@ -84,11 +85,12 @@ async function agenda(staff: TestStaff = soporte, sede = 'TRA-BOG-01', fecha = T
   return agendaEntrySchema.array().parse(res.json());
 }
 
-function setState(id: string, estado: string, staff: TestStaff = ops, motivo?: string) {
+/** A state change sent with the booking's current version (If-Match, decision 096). */
+async function setState(id: string, estado: string, staff: TestStaff = ops, motivo?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/api/operador/agendamientos/${id}/estado/`,
-    headers: staff.headers,
+    headers: { ...staff.headers, 'if-match': `"${await rowVersion(t, 'bookings', id)}"` },
     payload: { estado, ...(motivo ? { motivo } : {}) },
   });
 }
@@ -141,6 +143,7 @@ describe('GET /api/operador/agenda/', () => {
       pagado: false,
       estado_reembolso: null,
       cliente: { nombre: 'Ana Pérez', telefono: '573001234567' },
+      version: 0,
     });
     expect(await agenda(soporte, 'TRA-BOG-01', '2026-11-25')).toEqual([]);
   });

@@ -44,8 +44,9 @@ export interface CancelNoticeFacts {
 
 export type StateChangeOutcome =
   | { kind: 'not_found' }
+  | { kind: 'stale' }
   | { kind: 'not_allowed'; estado: string }
-  | { kind: 'changed'; before: string; refund: RefundTarget | null };
+  | { kind: 'changed'; before: string; version: number; refund: RefundTarget | null };
 
 /** SQL only: a branch's agenda, staff state changes (cancelling frees the seat) and refunds. */
 export class OperatorBookingsRepository {
@@ -53,8 +54,9 @@ export class OperatorBookingsRepository {
 
   /**
    * One branch-day as the wire's JSON array text (`[{id, placa, hora, servicio, estado, pagado, estado_reembolso,
-   * cliente: {nombre, telefono}}]`), by hour; expired and declined holds left out. PostgreSQL builds the JSON, so
-   * 2,000 bookings cross the wire as one value instead of 2,000 rows parsed and re-serialised by Node (decision 037).
+   * cliente: {nombre, telefono}, version}]`), by hour; expired and declined holds left out. PostgreSQL builds the
+   * JSON, so 2,000 bookings cross the wire as one value instead of 2,000 rows parsed and re-serialised by Node
+   * (decision 037).
    */
   async agendaJson(branchId: string, fecha: string): Promise<string> {
     const [row] = await rows<{ body: string }>(
@@ -73,7 +75,7 @@ export class OperatorBookingsRepository {
                  || ']' as body
         -- only the columns the contract needs, through bookings_branch_date_idx (offset 0 keeps the planner from
         -- scanning another index for a merge join), then one primary-key probe per booking
-        from (select id, placa, hora, servicio, estado, estado_reembolso, user_id, created,
+        from (select id, placa, hora, servicio, estado, estado_reembolso, user_id, created, version,
                      datos->>'celular' as celular
               from bookings
               where branch_id = ${branchId} and fecha = ${fecha} and estado not in ('expirada', 'rechazada')
@@ -84,17 +86,20 @@ export class OperatorBookingsRepository {
           select b.id, b.placa, lpad(b.hora::text, 2, '0') || ':00' as hora, b.servicio, b.estado,
                  coalesce(p.status = 'APPROVED', false) as pagado, b.estado_reembolso,
                  (select c from (select trim(u.nombres || ' ' || u.apellidos) as nombre,
-                                        coalesce(b.celular, u.telefono) as telefono) c) as cliente
+                                        coalesce(b.celular, u.telefono) as telefono) c) as cliente,
+                 b.version
         ) r`;
   }
 
   /**
-   * One transaction: locks the slot, then the booking (the booking feature's lock order), checks the transition,
-   * writes the new state, frees the seat when cancelling (and marks a paid booking's refund 'pendiente') and
-   * inserts the audit row.
+   * One transaction: locks the slot, then the booking (the booking feature's lock order), compares its version with
+   * `expected` (the agenda's, decision 096: 'stale' writes nothing), checks the transition, writes the new state and
+   * version, frees the seat when cancelling (and marks a paid booking's refund 'pendiente') and inserts the audit
+   * row.
    */
   async changeState(
     id: string,
+    expected: number,
     target: StaffTarget,
     motivo: string | null,
     audit: (before: string) => AuditRecord,
@@ -104,14 +109,15 @@ export class OperatorBookingsRepository {
       const [found] = await tx.select({ slotId: bookings.slotId }).from(bookings).where(eq(bookings.id, id));
       if (!found) return { kind: 'not_found' as const };
       await tx.execute(sql`select id from booking_slots where id = ${found.slotId} for update`);
-      const [row] = await rows<{ estado: string; expired: boolean; status: string | null }>(
+      const [row] = await rows<{ estado: string; expired: boolean; status: string | null; version: number }>(
         tx,
         sql`select b.estado, (b.estado = 'pendiente_pago' and b.expira_en <= ${now.toISOString()}) as expired,
-                   p.status
+                   p.status, b.version
             from bookings b left join payments p on p.booking_id = b.id
             where b.id = ${id} for update of b`,
       );
       if (!row) return { kind: 'not_found' as const };
+      if (row.version !== expected) return { kind: 'stale' as const };
       if (!ALLOWED_FROM[target].includes(row.estado) || row.expired) {
         return { kind: 'not_allowed' as const, estado: row.expired ? 'expirada' : row.estado };
       }
@@ -123,6 +129,7 @@ export class OperatorBookingsRepository {
           estado: target,
           motivoEstado: motivo,
           updated: now,
+          version: row.version + 1,
           ...(refunding ? { estadoReembolso: 'pendiente' } : {}),
         })
         .where(eq(bookings.id, id));
@@ -136,7 +143,7 @@ export class OperatorBookingsRepository {
         if (refunding) refund = await this.refundTarget(tx, id);
       }
       await insertAudit(tx, audit(row.estado), now);
-      return { kind: 'changed' as const, before: row.estado, refund };
+      return { kind: 'changed' as const, before: row.estado, version: row.version + 1, refund };
     });
   }
 

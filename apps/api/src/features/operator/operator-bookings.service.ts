@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
+import { staleVersion } from '../../http/if-match.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
@@ -50,11 +51,13 @@ export class OperatorBookingsService {
     return z.array(agendaEntrySchema).parse(JSON.parse(await this.agendaJson(sede, fecha)));
   }
 
-  async changeState(actor: AuditActor, id: string, change: BookingStateChange) {
+  /** `expected`: the booking's version the agenda showed (If-Match); 409 when it changed since (decision 096). */
+  async changeState(actor: AuditActor, id: string, change: BookingStateChange, expected: number) {
     const target = TARGET[change.estado];
     const now = this.deps.clock.now();
     const outcome = await this.deps.repo.changeState(
       id.toLowerCase(),
+      expected,
       target,
       change.motivo ?? null,
       (before) => ({
@@ -67,10 +70,16 @@ export class OperatorBookingsService {
       now,
     );
     if (outcome.kind === 'not_found') throw AppError.notFound('Agendamiento no encontrado.');
+    if (outcome.kind === 'stale') throw staleVersion();
     if (outcome.kind === 'not_allowed') throw AppError.conflict(OPERATOR_MSG.transitionNotAllowed);
     const estadoReembolso = outcome.refund ? await this.refund(outcome.refund) : null;
     if (target === 'cancelada') await this.tellCancelled(id.toLowerCase(), change.motivo ?? null);
-    return { id: id.toLowerCase(), estado: target, estado_reembolso: estadoReembolso };
+    return {
+      id: id.toLowerCase(),
+      estado: target,
+      estado_reembolso: estadoReembolso,
+      version: outcome.version,
+    };
   }
 
   /** The driver is told of a staff cancellation and its refund; a failure is logged, the change stands. */

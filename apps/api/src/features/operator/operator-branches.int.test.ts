@@ -12,6 +12,7 @@ import {
   OPS_NOW as NOW,
   OPS_TUESDAY as TUESDAY,
   operatorTestBed,
+  rowVersion,
   tramitesBooking,
   type TestStaff,
 } from './operator.test-support.ts';
@@ -37,8 +38,15 @@ async function freeAt(fecha: string, hour: string): Promise<number> {
   return day?.slots.find((s) => s.id === hour)?.disponibles ?? 0;
 }
 
-const patch = (payload: unknown, staff: TestStaff = bed.staff.operaciones, id = 'TRA-BOG-01') =>
-  bed.send('PATCH', `/api/operador/sedes/${id}/`, staff, payload);
+/** An edit sent with the branch's current version (If-Match, decision 096). */
+const patch = async (payload: unknown, staff: TestStaff = bed.staff.operaciones, id = 'TRA-BOG-01') =>
+  bed.send(
+    'PATCH',
+    `/api/operador/sedes/${id}/`,
+    staff,
+    payload,
+    await rowVersion(bed.t, 'booking_branches', id),
+  );
 
 const close = (payload: unknown, staff: TestStaff = bed.staff.operaciones, id = 'TRA-BOG-01') =>
   bed.send('POST', `/api/operador/sedes/${id}/cierres/`, staff, payload);

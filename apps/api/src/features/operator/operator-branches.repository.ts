@@ -23,7 +23,7 @@ export type BranchState = OperatorBranch;
 /** The console's columns of a branch; `ciudad` is the 5-digit DANE code. */
 const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 5, '0') as ciudad,
   (select coalesce(c.common_name, c.name) from cities c where c.id = city_id) as ciudad_nombre, telefono,
-  capacidad::int as capacidad, horario, activo as activa, atiende, a_domicilio, lat, lng`;
+  capacidad::int as capacidad, horario, activo as activa, atiende, a_domicilio, lat, lng, version`;
 
 /**
  * Lower case without Spanish accents, in SQL (as `folded` in JS): "Trámites" matches "tramites". The accented
@@ -70,6 +70,7 @@ const LIST_FIELDS = [
   'a_domicilio',
   'lat',
   'lng',
+  'version',
 ]
   .map((f) => `b.${f}`)
   .join(', ');
@@ -160,22 +161,26 @@ export class OperatorBranchesRepository {
   }
 
   /**
-   * Applies the patch, marks the branch edited (the seed keeps its hands off) and, for a new capacity, sets the
-   * capacity of its slot rows from `today` on (never below the seats already taken); audited, one transaction.
+   * Applies the patch to a branch still at version `expected` (compared under the row lock, decision 096), bumps
+   * its version, marks it edited (the seed keeps its hands off) and, for a new capacity, sets the capacity of its
+   * slot rows from `today` on (never below the seats already taken); audited, one transaction. 'missing' for an
+   * unknown branch, 'stale' when another save came first (nothing written, nothing audited).
    */
   async patch(
     id: string,
+    expected: number,
     patch: BranchPatch,
     today: string,
     audit: (before: BranchState, after: BranchState) => AuditRecord,
     now: Date,
-  ): Promise<BranchState | undefined> {
+  ): Promise<BranchState | 'missing' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [before] = await rows<BranchState>(
         tx,
         sql`select ${BRANCH_COLUMNS} from booking_branches where id = ${id} for update`,
       );
-      if (!before) return undefined;
+      if (!before) return 'missing' as const;
+      if (before.version !== expected) return 'stale' as const;
       const lat = patch.lat ?? before.lat;
       const lng = patch.lng ?? before.lng;
       await tx
@@ -190,6 +195,7 @@ export class OperatorBranchesRepository {
             ? { lat, lng, maps: mapsLink(lat, lng) }
             : {}),
           edited: true,
+          version: before.version + 1,
         })
         .where(eq(bookingBranches.id, id));
       if (patch.capacidad !== undefined) {
@@ -202,7 +208,8 @@ export class OperatorBranchesRepository {
         tx,
         sql`select ${BRANCH_COLUMNS} from booking_branches where id = ${id}`,
       );
-      await insertAudit(tx, audit(before, after!), now);
+      if (!after) return 'missing' as const;
+      await insertAudit(tx, audit(before, after), now);
       return after;
     });
   }

@@ -11,6 +11,7 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.ts';
+import { staleVersion } from '../../http/if-match.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
 import type { OperatorBookingNotices } from './operator-booking-notices.ts';
@@ -50,10 +51,12 @@ export class OperatorBranchesService {
     return { data, total, page, page_size: size, ciudades };
   }
 
-  async patch(actor: AuditActor, id: string, patch: BranchPatch) {
+  /** `expected`: the version the editor read (If-Match); 409 when another save came first (decision 096). */
+  async patch(actor: AuditActor, id: string, patch: BranchPatch, expected: number): Promise<OperatorBranch> {
     const now = this.deps.clock.now();
     const after = await this.deps.repo.patch(
       id,
+      expected,
       patch,
       bogotaLocalDateTime(now).slice(0, 10),
       (before, updated) => ({
@@ -65,7 +68,8 @@ export class OperatorBranchesService {
       }),
       now,
     );
-    if (!after) throw AppError.notFound('Sede no encontrada.');
+    if (after === 'missing') throw AppError.notFound('Sede no encontrada.');
+    if (after === 'stale') throw staleVersion();
     return after;
   }
 

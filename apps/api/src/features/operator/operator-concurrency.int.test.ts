@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   createDriver,
   createStaff,
+  rowVersion,
   tramitesBooking,
   type TestDriver,
   type TestStaff,
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const res = await t.app.inject({
     method: 'PATCH',
     url: '/api/operador/sedes/TRA-BOG-01/',
-    headers: staffA.headers,
+    headers: { ...staffA.headers, 'if-match': '"0"' },
     payload: { capacidad: 1 },
   });
   expect(res.statusCode).toBe(200);
@@ -65,11 +66,12 @@ const bookAt = (driver: TestDriver, hora: number, placa: string) =>
     }),
   });
 
-const cancel = (staff: TestStaff, id: string) =>
+/** Both read the agenda at the same version (decision 096): the loser's answer is the stale 409. */
+const cancel = (staff: TestStaff, id: string, version: number) =>
   t.app.inject({
     method: 'POST',
     url: `/api/operador/agendamientos/${id}/estado/`,
-    headers: staff.headers,
+    headers: { ...staff.headers, 'if-match': `"${version}"` },
     payload: { estado: 'cancelado', motivo: 'Carrera de prueba' },
   });
 
@@ -80,6 +82,7 @@ describe(`two staff cancel while drivers book the same slot (${onPostgres ? 'Pos
       const first = await bookAt(drivers[0]!, hora, `CCA${round}00`);
       expect(first.statusCode).toBe(200);
       const id = bookingAnswerSchema.parse(first.json()).sessionInfo.parameters.id_agendamiento;
+      const version = await rowVersion(t, 'bookings', id);
 
       let done = false;
       let maxSeen = 0;
@@ -91,8 +94,8 @@ describe(`two staff cancel while drivers book the same slot (${onPostgres ? 'Pos
         }
       })();
       const [c1, c2, b1, b2] = await Promise.all([
-        cancel(staffA, id),
-        cancel(staffB, id),
+        cancel(staffA, id, version),
+        cancel(staffB, id, version),
         bookAt(drivers[1]!, hora, `CCB${round}00`),
         bookAt(drivers[2]!, hora, `CCC${round}00`),
       ]);

@@ -164,13 +164,14 @@ export function operatorConsoleRoutes(
     '/api/operador/agendamientos/:id/estado/',
     {
       preValidation: guard('agendamientos.editar'),
+      ...IF_MATCH_ROUTE,
       schema: {
         summary: 'Consola: cambiar el estado de un agendamiento',
         params: bookingParams,
         body: bookingStateChangeSchema,
       },
     },
-    async (req) => bookings.changeState(actorOf(req), req.params.id, req.body),
+    async (req) => bookings.changeState(actorOf(req), req.params.id, req.body, ifMatchVersion(req)),
   );
 
   typed.get(
@@ -186,9 +187,10 @@ export function operatorConsoleRoutes(
     '/api/operador/sedes/:id/',
     {
       preValidation: guard('sedes.editar'),
+      ...IF_MATCH_ROUTE,
       schema: { summary: 'Consola: editar una sede', params: branchParamsSchema, body: branchPatchSchema },
     },
-    async (req) => branches.patch(actorOf(req), req.params.id, req.body),
+    async (req) => branches.patch(actorOf(req), req.params.id, req.body, ifMatchVersion(req)),
   );
 
   typed.post(

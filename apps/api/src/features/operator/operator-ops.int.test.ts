@@ -14,6 +14,7 @@ import {
   OPS_NOW as NOW,
   OPS_TUESDAY as TUESDAY,
   operatorTestBed,
+  rowVersion,
   tramitesBooking,
   type HttpMethod as Method,
 } from './operator.test-support.ts';
@@ -82,6 +83,7 @@ describe('POST /api/operador/sedes/', () => {
       ciudad_nombre: 'Bogotá',
       activa: true,
       a_domicilio: false,
+      version: 0,
     });
     expect(await auditCount(bed.t)).toBe(audits + 1);
     const bogota = await bed.bogotaBranches();
@@ -139,18 +141,21 @@ describe('POST /api/operador/sedes/', () => {
 describe('PATCH /api/operador/sedes/{id}/ (console fields)', () => {
   it('edits vehicle groups, home service and map position; the issue’s fields still work alone', async () => {
     const url = OPERATOR_OPS_PATHS.branch('TRA-BOG-09');
-    const res = await send('PATCH', url, bed.staff.operaciones, {
-      atiende: ['PESADOS'],
-      a_domicilio: true,
-      lat: 4.71,
-    });
+    const version = () => rowVersion(bed.t, 'booking_branches', 'TRA-BOG-09');
+    const res = await send(
+      'PATCH',
+      url,
+      bed.staff.operaciones,
+      { atiende: ['PESADOS'], a_domicilio: true, lat: 4.71 },
+      await version(),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ atiende: ['PESADOS'], a_domicilio: true, lat: 4.71, lng: -74.0305 });
     expect((await bed.bogotaBranches()).find((b) => b.id === 'TRA-BOG-09')).toMatchObject({
       lat: 4.71,
       maps: 'https://www.google.com/maps/search/?api=1&query=4.71,-74.0305',
     });
-    const cap = await send('PATCH', url, bed.staff.admin, { capacidad: 3 });
+    const cap = await send('PATCH', url, bed.staff.admin, { capacidad: 3 }, await version());
     expect(cap.json()).toMatchObject({ capacidad: 3, atiende: ['PESADOS'] });
     for (const body of [
       { lat: 'norte' },
@@ -158,7 +163,7 @@ describe('PATCH /api/operador/sedes/{id}/ (console fields)', () => {
       { atiende: ['PESADOS', 'PESADOS'] },
       { a_domicilio: 1 },
     ]) {
-      const bad = await send('PATCH', url, bed.staff.admin, body);
+      const bad = await send('PATCH', url, bed.staff.admin, body, await version());
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(Object.keys(body));
     }

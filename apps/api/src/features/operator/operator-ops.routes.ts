@@ -10,6 +10,7 @@ import {
   priceUpdateSchema,
   type PriceKind,
 } from '@togo/domain/operator/operator-ops.contract';
+import { IF_MATCH_ROUTE, ifMatchVersion } from '../../http/if-match.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import { agendaWorkbook } from './operator-agenda.workbook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
@@ -94,13 +95,15 @@ export function operatorOpsRoutes(
       `/api/operador/precios/${kind}/:key/`,
       {
         preValidation: guard('precios.editar'),
+        ...IF_MATCH_ROUTE,
         schema: {
           summary: 'Consola: cambiar un precio',
           params: priceKeyParamsSchema,
           body: priceUpdateSchema,
         },
       },
-      async (req) => prices.setPrice(actorOf(req), kind, req.params.key, req.body.precio),
+      async (req) =>
+        prices.setPrice(actorOf(req), kind, req.params.key, req.body.precio, ifMatchVersion(req)),
     );
   }
 }

@@ -9,6 +9,7 @@ import {
   auditCount,
   createDriver,
   createStaff,
+  rowVersion,
   type TestDriver,
   type TestStaff,
 } from './operator.test-support.ts';
@@ -32,8 +33,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-const put = (url: string, payload: unknown, who: TestStaff = ops) =>
-  t.app.inject({ method: 'PUT', url, headers: who.headers, payload: payload as object });
+const PRICE_TABLE = { rtm: 'rtm_prices', combos: 'peritaje_combos', tramites: 'tramites' } as const;
+
+/** A price saved with its row's current version (If-Match, decision 096), as the screen that just read it. */
+async function put(url: string, payload: unknown, who: TestStaff = ops) {
+  const [, kind, key] = /\/precios\/(rtm|combos|tramites)\/([^/]+)\//.exec(url) ?? [];
+  const table = PRICE_TABLE[kind as keyof typeof PRICE_TABLE];
+  const version = await rowVersion(t, table, decodeURIComponent(key ?? ''));
+  return t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { ...who.headers, 'if-match': `"${version}"` },
+    payload: payload as object,
+  });
+}
 
 async function prices(who: TestStaff = soporte) {
   const res = await t.app.inject({ method: 'GET', url: OPERATOR_OPS_PATHS.prices, headers: who.headers });
@@ -60,6 +73,7 @@ describe('GET /api/operador/precios/', () => {
       grupo: 'LIVIANOS',
       precio: 378400,
       editado: false,
+      version: 0,
     });
     expect(list.combos.find((c) => c.id === 'LIV-GASOLINA-PLATA')).toMatchObject({
       grupo: 'Livianos',
@@ -73,6 +87,7 @@ describe('GET /api/operador/precios/', () => {
       nombre: 'Traspaso de propiedad',
       precio: 420000,
       editado: false,
+      version: 0,
     });
     for (const who of [admin, ops, contenido]) expect((await prices(who)).rtm.length).toBe(list.rtm.length);
   });
@@ -89,6 +104,7 @@ describe('PUT /api/operador/precios/{tipo}/{clave}/', () => {
       nombre: 'Traspaso de propiedad',
       precio: 450000,
       editado: true,
+      version: 1,
     });
     expect(await driverTramitePrice('TRASPASO')).toBe(450000);
     expect(await auditCount(t)).toBe(audits + 1);
@@ -176,13 +192,21 @@ describe('PUT /api/operador/precios/{tipo}/{clave}/', () => {
     expect((await prices()).rtm.find((p) => p.clase === 'AUTOMOVIL')?.precio).toBe(378400);
   });
 
-  it('two staff editing the same price at once: both succeed in turn, the last write stays, two audit rows', async () => {
+  it('two staff saving the same price from the same version: one is saved, the other gets 409 (decision 096)', async () => {
     const audits = await auditCount(t);
     const url = OPERATOR_OPS_PATHS.tramitePrice('LEVANTAMIENTO_PRENDA');
-    const [a, b] = await Promise.all([put(url, { precio: 111000 }), put(url, { precio: 222000 }, admin)]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const final = (await prices()).tramites.find((p) => p.id === 'LEVANTAMIENTO_PRENDA')?.precio;
-    expect([111000, 222000]).toContain(final);
-    expect(await auditCount(t)).toBe(audits + 2);
+    const read = await rowVersion(t, 'tramites', 'LEVANTAMIENTO_PRENDA');
+    const send = (precio: number, who: TestStaff) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...who.headers, 'if-match': `"${read}"` },
+        payload: { precio },
+      });
+    const [a, b] = await Promise.all([send(111000, ops), send(222000, admin)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const final = (await prices()).tramites.find((p) => p.id === 'LEVANTAMIENTO_PRENDA');
+    expect(final).toMatchObject({ precio: a.statusCode === 200 ? 111000 : 222000, version: read + 1 });
+    expect(await auditCount(t)).toBe(audits + 1);
   });
 });

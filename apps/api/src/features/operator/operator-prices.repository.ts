@@ -23,19 +23,20 @@ const KIND_SQL: Record<PriceKind, { select: SQL; key: SQL; table: SQL }> = {
   rtm: {
     table: sql.raw('rtm_prices'),
     key: sql.raw('clase'),
-    select: sql.raw(`select clase, grupo, precio, edited as editado from rtm_prices`),
+    select: sql.raw(`select clase, grupo, precio, edited as editado, version from rtm_prices`),
   },
   combos: {
     table: sql.raw('peritaje_combos'),
     key: sql.raw('id'),
     select: sql.raw(
-      `select id, grupo, combustible, text as nombre, proveedor, precio, edited as editado from peritaje_combos`,
+      `select id, grupo, combustible, text as nombre, proveedor, precio, edited as editado, version
+       from peritaje_combos`,
     ),
   },
   tramites: {
     table: sql.raw('tramites'),
     key: sql.raw('id'),
-    select: sql.raw(`select id, nombre, precio, edited as editado from tramites`),
+    select: sql.raw(`select id, nombre, precio, edited as editado, version from tramites`),
   },
 };
 
@@ -56,20 +57,29 @@ export class OperatorPricesRepository {
     return { rtm, combos, tramites };
   }
 
-  /** Sets one price (and `edited`), audited in the same transaction; undefined for an unknown key. */
+  /**
+   * Sets one price still at version `expected` (compared under the row lock, decision 096), bumps its version and
+   * marks it edited, audited in the same transaction. 'missing' for an unknown key, 'stale' when another save came
+   * first (nothing written, nothing audited).
+   */
   async setPrice(
     kind: PriceKind,
     key: string,
+    expected: number,
     precio: number,
     audit: (before: PriceRow, after: PriceRow) => AuditRecord,
     now: Date,
-  ): Promise<PriceRow | undefined> {
+  ): Promise<PriceRow | 'missing' | 'stale'> {
     const k = KIND_SQL[kind];
     return this.db.transaction(async (tx) => {
       const [before] = await rows<PriceRow>(tx, sql`${k.select} where ${k.key} = ${key} for update`);
-      if (!before) return undefined;
-      await tx.execute(sql`update ${k.table} set precio = ${precio}, edited = true where ${k.key} = ${key}`);
-      const after = { ...before, precio, editado: true };
+      if (!before) return 'missing' as const;
+      if (before.version !== expected) return 'stale' as const;
+      const version = before.version + 1;
+      await tx.execute(
+        sql`update ${k.table} set precio = ${precio}, edited = true, version = ${version} where ${k.key} = ${key}`,
+      );
+      const after = { ...before, precio, editado: true, version };
       await insertAudit(tx, audit(before, after), now);
       return after;
     });

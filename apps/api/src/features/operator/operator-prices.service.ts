@@ -1,5 +1,6 @@
 import type { PriceKind, PriceList } from '@togo/domain/operator/operator-ops.contract';
 import { AppError } from '../../http/app-error.ts';
+import { staleVersion } from '../../http/if-match.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
 import type { OperatorPricesRepository } from './operator-prices.repository.ts';
@@ -23,11 +24,16 @@ export class OperatorPricesService {
     return this.repo.list();
   }
 
-  async setPrice(actor: AuditActor, kind: PriceKind, key: string, precio: number) {
+  /**
+   * One price, per row: `expected` is the version of that row the screen read (If-Match); 409 when another save of
+   * the same row came first (decision 096). Saves of other rows do not make it stale.
+   */
+  async setPrice(actor: AuditActor, kind: PriceKind, key: string, precio: number, expected: number) {
     if (key.length === 0 || key.length > 60) throw AppError.notFound(NOT_FOUND[kind]);
     const after = await this.repo.setPrice(
       kind,
       key,
+      expected,
       precio,
       (before, updated) => ({
         actor,
@@ -38,7 +44,8 @@ export class OperatorPricesService {
       }),
       this.clock.now(),
     );
-    if (!after) throw AppError.notFound(NOT_FOUND[kind]);
+    if (after === 'missing') throw AppError.notFound(NOT_FOUND[kind]);
+    if (after === 'stale') throw staleVersion();
     return after;
   }
 }

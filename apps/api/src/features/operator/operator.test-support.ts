@@ -88,6 +88,20 @@ export async function createDriver(t: TestContext, telefono = '3001234567'): Pro
   return { id: user.id, email, token, headers: { authorization: `Token ${token}` } };
 }
 
+/** The current version of a row (decision 096), as a screen that just read it would send it; 0 when absent. */
+export async function rowVersion(
+  t: TestContext,
+  table: 'booking_branches' | 'rtm_prices' | 'peritaje_combos' | 'tramites' | 'bookings' | 'staff',
+  key: string | number,
+): Promise<number> {
+  const column = table === 'rtm_prices' ? 'clase' : 'id';
+  const [row] = await t.database.query<{ version: number }>(
+    `select version from ${table} where ${column}::text = $1`,
+    [String(key)],
+  );
+  return row?.version ?? 0;
+}
+
 export async function auditCount(t: TestContext): Promise<number> {
   const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from audit_log');
   return row?.n ?? 0;
@@ -131,12 +145,13 @@ export interface OperatorTestBed {
   staff: Record<StaffRole, TestStaff>;
   /** A driver who books and looks branches up. */
   driver: TestDriver;
-  /** A call as `who` (no token without one). */
+  /** A call as `who` (no token without one), with `If-Match: "<ifMatch>"` when given (decision 096). */
   send(
     method: HttpMethod,
     url: string,
     who?: TestStaff,
     payload?: unknown,
+    ifMatch?: number,
   ): ReturnType<TestContext['app']['inject']>;
   /** The drivers' trámites branches of Bogotá, as the driver sees them. */
   bogotaBranches(): Promise<BogotaBranch[]>;
@@ -157,11 +172,14 @@ export interface BogotaBranch {
  */
 export function operatorTestBed(now = OPS_NOW): OperatorTestBed {
   const bed = {
-    send: (method: HttpMethod, url: string, who?: TestStaff, payload?: unknown) =>
+    send: (method: HttpMethod, url: string, who?: TestStaff, payload?: unknown, ifMatch?: number) =>
       bed.t.app.inject({
         method,
         url,
-        headers: who ? who.headers : {},
+        headers: {
+          ...(who ? who.headers : {}),
+          ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
+        },
         ...(payload !== undefined ? { payload: payload as object } : {}),
       }),
     async bogotaBranches() {

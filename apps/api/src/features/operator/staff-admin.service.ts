@@ -1,5 +1,6 @@
 import { OPERATOR_MSG, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { AppError } from '../../http/app-error.ts';
+import { staleVersion } from '../../http/if-match.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
@@ -27,6 +28,7 @@ export class StaffAdminService {
       activo: s.activo,
       totp: s.totpEnabled,
       invitacion_pendiente: s.invitationPending,
+      version: s.version,
     }));
   }
 
@@ -58,16 +60,19 @@ export class StaffAdminService {
     return { id, correo: input.correo, nombre: input.nombre, rol: input.rol };
   }
 
+  /** `expected`: the member's version the list showed (If-Match); 409 when it changed since (decision 096). */
   async update(
     actor: AuditActor,
     id: number,
     patch: { rol?: StaffRole | undefined; activo?: boolean | undefined },
+    expected: number,
   ) {
     if (id === actor.staffId && (patch.activo === false || (patch.rol && patch.rol !== 'admin'))) {
       throw AppError.conflict('No puedes quitarte a ti mismo el rol de administrador ni desactivarte.');
     }
     const after = await this.deps.repo.update(
       id,
+      expected,
       patch,
       (before, updated) => ({
         actor,
@@ -78,7 +83,8 @@ export class StaffAdminService {
       }),
       this.deps.clock.now(),
     );
-    if (!after) throw AppError.notFound();
-    return publicStaff(after);
+    if (after === 'missing') throw AppError.notFound();
+    if (after === 'stale') throw staleVersion();
+    return { ...publicStaff(after), version: after.version };
   }
 }

@@ -289,26 +289,33 @@ export class StaffRepository {
     return row?.email;
   }
 
-  /** Role / active flag change, audited; a deactivated account's sessions are revoked. */
+  /**
+   * Role / active flag change of a member still at version `expected` (compared under the row lock, decision 096),
+   * bumping it; audited; a deactivated account's sessions are revoked. 'missing' for an unknown member, 'stale'
+   * when another save came first (nothing written, nothing audited).
+   */
   async update(
     id: number,
+    expected: number,
     patch: { rol?: string | undefined; activo?: boolean | undefined },
     audit: (before: StaffRow, after: StaffRow) => AuditRecord,
     now: Date,
-  ): Promise<StaffRow | undefined> {
+  ): Promise<StaffRow | 'missing' | 'stale'> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
-      if (!before) return undefined;
+      if (!before) return 'missing' as const;
+      if (before.version !== expected) return 'stale' as const;
       const [after] = await tx
         .update(staff)
         .set({
           ...(patch.rol !== undefined ? { rol: patch.rol } : {}),
           ...(patch.activo !== undefined ? { activo: patch.activo } : {}),
+          version: before.version + 1,
           updated: now,
         })
         .where(eq(staff.id, id))
         .returning();
-      if (!after) return undefined;
+      if (!after) return 'missing' as const;
       if (patch.activo === false) {
         await tx
           .update(staffTokens)

@@ -8,6 +8,7 @@ import {
   totpConfirmSchema,
   totpStartSchema,
 } from '@togo/domain/operator/operator-auth.contract';
+import { IF_MATCH_ROUTE, ifMatchVersion } from '../../http/if-match.ts';
 import { pathId } from '../../http/validation.ts';
 import { actorOf, staffSession, type requireStaff } from './operator-auth.hook.ts';
 import type { StaffAdminService } from './staff-admin.service.ts';
@@ -113,11 +114,12 @@ export function staffRoutes(
     '/api/operador/staff/:id/',
     {
       preValidation: guard('staff.gestionar'),
+      ...IF_MATCH_ROUTE,
       schema: {
         summary: 'Consola: cambiar el rol o el estado de una persona del equipo',
         body: staffUpdateSchema,
       },
     },
-    async (req) => admin.update(actorOf(req), pathId(req), req.body),
+    async (req) => admin.update(actorOf(req), pathId(req), req.body, ifMatchVersion(req)),
   );
 }
