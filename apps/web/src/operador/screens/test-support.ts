@@ -17,6 +17,7 @@ export function branch(overrides: Partial<OperatorBranch> = {}): OperatorBranch 
     a_domicilio: false,
     lat: 4.69,
     lng: -74.08,
+    version: 0,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
 import { agendaEntrySchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
   branchClosureListSchema,
@@ -23,6 +24,7 @@ const row = (o: Partial<AgendaEntry> = {}): AgendaEntry => ({
   pagado: true,
   estado_reembolso: null,
   cliente: { nombre: 'Ana Pérez', telefono: '3001234567' },
+  version: 4,
   ...o,
 });
 
@@ -93,6 +95,29 @@ describe('AgendaScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'No asistió ABC123' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El agendamiento ya no está confirmado.');
     expect(screen.getByText('ABC123')).toBeInTheDocument();
+  });
+
+  it('a booking changed since the agenda was read (409): the notice explains it and reloads the day', async () => {
+    const ifMatch: (string | null)[] = [];
+    answer(
+      // Someone else cancelled the booking after this tab read the agenda.
+      [[row()], [row({ estado: 'cancelada', version: 5 })]],
+      http.post(STATE_PATH, ({ request }) => {
+        ifMatch.push(request.headers.get('if-match'));
+        return json(409, { detail: OPERATOR_MSG.staleVersion });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<AgendaScreen />, { wrapper: asRole('operaciones') });
+    await user.click(await screen.findByRole('button', { name: 'Registrar llegada de ABC123' }));
+    const notice = await screen.findByTestId('stale-version');
+    expect(notice).toHaveTextContent('Otra persona guardó cambios mientras editabas.');
+    expect(ifMatch).toEqual(['"4"']);
+    await user.click(within(notice).getByRole('button', { name: 'Recargar la versión actual' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Se cargó la versión actual.');
+    expect(await screen.findByText('Cancelada')).toBeInTheDocument();
+    expect(screen.queryByTestId('stale-version')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Registrar llegada de ABC123' })).toBeNull();
   });
 
   it('an empty day says so; the export downloads the .xlsx with the staff token', async () => {

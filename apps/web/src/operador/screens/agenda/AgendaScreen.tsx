@@ -9,7 +9,9 @@ import {
   operatorBranchListSchema,
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
 import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
+import { isStaleVersion } from '../../lib/operator-messages.ts';
 import { useMay } from '../../lib/staff-role.tsx';
 import { errorMessage } from '../../lib/ops-error-message.ts';
 import '../../components/operator-screens.css';
@@ -32,6 +34,7 @@ export default function AgendaScreen() {
   const [fecha, setFecha] = useState(bogotaToday(new Date()));
   const [actionError, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -65,10 +68,13 @@ export default function AgendaScreen() {
     setBusy(row.id);
     setNotice(null);
     setError(null);
+    setStale(false);
     try {
+      // The version the agenda showed: a booking changed since (by staff or its driver) is a 409 (decision 096).
       await operatorRequest(`/api/operador/agendamientos/${row.id}/estado/`, {
         method: 'POST',
         body: { estado, ...(reason ? { motivo: reason } : {}) },
+        ifMatch: row.version,
       });
       setNotice(
         estado === 'atendido'
@@ -79,10 +85,17 @@ export default function AgendaScreen() {
       );
       load();
     } catch (err) {
-      setError(errorMessage(err));
+      if (isStaleVersion(err)) setStale(true);
+      else setError(errorMessage(err));
     } finally {
       setBusy(null);
     }
+  }
+
+  function reloadStale() {
+    setStale(false);
+    setNotice('Se cargó la versión actual.');
+    load();
   }
 
   async function exportXlsx() {
@@ -139,6 +152,7 @@ export default function AgendaScreen() {
           {rows && rows.length > 0 ? ' · Estas citas quedaron afectadas por el cierre.' : null}
         </p>
       )}
+      {stale ? <StaleVersionNotice onReload={reloadStale} /> : null}
       {loading && !error && <p role="status">Cargando agenda…</p>}
       {rows && rows.length === 0 && <p className="ops-empty">No hay citas para esta sede ese día.</p>}
       {rows && rows.length > 0 && (

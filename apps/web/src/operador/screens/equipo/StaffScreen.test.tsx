@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  OPERATOR_MSG,
   staffMemberSchema,
   totpResetSchema,
   type StaffMember,
@@ -18,17 +19,19 @@ const member: StaffMember = {
   activo: true,
   totp: false,
   invitacion_pendiente: false,
+  version: 5,
 };
 
 function setup(extra: Partial<typeof member> = {}) {
   setOperatorToken('tok');
   const { id, correo, nombre, rol, totp } = ADMIN_ME;
   let list: StaffMember[] = [
-    { id, correo, nombre, rol, totp, activo: true, invitacion_pendiente: false },
+    { id, correo, nombre, rol, totp, activo: true, invitacion_pendiente: false, version: 0 },
     { ...member, ...extra },
   ];
-  /** The JSON bodies each 'METHOD path' was sent. */
+  /** The JSON bodies each 'METHOD path' was sent, and the If-Match headers. */
   const sent: Record<string, unknown[]> = {};
+  const ifMatch: (string | null)[] = [];
   const body = async (key: string, request: Request) => {
     const value = (await request.json()) as Record<string, unknown>;
     (sent[key] ??= []).push(value);
@@ -51,12 +54,13 @@ function setup(extra: Partial<typeof member> = {}) {
       return contractJson(totpResetSchema, { id: 2, totp: false });
     }),
     http.patch('/api/operador/staff/2/', async ({ request }) => {
+      ifMatch.push(request.headers.get('if-match'));
       const patch = await body('PATCH /api/operador/staff/2/', request);
-      list = list.map((m) => (m.id === 2 ? { ...m, ...patch } : m));
+      list = list.map((m) => (m.id === 2 ? { ...m, ...patch, version: m.version + 1 } : m));
       return contractJson(staffMemberSchema, list[1]!);
     }),
   );
-  return { api: { bodies: (key: string) => sent[key] ?? [] }, ...renderConsole('/equipo') };
+  return { api: { bodies: (key: string) => sent[key] ?? [], ifMatch }, ...renderConsole('/equipo') };
 }
 
 describe('staff screen', () => {
@@ -88,6 +92,21 @@ describe('staff screen', () => {
     await user.click(within(row).getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByText('Luis Ops quedó desactivado.')).toBeInTheDocument();
     expect(api.bodies('PATCH /api/operador/staff/2/')).toEqual([{ rol: 'contenido' }, { activo: false }]);
+    // Each change is sent with the version the list showed; the second one after the list was read again.
+    expect(api.ifMatch).toEqual(['"5"', '"6"']);
+  });
+
+  it('a member changed by someone else since the list was read (409): the notice explains it and reloads', async () => {
+    const { user } = setup();
+    server.use(http.patch('/api/operador/staff/2/', () => json(409, { detail: OPERATOR_MSG.staleVersion })));
+    const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
+    await user.selectOptions(within(row).getByLabelText('Rol de Luis Ops'), 'contenido');
+    const notice = await screen.findByTestId('stale-version');
+    expect(notice).toHaveTextContent('Otra persona guardó cambios mientras editabas.');
+    await user.click(within(notice).getByRole('button', { name: 'Recargar la versión actual' }));
+    expect(await screen.findByText('Se cargó la versión actual.')).toBeInTheDocument();
+    expect(screen.queryByTestId('stale-version')).toBeNull();
+    expect(within(row).getByLabelText('Rol de Luis Ops')).toHaveValue('operaciones');
   });
 
   it('resets a colleague’s second factor after confirming, and says what follows (decision 065)', async () => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { operatorErrorMessage } from '../../lib/operator-messages.ts';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
+import { isStaleVersion, operatorErrorMessage } from '../../lib/operator-messages.ts';
 import { ROLE_LABEL } from '../../lib/staff-role.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { InviteStaff } from './InviteStaff.tsx';
@@ -15,16 +16,20 @@ export default function StaffScreen() {
   const staff = useQuery({ queryKey: staffKey, queryFn: ({ signal }) => listStaff(signal) });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState<number | null>(null);
+  const [stale, setStale] = useState(false);
 
   async function change(member: StaffMember, body: { rol?: StaffRole; activo?: boolean }, done: string) {
     setPending(member.id);
     setNotice(null);
+    setStale(false);
     try {
-      await updateStaff(member.id, body);
+      await updateStaff(member, body);
       await queryClient.invalidateQueries({ queryKey: staffKey });
       setNotice({ ok: true, text: done });
     } catch (error) {
-      setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos guardar el cambio.') });
+      // Someone changed this member since the list was read (decision 096): offer the current list.
+      if (isStaleVersion(error)) setStale(true);
+      else setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos guardar el cambio.') });
     } finally {
       setPending(null);
     }
@@ -141,6 +146,16 @@ export default function StaffScreen() {
         >
           {notice.text}
         </p>
+      ) : null}
+      {stale ? (
+        <StaleVersionNotice
+          onReload={() => {
+            setStale(false);
+            void queryClient
+              .invalidateQueries({ queryKey: staffKey })
+              .then(() => setNotice({ ok: true, text: 'Se cargó la versión actual.' }));
+          }}
+        />
       ) : null}
       <DataTable
         caption="Miembros del equipo"

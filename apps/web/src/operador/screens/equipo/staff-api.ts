@@ -16,8 +16,13 @@ export function inviteStaff(body: { correo: string; nombre: string; rol: StaffRo
   return operatorRequest('/api/operador/staff/', { method: 'POST', body });
 }
 
-export function updateStaff(id: number, body: { rol?: StaffRole; activo?: boolean }) {
-  return operatorRequest(`/api/operador/staff/${id}/`, { method: 'PATCH', body });
+/** A role or state change, sent with the member's version the list showed (If-Match, decision 096). */
+export function updateStaff(member: StaffMember, body: { rol?: StaffRole; activo?: boolean }) {
+  return operatorRequest(`/api/operador/staff/${member.id}/`, {
+    method: 'PATCH',
+    body,
+    ifMatch: member.version,
+  });
 }
 
 /** An admin switches a colleague's second factor off: signed out, they must enrol again at the next sign-in. */

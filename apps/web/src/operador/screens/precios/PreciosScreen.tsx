@@ -8,7 +8,9 @@ import {
   type PriceKind,
   type PriceList,
 } from '@togo/domain/operator/operator-ops.contract';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { isStaleVersion } from '../../lib/operator-messages.ts';
 import { useMay } from '../../lib/staff-role.tsx';
 import { errorMessage } from '../../lib/ops-error-message.ts';
 import '../../components/operator-screens.css';
@@ -19,6 +21,8 @@ interface PriceItem {
   detail: string;
   precio: number;
   editado: boolean;
+  /** The row's version: a price is saved with If-Match of its own row (decision 096). */
+  version: number;
 }
 
 const SECTIONS: { kind: PriceKind; title: string; items: (l: PriceList) => PriceItem[] }[] = [
@@ -51,27 +55,37 @@ function PriceRow({
   item,
   canEdit,
   onSaved,
+  onReload,
 }: {
   kind: PriceKind;
   item: PriceItem;
   /** Without `precios.editar` the row only shows the price. */
   canEdit: boolean;
   onSaved: (m: string) => void;
+  /** Loads the current prices again (a save refused because someone saved this price since, decision 096). */
+  onReload: () => void;
 }) {
   const [value, setValue] = useState(String(item.precio));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const parsed = Number(value.replace(/\D/g, ''));
   const changed = value.trim() !== '' && parsed !== item.precio;
 
   async function save() {
     setSaving(true);
     setError(null);
+    setStale(false);
     try {
-      await operatorRequest(PRICE_PATH[kind](item.key), { method: 'PUT', body: { precio: parsed } });
+      await operatorRequest(PRICE_PATH[kind](item.key), {
+        method: 'PUT',
+        body: { precio: parsed },
+        ifMatch: item.version,
+      });
       onSaved(`Precio de ${item.label} actualizado a ${formatCop(parsed)}.`);
     } catch (err) {
-      setError(errorMessage(err));
+      if (isStaleVersion(err)) setStale(true);
+      else setError(errorMessage(err));
     } finally {
       setSaving(false);
     }
@@ -108,6 +122,7 @@ function PriceRow({
             {error}
           </span>
         )}
+        {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       </td>
       <td>{item.editado ? 'Editado en la consola' : 'Archivo inicial'}</td>
       <td>
@@ -179,12 +194,16 @@ export default function PreciosScreen() {
                     <tbody>
                       {items.map((item) => (
                         <PriceRow
-                          key={`${item.key}-${item.precio}`}
+                          key={`${item.key}-${item.version}-${item.precio}`}
                           kind={s.kind}
                           item={item}
                           canEdit={canEdit}
                           onSaved={(m) => {
                             setNotice(m);
+                            void prices.refetch();
+                          }}
+                          onReload={() => {
+                            setNotice('Se cargó la versión actual.');
                             void prices.refetch();
                           }}
                         />

@@ -5,7 +5,9 @@ import {
   operatorBranchSchema,
   type OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
+import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
 import { operatorRequest } from '../../lib/operator-api.ts';
+import { isStaleVersion } from '../../lib/operator-messages.ts';
 import { errorMessage } from '../../lib/ops-error-message.ts';
 import { parseCoordinate } from './branch-position.ts';
 
@@ -33,15 +35,21 @@ const GROUP_LABEL: Record<(typeof VEHICLE_GROUPS)[number], string> = {
   PESADOS: 'Pesados',
 };
 
-/** Create (no `branch`) or edit a branch: hours, capacity per hour, vehicle groups, home service, map position. */
+/**
+ * Create (no `branch`) or edit a branch: hours, capacity per hour, vehicle groups, home service, map position. An
+ * edit is sent with the version it was read at; when someone saved the branch since (409, decision 096) the form
+ * says so and `onReload` loads the current one.
+ */
 export function BranchForm({
   branch,
   onSaved,
   onCancel,
+  onReload,
 }: {
   branch: OperatorBranch | null;
   onSaved: (saved: OperatorBranch) => void;
   onCancel: () => void;
+  onReload: () => void;
 }) {
   const [f, setF] = useState({
     id: branch?.id ?? '',
@@ -63,6 +71,7 @@ export function BranchForm({
     lng: String(branch?.lng ?? ''),
   });
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<typeof f>) => setF((old) => ({ ...old, ...patch }));
 
@@ -70,6 +79,7 @@ export function BranchForm({
     e.preventDefault();
     setSaving(true);
     setError(null);
+    setStale(false);
     const common = {
       capacidad: Number(f.capacidad),
       horario: {
@@ -88,6 +98,7 @@ export function BranchForm({
             method: 'PATCH',
             body: common,
             schema: operatorBranchSchema,
+            ifMatch: branch.version,
           })
         : await operatorRequest(OPERATOR_OPS_PATHS.branches, {
             method: 'POST',
@@ -104,7 +115,8 @@ export function BranchForm({
           });
       onSaved(saved);
     } catch (err) {
-      setError(errorMessage(err));
+      if (isStaleVersion(err)) setStale(true);
+      else setError(errorMessage(err));
     } finally {
       setSaving(false);
     }
@@ -213,6 +225,7 @@ export function BranchForm({
           {error}
         </p>
       )}
+      {stale ? <StaleVersionNotice onReload={onReload} /> : null}
       <div className="ops-dialog__buttons">
         <button type="button" className="ops-button ops-button--ghost" onClick={onCancel}>
           Cancelar

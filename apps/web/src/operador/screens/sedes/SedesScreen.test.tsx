@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { OPERATOR_MSG, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
 import { closureAnswerSchema } from '@togo/domain/operator/operator-console.contract';
 import {
   branchClosureListSchema,
@@ -83,6 +83,38 @@ describe('SedesScreen', () => {
         lng: -74.08,
       },
     ]);
+  });
+
+  it('a branch saved by someone else since it was read (409): the form explains it and reopens on the current one', async () => {
+    const ifMatch: (string | null)[] = [];
+    server.use(
+      http.get(
+        SEDES,
+        inTurn(
+          page(branchPage([branch({ version: 2 })])),
+          page(branchPage([branch({ capacidad: 9, version: 3 })])),
+        ),
+      ),
+      http.patch('/api/operador/sedes/TRA-BOG-01/', ({ request }) => {
+        ifMatch.push(request.headers.get('if-match'));
+        return json(409, { detail: OPERATOR_MSG.staleVersion });
+      }),
+    );
+    const user = renderSedes();
+    await user.click(await screen.findByRole('button', { name: 'Editar Punto de Trámites Calle 80' }));
+    const form = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
+    const cap = within(form).getByLabelText('Capacidad por hora');
+    await user.clear(cap);
+    await user.type(cap, '6');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    const notice = await within(form).findByTestId('stale-version');
+    expect(notice).toHaveTextContent('Otra persona guardó cambios mientras editabas.');
+    expect(ifMatch).toEqual(['"2"']);
+    await user.click(within(notice).getByRole('button', { name: 'Recargar la versión actual' }));
+    expect(await screen.findByText('Se cargó la versión actual.')).toBeInTheDocument();
+    const reopened = screen.getByRole('form', { name: 'Editar Punto de Trámites Calle 80' });
+    expect(within(reopened).getByLabelText('Capacidad por hora')).toHaveValue(9);
+    expect(screen.queryByTestId('stale-version')).toBeNull();
   });
 
   it('the map sets the position; typing a position moves the marker', async () => {

@@ -96,6 +96,12 @@ export default function SedesScreen() {
     placeholderData: keepPreviousData,
   });
   const reload = () => void list.refetch();
+  /** After a 409 (decision 096): the list is read again and the form reopens on the branch's current version. */
+  async function reloadEditing(id: string) {
+    const fresh = (await list.refetch()).data?.data.find((b) => b.id === id) ?? null;
+    setEditing(fresh);
+    setNotice(fresh ? 'Se cargó la versión actual.' : null);
+  }
 
   function update(changes: Record<string, string>) {
     const next = new URLSearchParams(params);
@@ -162,9 +168,12 @@ export default function SedesScreen() {
       )}
       {editing && canEdit && (
         <BranchForm
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
           branch={editing === 'new' ? null : editing}
           onCancel={() => setEditing(null)}
+          onReload={() => {
+            if (editing !== 'new') void reloadEditing(editing.id);
+          }}
           onSaved={(b) => {
             setEditing(null);
             setNotice(`Sede ${b.nombre} guardada.`);
