@@ -19,6 +19,7 @@ import { STAFF_TEMPLATES } from './operator-booking-notices.ts';
 import {
   createDriver,
   createStaff,
+  rowVersion,
   tramitesBooking,
   type TestDriver,
   type TestStaff,
@@ -240,7 +241,7 @@ describe('a staff cancellation tells the driver (issue 38)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/operador/agendamientos/${b.id_agendamiento}/estado/`,
-      headers: ops.headers,
+      headers: { ...ops.headers, 'if-match': `"${await rowVersion(t, 'bookings', b.id_agendamiento)}"` },
       payload: { estado: 'cancelado', motivo: 'Falla eléctrica en la sede' },
     });
     expect(res.statusCode).toBe(200);
