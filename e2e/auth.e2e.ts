@@ -59,6 +59,54 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     await page.context().close();
   });
 
+  it('sign-up: a wrong code keeps the code screen and the form; the right one creates the account (issue 36)', async () => {
+    const page = await newMobilePage(browser);
+    const person = { email: 'codigo.e2e@correo.com', phone: '3105550303', password: 'ClaveSegura2026' };
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Crear cuenta' }).click();
+    await page.getByLabel('Nombres').fill('Camila Andrea');
+    await page.getByLabel('Apellidos').fill('Rodríguez Peña');
+    await page.getByLabel('Correo electrónico').fill(person.email);
+    await page.getByLabel('Número de celular').fill(person.phone);
+    await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
+    await page.getByLabel('Confirmar contraseña').fill(person.password);
+    await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
+    const submit = page.getByRole('button', { name: 'Crear cuenta' });
+    await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
+    await submit.click();
+    await page.waitForURL('**/auth/send-code', { timeout: TIMEOUT });
+    await expect
+      .poll(() => server.lastCode(person.email).catch(() => ''), { timeout: TIMEOUT })
+      .toMatch(/^\d{4}$/);
+    const right = await server.lastCode(person.email);
+    const wrong = right === '0000' ? '1111' : '0000';
+
+    await fillCode(page, wrong);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    const refusal = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await refusal.getByText('El código ingresado es incorrecto.').waitFor({ timeout: TIMEOUT });
+    await screenshot(page, 'signup-wrong-code');
+    await refusal.getByRole('button').last().click();
+    // Still on the code screen, the boxes emptied to type it again; no new code was sent.
+    expect(new URL(page.url()).pathname).toBe('/auth/send-code');
+    expect(await page.getByLabel('Dígito 1 de 4').inputValue()).toBe('');
+    expect(await server.lastCode(person.email)).toBe(right);
+
+    await fillCode(page, right);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page
+      .getByText('Tu cuenta se ha creado con éxito, empecemos a rodar juntos.')
+      .waitFor({ timeout: TIMEOUT });
+    await page
+      .getByRole('button', { name: /aceptar|continuar|entendido|ok/i })
+      .first()
+      .click();
+    await page.waitForURL('**/auth/login', { timeout: TIMEOUT });
+    await signIn(page, person.email, person.password);
+    await page.waitForURL('**/user-type', { timeout: TIMEOUT });
+    await page.context().close();
+  });
+
   it('resets the password by email and signs in with the new one', async () => {
     const page = await newMobilePage(browser);
     const person = { email: 'reset.e2e@correo.com', phone: '3105550202', password: 'ClaveVieja2026' };
