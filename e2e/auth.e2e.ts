@@ -4,6 +4,7 @@ import { startApp, type RunningApp } from './support/app-server.ts';
 import {
   fillCode,
   registerThroughUi as register,
+  startSignUpThroughUi,
   signIn as login,
   waitForLoginReload,
 } from './support/access.ts';
@@ -62,22 +63,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
   it('sign-up: a wrong code keeps the code screen and the form; the right one creates the account (issue 36)', async () => {
     const page = await newMobilePage(browser);
     const person = { email: 'codigo.e2e@correo.com', phone: '3105550303', password: 'ClaveSegura2026' };
-    await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: 'Crear cuenta' }).click();
-    await page.getByLabel('Nombres').fill('Camila Andrea');
-    await page.getByLabel('Apellidos').fill('Rodríguez Peña');
-    await page.getByLabel('Correo electrónico').fill(person.email);
-    await page.getByLabel('Número de celular').fill(person.phone);
-    await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
-    await page.getByLabel('Confirmar contraseña').fill(person.password);
-    await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
-    const submit = page.getByRole('button', { name: 'Crear cuenta' });
-    await expect.poll(() => submit.isEnabled(), { timeout: TIMEOUT }).toBe(true);
-    await submit.click();
-    await page.waitForURL('**/auth/send-code', { timeout: TIMEOUT });
-    await expect
-      .poll(() => server.lastCode(person.email).catch(() => ''), { timeout: TIMEOUT })
-      .toMatch(/^\d{4}$/);
+    await startSignUpThroughUi(page, server, person);
     const right = await server.lastCode(person.email);
     const wrong = right === '0000' ? '1111' : '0000';
 

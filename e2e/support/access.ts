@@ -16,8 +16,8 @@ export async function fillCode(page: Page, code: string) {
   }
 }
 
-/** Creates an account through the sign-up screen, with the code read from the dev outbox; ends on login. */
-export async function registerThroughUi(page: Page, server: RunningApp, person: Person) {
+/** Fills the sign-up screen and sends it; ends on the code screen once the code is in the dev outbox. */
+export async function startSignUpThroughUi(page: Page, server: RunningApp, person: Person) {
   await page.goto(`${server.url}/`);
   await page.getByRole('link', { name: 'Crear cuenta' }).click();
   await page.getByLabel('Nombres').fill('Camila Andrea');
@@ -34,6 +34,11 @@ export async function registerThroughUi(page: Page, server: RunningApp, person: 
   await expect
     .poll(() => server.lastCode(person.email).catch(() => ''), { timeout: TIMEOUT })
     .toMatch(/^\d{4}$/);
+}
+
+/** Creates an account through the sign-up screen, with the code read from the dev outbox; ends on login. */
+export async function registerThroughUi(page: Page, server: RunningApp, person: Person) {
+  await startSignUpThroughUi(page, server, person);
   await fillCode(page, await server.lastCode(person.email));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await page

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
+import { garageVehicle } from '../personal-garage.test-support.ts';
 import { PersonalGarageRoute } from '../routes/PersonalGarage.tsx';
 
 afterEach(() => {
@@ -10,26 +11,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const vehicle = (over: Partial<Vehicle> = {}): Vehicle => ({
-  id: 7,
-  placa: 'ABC123',
-  kilometraje_digitado: 150000,
-  score: null,
-  created: new Date().toISOString(),
-  url_imagen_vehiculo: null,
-  url_licencia: null,
-  documento_propietario: '1020304050',
-  tipo_documento_propietario: 1,
-  tipo_documento_propietario_data: { name: 'CC' },
-  city: 11001,
-  city_data: { id: 11001, name: 'Bogotá' },
-  department: 11,
-  vehicle_data: null,
-  is_selected: true,
-  demo: false,
-  lookup_status: 'ok',
-  ...over,
-});
+const vehicle = (over: Partial<Vehicle> = {}): Vehicle =>
+  garageVehicle({ placa: 'ABC123', kilometraje_digitado: 150000, score: null, vehicle_data: null, ...over });
 
 function setup() {
   return renderRoutes(

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Vehicle } from '@togo/domain/garage/garage.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
 import { GARAGE_TEXTS, lastUpdated } from '../garage-summary.ts';
+import { garageVehicle } from '../personal-garage.test-support.ts';
 import { PersonalGarageRoute } from './PersonalGarage.tsx';
 
 afterEach(() => {
@@ -11,39 +11,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const vehicle = (over: Partial<Vehicle> = {}): Vehicle => ({
-  id: 7,
-  placa: 'abc123',
-  kilometraje_digitado: 45210,
-  score: 4,
-  created: new Date(Date.now() - 3.5 * 3600_000).toISOString(),
-  url_imagen_vehiculo: null,
-  url_licencia: null,
-  documento_propietario: '1020304050',
-  tipo_documento_propietario: 1,
-  tipo_documento_propietario_data: { name: 'CC' },
-  city: 11001,
-  city_data: { id: 11001, name: 'Bogotá' },
-  department: 11,
-  vehicle_data: {
-    vehicle_plate: 'abc123',
-    vehicle_brand: 'MAZDA',
-    year_model: 2021,
-    vehicle_line: 'CX-30',
-    cylinder_capacity: 1998,
-    mileage: 45210,
-    type_service: 'Particular',
-    vehicle_class_v2: 'CAMIONETA',
-    vehicle_fuel: 'GASOLINA',
-    color: 'ROJO',
-    expiration_rtm: null,
-    expiration_soat: '2027-01-10',
-  },
-  is_selected: true,
-  demo: false,
-  lookup_status: 'ok',
-  ...over,
-});
+const vehicle = garageVehicle;
 
 function setup() {
   return renderRoutes(

@@ -90,7 +90,8 @@ describe('staff screen', () => {
     expect(await screen.findByText('Rol de Luis Ops actualizado.')).toBeInTheDocument();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(within(row).getByRole('button', { name: 'Desactivar' }));
-    expect(await screen.findByText('Luis Ops quedó desactivado.')).toBeInTheDocument();
+    // Worded for any gender (issue 38: 'Laura Peña quedó desactivado').
+    expect(await screen.findByText('Se desactivó la cuenta de Luis Ops.')).toBeInTheDocument();
     expect(api.bodies('PATCH /api/operador/staff/2/')).toEqual([{ rol: 'contenido' }, { activo: false }]);
     // Each change is sent with the version the list showed; the second one after the list was read again.
     expect(api.ifMatch).toEqual(['"5"', '"6"']);

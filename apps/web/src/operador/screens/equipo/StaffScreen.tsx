@@ -117,7 +117,7 @@ export default function StaffScreen() {
               void change(
                 m,
                 { activo: !m.activo },
-                m.activo ? `${m.nombre} quedó desactivado.` : `${m.nombre} quedó activo.`,
+                m.activo ? `Se desactivó la cuenta de ${m.nombre}.` : `Se activó la cuenta de ${m.nombre}.`,
               );
             }}
           >
