@@ -169,6 +169,50 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     expect(await freeSeats(booking.sede.id, booking.fecha_agenda, booking.franja)).toBe(seatsBooked + 1);
   });
 
+  it('a declined payment keeps the booking payable: "Pagar de nuevo" opens a new checkout that is approved (issue 36)', async () => {
+    const { server, browser, session, vehicle } = journey;
+    const page = await openSignedIn(browser, session, vehicle);
+    // From the RTM alert, as a driver gets there (the wizard opens with the vehicle's city chosen).
+    await page.goto(`${server.url}/app/alerts/rtm`);
+    await page.getByRole('link', { name: 'Agendar RTM' }).click({ timeout: TIMEOUT });
+    await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
+    await page.getByRole('heading', { name: 'Detalle de la sede' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await chooseDateAndHour(page);
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    let popupPromise = page.context().waitForEvent('page', { timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Pagar Ahora' }).click();
+    let popup = await popupPromise;
+    await popup.waitForURL('**/api/pagos/sandbox/**', { timeout: TIMEOUT });
+    await popup.getByRole('button', { name: 'Rechazar pago' }).click({ timeout: TIMEOUT });
+    await popup.getByText('Pago rechazado').waitFor({ timeout: TIMEOUT });
+    await popup.close();
+
+    // The booking is still there, payable, and says why.
+    await page.goto(`${server.url}/app/agendamientos`);
+    await page
+      .getByRole('list', { name: 'Próximos agendamientos' })
+      .getByRole('link')
+      .first()
+      .click({ timeout: TIMEOUT });
+    await page
+      .getByText(/Tu pago fue rechazado\. Tu cupo sigue reservado hasta las/)
+      .waitFor({ timeout: TIMEOUT });
+    expect(await page.getByRole('button', { name: 'Pagar en sitio' }).count()).toBe(1);
+    await screenshot(page, 'loop-payment-declined');
+    popupPromise = page.context().waitForEvent('page', { timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Pagar de nuevo' }).click();
+    popup = await popupPromise;
+    await popup.waitForURL('**/api/pagos/sandbox/**', { timeout: TIMEOUT });
+    await popup.getByRole('button', { name: 'Aprobar pago' }).click({ timeout: TIMEOUT });
+    await popup.getByText('Pago aprobado').waitFor({ timeout: TIMEOUT });
+    await popup.close();
+    await page.reload();
+    await page.getByText('Pagado', { exact: true }).waitFor({ timeout: TIMEOUT });
+    expect(await page.getByText(/Tu pago fue rechazado/).count()).toBe(0);
+    await screenshot(page, 'loop-paid-again');
+  });
+
   it('the home shows the unpaid fines of the selected vehicle', async () => {
     const { server, browser, session } = journey;
     // A plate the demo fines provider gives current ('vigente') fines to.
