@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlyUnpaid } from '@togo/domain/garage/fine-states';
 import { DemoFinesProvider } from '../apps/api/src/integrations/fines/demo.fines.ts';
@@ -169,7 +170,7 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     expect(await freeSeats(booking.sede.id, booking.fecha_agenda, booking.franja)).toBe(seatsBooked + 1);
   });
 
-  it('a declined payment keeps the booking payable: "Pagar de nuevo" opens a new checkout that is approved (issue 36)', async () => {
+  it('a declined payment keeps the booking payable: "Pagar de nuevo" opens a new checkout that is approved; rescheduled, its .ics keeps the UID and counts the change (issue 36)', async () => {
     const { server, browser, session, vehicle } = journey;
     const page = await openSignedIn(browser, session, vehicle);
     // From the RTM alert, as a driver gets there (the wizard opens with the vehicle's city chosen).
@@ -211,6 +212,47 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await page.getByText('Pagado', { exact: true }).waitFor({ timeout: TIMEOUT });
     expect(await page.getByText(/Tu pago fue rechazado/).count()).toBe(0);
     await screenshot(page, 'loop-paid-again');
+
+    // Rescheduled, the calendar file keeps its UID and counts the change (SEQUENCE), so calendars update the event.
+    const readIcs = async () => {
+      const downloading = page.waitForEvent('download', { timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'Añadir al calendario' }).click();
+      return readFileSync(await (await downloading).path(), 'utf8');
+    };
+    const before = await readIcs();
+    const uid = /^UID:(.+?)\r?$/m.exec(before)?.[1];
+    expect(uid).toBeTruthy();
+    expect(before).toMatch(/^SEQUENCE:0\r?$/m);
+    await page.getByRole('button', { name: 'Reprogramar' }).click();
+    const reschedule = page.getByRole('region', { name: 'Reprogramar' });
+    const days = reschedule.locator('.date-strip__day:not(:disabled)');
+    for (let i = 1; i < (await days.count()); i++) {
+      await days.nth(i).click();
+      const outcome = await Promise.race([
+        reschedule
+          .locator('.hour-grid__slot')
+          .first()
+          .waitFor({ timeout: TIMEOUT })
+          .then(() => 'hours' as const),
+        page
+          .getByRole('alertdialog')
+          .waitFor({ timeout: TIMEOUT })
+          .then(() => 'none' as const),
+      ]);
+      if (outcome === 'hours') break;
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click();
+    }
+    await reschedule.locator('.hour-grid__slot').first().click();
+    await reschedule.getByRole('button', { name: 'Agendar' }).click();
+    const done = page.getByRole('dialog').filter({ hasText: 'Tu cita quedó reprogramada.' });
+    await done.getByRole('button', { name: 'Aceptar' }).click({ timeout: TIMEOUT });
+    const after = await readIcs();
+    expect(/^UID:(.+?)\r?$/m.exec(after)?.[1]).toBe(uid);
+    expect(after).toMatch(/^SEQUENCE:1\r?$/m);
+    expect(/^DTSTART[^:]*:(.+?)\r?$/m.exec(after)?.[1]).not.toBe(
+      /^DTSTART[^:]*:(.+?)\r?$/m.exec(before)?.[1],
+    );
+    await screenshot(page, 'loop-rescheduled');
   });
 
   it('the home shows the unpaid fines of the selected vehicle', async () => {
