@@ -253,6 +253,10 @@ describe.skipIf(!chromePath)('PWA and profile journeys (Chromium)', () => {
     const frame = page.locator('iframe[title="GoPass"]');
     await frame.waitFor({ timeout: TIMEOUT });
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    // The frame reaches the bottom of the screen: no blank band under it (issue 36).
+    const box = await frame.boundingBox();
+    const viewport = page.viewportSize();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height);
     await screenshot(page, 'compras-gopass');
   });
 });

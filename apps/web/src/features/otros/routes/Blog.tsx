@@ -11,7 +11,7 @@ export function BlogRoute() {
   usePageTitle('Blog');
   const blog = useBlogUrl();
   return (
-    <main className="page page--auth">
+    <main className="page page--auth page--frame">
       <PageHeader title="Blog" back="/app/otros" />
       {blog.isPending ? <TruckLoader /> : null}
       {blog.data ? (

@@ -105,7 +105,7 @@ function PurchaseFrame({ name, title }: { name: 'facil_pass' | 'poliza'; title: 
   usePageTitle(title);
   const url = useTogoUrl(name);
   return (
-    <main className="page page--auth">
+    <main className="page page--auth page--frame">
       <PageHeader title={title} back={COMPRAS_PATH} />
       {url.isPending ? <TruckLoader /> : null}
       {url.data ? (
