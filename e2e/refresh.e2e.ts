@@ -138,6 +138,7 @@ describe.skipIf(!chromePath)('scheduled refresh journey (Chromium)', () => {
     // The opt-in pico y placa notice is off and its switch says what it does (decision 041).
     const pico = page.getByRole('switch', { name: 'Pico y placa de mañana' });
     expect(await pico.isChecked()).toBe(false);
+    await screenshot(page, 'avisos-390');
     expect(await pico.getAttribute('aria-describedby')).toBeTruthy();
     await page.getByText(/te avisamos a las 19:00 \(hora de Colombia\) del día anterior/).waitFor();
     await screenshot(page, 'refresh-history');

@@ -186,6 +186,7 @@ export function RemindersRoute() {
             <label>
               Desde
               <input
+                className="input"
                 type="time"
                 value={p.silencio.desde}
                 onChange={(e) =>
@@ -196,6 +197,7 @@ export function RemindersRoute() {
             <label>
               Hasta
               <input
+                className="input"
                 type="time"
                 value={p.silencio.hasta}
                 onChange={(e) =>
@@ -214,7 +216,13 @@ export function RemindersRoute() {
       </p>
       {calendar.data ? (
         <div className="profile-calendar">
-          <input readOnly value={calendar.data.url} aria-label="Enlace de tu calendario" />
+          <input
+            className="input profile-calendar__url"
+            readOnly
+            value={calendar.data.url}
+            aria-label="Enlace de tu calendario"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className="btn btn--secondary" onClick={() => void copy()}>
             {copied ? '¡Copiado!' : 'Copiar enlace'}
           </button>
