@@ -87,6 +87,30 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await page.waitForURL('**/app/servicios/rtm', { timeout: TIMEOUT });
     await page.locator('.branch-card').first().waitFor({ timeout: TIMEOUT });
     expect(await page.getByLabel('Ciudad').inputValue()).toBe('11001');
+    // The map frames every branch of the city inside its box, over Colombia's departments (issue 36: one pin on an
+    // empty panel, a second one drawn outside the box).
+    const map = page.locator('.branch-map');
+    const markers = map.locator('.leaflet-marker-icon');
+    await markers.nth(1).waitFor({ timeout: TIMEOUT });
+    await map.locator('.leaflet-overlay-pane path:not([d="M0 0"])').first().waitFor({ timeout: TIMEOUT });
+    const inside = async () => {
+      const box = await map.boundingBox();
+      if (!box) return false;
+      for (const marker of await markers.all()) {
+        const m = await marker.boundingBox();
+        if (
+          !m ||
+          m.x < box.x ||
+          m.y < box.y ||
+          m.x + m.width > box.x + box.width ||
+          m.y + m.height > box.y + box.height
+        ) {
+          return false;
+        }
+      }
+      return true;
+    };
+    await expect.poll(inside, { timeout: TIMEOUT }).toBe(true);
     await screenshot(page, 'loop-alert-prefilled-rtm');
     await page.locator('.branch-card').first().click({ timeout: TIMEOUT });
     await page.getByRole('heading', { name: 'Detalle de la sede' }).waitFor({ timeout: TIMEOUT });

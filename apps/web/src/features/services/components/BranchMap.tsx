@@ -3,12 +3,11 @@ import 'leaflet/dist/leaflet.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { Branch } from '@togo/domain/booking/booking.contract';
+import { MAP_ZOOM, mapFrame, PLAIN_MAX_ZOOM, type LatLng } from './map-frame.ts';
 
 /** Without a tile server: Colombia's departments, in their own chunk (decision 034). */
 const ColombiaBasemap = lazy(() => import('../../../components/map/ColombiaBasemap.tsx'));
 
-/** SPPF §9: map zoom 14, branch marker 32×32. */
-export const MAP_ZOOM = 14;
 
 const MARKER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><path d="M16 1C9.9 1 5 5.9 5 12c0 8.2 11 19 11 19s11-10.8 11-19C27 5.9 22.1 1 16 1z" fill="#0b3d91" stroke="#fff" stroke-width="2"/><circle cx="16" cy="12" r="4.5" fill="#ffc400"/></svg>`;
 
@@ -29,11 +28,16 @@ export interface BranchMapProps {
   onChoose: (branch: Branch) => void;
 }
 
-function Recenter({ lat, lng }: { lat: number; lng: number }) {
+/** Frames the pins (map-frame.ts): every branch inside the box, at a zoom where the basemap means something. */
+function Frame({ points, withTiles }: { points: LatLng[]; withTiles: boolean }) {
   const map = useMap();
+  const key = JSON.stringify(points);
   useEffect(() => {
-    map.setView([lat, lng], MAP_ZOOM);
-  }, [map, lat, lng]);
+    const frame = mapFrame(JSON.parse(key) as LatLng[], withTiles);
+    if (!frame) return;
+    if (frame.kind === 'view') map.setView(frame.center, frame.zoom);
+    else map.fitBounds(frame.bounds, { padding: [40, 40], maxZoom: frame.maxZoom });
+  }, [map, key, withTiles]);
   return null;
 }
 
@@ -57,7 +61,7 @@ export default function BranchMap({
     <div className={tileUrl ? 'branch-map' : 'branch-map branch-map--plain'} aria-label={label} role="region">
       <MapContainer
         center={[center.lat, center.lng]}
-        zoom={MAP_ZOOM}
+        zoom={tileUrl ? MAP_ZOOM : PLAIN_MAX_ZOOM}
         scrollWheelZoom={false}
         attributionControl={!!tileUrl}
       >
@@ -68,7 +72,7 @@ export default function BranchMap({
             <ColombiaBasemap />
           </Suspense>
         )}
-        <Recenter lat={center.lat} lng={center.lng} />
+        <Frame points={placed.map((b): LatLng => [b.lat, b.lng])} withTiles={!!tileUrl} />
         {placed.map((branch) => (
           <Marker
             key={branch.id}
