@@ -8,7 +8,6 @@ import { MAP_ZOOM, mapFrame, PLAIN_MAX_ZOOM, type LatLng } from './map-frame.ts'
 /** Without a tile server: Colombia's departments, in their own chunk (decision 034). */
 const ColombiaBasemap = lazy(() => import('../../../components/map/ColombiaBasemap.tsx'));
 
-
 const MARKER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><path d="M16 1C9.9 1 5 5.9 5 12c0 8.2 11 19 11 19s11-10.8 11-19C27 5.9 22.1 1 16 1z" fill="#0b3d91" stroke="#fff" stroke-width="2"/><circle cx="16" cy="12" r="4.5" fill="#ffc400"/></svg>`;
 
 const markerIcon = L.icon({
