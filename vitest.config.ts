@@ -22,6 +22,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.mocks.config.ts',
       {
         test: {
           name: 'e2e',

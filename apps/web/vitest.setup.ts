@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import './src/lib/zod-config.ts';
 import { memoizeComputedStyle } from './src/test/computed-style-memo.ts';
 import { server } from './src/test/api-server.ts';
@@ -16,6 +16,10 @@ afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();
+  // Spies on shared objects (URL, prototypes, console) end with their test: the files of a worker share one window.
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

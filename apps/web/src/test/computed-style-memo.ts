@@ -8,7 +8,13 @@
  */
 type Impl = { _styleCache?: object };
 
+const memoized = Symbol('togo.memoizedComputedStyle');
+
 export function memoizeComputedStyle(win: Window & typeof globalThis): void {
+  // Test files that share a worker share its window (vitest.config.ts): wrap it once.
+  const flagged = win as unknown as Record<symbol, boolean>;
+  if (flagged[memoized]) return;
+  flagged[memoized] = true;
   const original = win.getComputedStyle.bind(win);
   let implSymbol: symbol | undefined;
   const memos = new WeakMap<object, WeakMap<Element, CSSStyleDeclaration>>();
