@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   'agendamiento.atendido': 'Cita: llegada registrada',
   'agendamiento.no_asistio': 'Cita: no asistió',
   'agendamiento.cancelado': 'Cita cancelada',
+  'agendamiento.deshacer': 'Cita: llegada o inasistencia deshecha',
   'contenido.crear_entrada': 'Contenido creado',
   'contenido.editar_entrada': 'Contenido editado',
   'contenido.borrar_entrada': 'Contenido borrado',

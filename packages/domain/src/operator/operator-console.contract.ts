@@ -82,6 +82,11 @@ export const agendaEntrySchema = z.object({
   pagado: z.boolean(),
   estado_reembolso: z.enum(['pendiente', 'realizado', 'fallido']).nullable(),
   cliente: z.object({ nombre: z.string(), telefono: z.string().nullable() }),
+  /**
+   * A trámite booking's trámites by the catalogue's Spanish name booked (issue 38; decision 114: trámites are
+   * console-edited rows, not fixed codes); empty for other services.
+   */
+  tramites: z.array(z.string()).default([]),
   /** The booking's version, sent back as If-Match by a state change (decision 096). */
   version: z.number().int(),
 });

@@ -33,21 +33,24 @@ const setState = (id: string, ifMatch: string | null, estado = 'atendido', who =
     payload: { estado, ...(estado === 'cancelado' ? { motivo: 'Prueba de versiones' } : {}) },
   });
 
-async function book(franja: string, placa: string): Promise<string> {
+/** OPS_NOW's day: check-in is open on the booking's day only (decision 114). */
+const MONDAY = '2026-11-23';
+
+async function book(franja: string, placa: string, fecha = TUESDAY): Promise<string> {
   const res = await bed.t.app.inject({
     method: 'POST',
     url: BOOKING_PATHS.tramitesBook,
     headers: bed.driver.headers,
-    payload: tramitesBooking({ franja, placa }),
+    payload: tramitesBooking({ franja, placa, fecha_agenda: fecha }),
   });
   expect(res.statusCode).toBe(200);
   return bookingAnswerSchema.parse(res.json()).sessionInfo.parameters.id_agendamiento;
 }
 
-async function agendaRow(id: string) {
+async function agendaRow(id: string, fecha = TUESDAY) {
   const res = await bed.send(
     'GET',
-    `/api/operador/agenda/?sede=TRA-BOG-01&fecha=${TUESDAY}`,
+    `/api/operador/agenda/?sede=TRA-BOG-01&fecha=${fecha}`,
     bed.staff.soporte,
   );
   expect(res.statusCode).toBe(200);
@@ -59,12 +62,12 @@ async function agendaRow(id: string) {
 
 describe('booking state changes carry the booking’s version', () => {
   it('the agenda answers it; a fresh change answers 200 and version + 1; a stale one 409, not a transition error', async () => {
-    const id = await book('8:00 AM', 'VER100');
-    expect((await agendaRow(id))?.version).toBe(0);
+    const id = await book('8:00 AM', 'VER100', MONDAY);
+    expect((await agendaRow(id, MONDAY))?.version).toBe(0);
     const saved = await setState(id, '"0"');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ estado: 'atendido', version: 1 });
-    expect(await agendaRow(id)).toMatchObject({ estado: 'atendido', version: 1 });
+    expect(await agendaRow(id, MONDAY)).toMatchObject({ estado: 'atendido', version: 1 });
     // A second tab still showing version 0 is told someone saved first (not "invalid transition").
     const audits = await auditCount(bed.t);
     const stale = await setState(id, '"0"', 'no_asistio', bed.staff.admin);
@@ -103,13 +106,13 @@ describe('booking state changes carry the booking’s version', () => {
   });
 
   it('two staff changing the same booking from the same version at once: one 200, one 409', async () => {
-    const id = await book('11:00 AM', 'VER400');
+    const id = await book('11:00 AM', 'VER400', MONDAY);
     const [a, b] = await Promise.all([
       setState(id, '"0"', 'atendido'),
       setState(id, '"0"', 'cancelado', bed.staff.admin),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect(await agendaRow(id)).toMatchObject({
+    expect(await agendaRow(id, MONDAY)).toMatchObject({
       estado: a.statusCode === 200 ? 'atendido' : 'cancelada',
       version: 1,
     });

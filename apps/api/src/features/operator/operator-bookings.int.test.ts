@@ -27,6 +27,7 @@ import {
 /** Monday 23 Nov 2026, 07:00 in Bogotá; bookings are for Tuesday. */
 const NOW = '2026-11-23T12:00:00Z';
 const TUESDAY = '2026-11-24';
+const MONDAY = '2026-11-23';
 const SECRET = 'operator-test-secret-'.padEnd(40, 'x');
 
 /** The sandbox, whose refunds fail while `failing` is set (a gateway outage). */
@@ -143,6 +144,7 @@ describe('GET /api/operador/agenda/', () => {
       pagado: false,
       estado_reembolso: null,
       cliente: { nombre: 'Ana Pérez', telefono: '573001234567' },
+      tramites: ['Traspaso de propiedad'],
       version: 0,
     });
     expect(await agenda(soporte, 'TRA-BOG-01', '2026-11-25')).toEqual([]);
@@ -166,7 +168,8 @@ describe('GET /api/operador/agenda/', () => {
 
 describe('POST /api/operador/agendamientos/{id}/estado/', () => {
   it('checks in a booking (audited); the driver sees it; a second change is a 409', async () => {
-    const b = await bookOk(ana, { franja: '9:00 AM', placa: 'ATE123' });
+    // Today's booking: check-in opens on the booking's day (decision 114).
+    const b = await bookOk(ana, { franja: '9:00 AM', placa: 'ATE123', fecha_agenda: MONDAY });
     const audits = await auditCount(t);
     const res = await setState(b.id_agendamiento, 'atendido');
     expect(res.statusCode).toBe(200);

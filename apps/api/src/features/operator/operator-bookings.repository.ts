@@ -18,13 +18,15 @@ export interface RefundTarget {
   amountInCents: number;
 }
 
-export type StaffTarget = 'atendido' | 'no_asistio' | 'cancelada';
+/** 'confirmada' is the undo of a check-in or a no-show (decision 114). */
+export type StaffTarget = 'atendido' | 'no_asistio' | 'cancelada' | 'confirmada';
 
 /** Which state staff may move a booking from, per target state. */
 const ALLOWED_FROM: Record<StaffTarget, readonly string[]> = {
   atendido: ['confirmada'],
   no_asistio: ['confirmada'],
   cancelada: ['confirmada', 'pendiente_pago', 'afectada_cierre'],
+  confirmada: ['atendido', 'no_asistio'],
 };
 
 /** What the driver's notice of a staff cancellation says of the booking. */
@@ -46,6 +48,8 @@ export type StateChangeOutcome =
   | { kind: 'not_found' }
   | { kind: 'stale' }
   | { kind: 'not_allowed'; estado: string }
+  /** The booking's day (Bogotá) does not allow the change today (decision 114). */
+  | { kind: 'wrong_day'; fecha: string }
   | { kind: 'changed'; before: string; version: number; refund: RefundTarget | null };
 
 /** SQL only: a branch's agenda, staff state changes (cancelling frees the seat) and refunds. */
@@ -54,7 +58,7 @@ export class OperatorBookingsRepository {
 
   /**
    * One branch-day as the wire's JSON array text (`[{id, placa, hora, servicio, estado, pagado, estado_reembolso,
-   * cliente: {nombre, telefono}, version}]`), by hour; expired and declined holds left out. PostgreSQL builds the
+   * cliente: {nombre, telefono}, tramites, version}]`), by hour; expired and declined holds left out. PostgreSQL builds the
    * JSON, so 2,000 bookings cross the wire as one value instead of 2,000 rows parsed and re-serialised by Node
    * (decision 037).
    */
@@ -76,7 +80,7 @@ export class OperatorBookingsRepository {
         -- only the columns the contract needs, through bookings_branch_date_idx (offset 0 keeps the planner from
         -- scanning another index for a merge join), then one primary-key probe per booking
         from (select id, placa, hora, servicio, estado, estado_reembolso, user_id, created, version,
-                     datos->>'celular' as celular
+                     datos->>'celular' as celular, datos->'tramites' as tramites
               from bookings
               where branch_id = ${branchId} and fecha = ${fecha} and estado not in ('expirada', 'rechazada')
               offset 0) b
@@ -87,6 +91,10 @@ export class OperatorBookingsRepository {
                  coalesce(p.status = 'APPROVED', false) as pagado, b.estado_reembolso,
                  (select c from (select trim(u.nombres || ' ' || u.apellidos) as nombre,
                                         coalesce(b.celular, u.telefono) as telefono) c) as cliente,
+                 -- a trámite booking's lines as booked ({id, text, price}): their Spanish names
+                 coalesce((select json_agg(t->>'text') from jsonb_array_elements(
+                   case when jsonb_typeof(b.tramites) = 'array' then b.tramites else '[]'::jsonb end) t),
+                   '[]'::json) as tramites,
                  b.version
         ) r`;
   }
@@ -95,7 +103,7 @@ export class OperatorBookingsRepository {
    * One transaction: locks the slot, then the booking (the booking feature's lock order), compares its version with
    * `expected` (the agenda's, decision 096: 'stale' writes nothing), checks the transition, writes the new state and
    * version, frees the seat when cancelling (and marks a paid booking's refund 'pendiente') and inserts the audit
-   * row.
+   * row. `dayAllowed` judges the booking's date ('YYYY-MM-DD') once the row is locked: false writes nothing.
    */
   async changeState(
     id: string,
@@ -104,14 +112,21 @@ export class OperatorBookingsRepository {
     motivo: string | null,
     audit: (before: string) => AuditRecord,
     now: Date,
+    dayAllowed: (fecha: string) => boolean = () => true,
   ): Promise<StateChangeOutcome> {
     return this.db.transaction(async (tx) => {
       const [found] = await tx.select({ slotId: bookings.slotId }).from(bookings).where(eq(bookings.id, id));
       if (!found) return { kind: 'not_found' as const };
       await tx.execute(sql`select id from booking_slots where id = ${found.slotId} for update`);
-      const [row] = await rows<{ estado: string; expired: boolean; status: string | null; version: number }>(
+      const [row] = await rows<{
+        estado: string;
+        expired: boolean;
+        status: string | null;
+        version: number;
+        fecha: string;
+      }>(
         tx,
-        sql`select b.estado, (b.estado = 'pendiente_pago' and b.expira_en <= ${now.toISOString()}) as expired,
+        sql`select b.estado, b.fecha::text as fecha, (b.estado = 'pendiente_pago' and b.expira_en <= ${now.toISOString()}) as expired,
                    p.status, b.version
             from bookings b left join payments p on p.booking_id = b.id
             where b.id = ${id} for update of b`,
@@ -121,6 +136,7 @@ export class OperatorBookingsRepository {
       if (!ALLOWED_FROM[target].includes(row.estado) || row.expired) {
         return { kind: 'not_allowed' as const, estado: row.expired ? 'expirada' : row.estado };
       }
+      if (!dayAllowed(row.fecha)) return { kind: 'wrong_day' as const, fecha: row.fecha };
       const paid = row.status === 'APPROVED';
       const refunding = target === 'cancelada' && paid;
       await tx

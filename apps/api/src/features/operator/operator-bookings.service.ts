@@ -1,4 +1,11 @@
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
+import {
+  AGENDA_MSG,
+  attendanceOpen,
+  undoOpen,
+  type BulkResult,
+} from '@togo/domain/operator/operator-agenda.contract';
 import {
   agendaEntrySchema,
   type AgendaEntry,
@@ -51,35 +58,101 @@ export class OperatorBookingsService {
     return z.array(agendaEntrySchema).parse(JSON.parse(await this.agendaJson(sede, fecha)));
   }
 
-  /** `expected`: the booking's version the agenda showed (If-Match); 409 when it changed since (decision 096). */
+  /**
+   * `expected`: the booking's version the agenda showed (If-Match); 409 when it changed since (decision 096).
+   * Check-in and no-show only from the booking's day in Bogotá (decision 114).
+   */
   async changeState(actor: AuditActor, id: string, change: BookingStateChange, expected: number) {
     const target = TARGET[change.estado];
     const now = this.deps.clock.now();
+    const today = bogotaToday(now);
+    const bookingId = id.toLowerCase();
     const outcome = await this.deps.repo.changeState(
-      id.toLowerCase(),
+      bookingId,
       expected,
       target,
       change.motivo ?? null,
       (before) => ({
         actor,
         accion: `agendamiento.${change.estado}`,
-        objeto: `agendamiento:${id.toLowerCase()}`,
+        objeto: `agendamiento:${bookingId}`,
         antes: { estado: before },
         despues: { estado: target, motivo: change.motivo ?? null },
       }),
       now,
+      target === 'cancelada' ? undefined : (fecha) => attendanceOpen(fecha, today),
     );
     if (outcome.kind === 'not_found') throw AppError.notFound('Agendamiento no encontrado.');
     if (outcome.kind === 'stale') throw staleVersion();
     if (outcome.kind === 'not_allowed') throw AppError.conflict(OPERATOR_MSG.transitionNotAllowed);
+    if (outcome.kind === 'wrong_day') throw AppError.conflict(AGENDA_MSG.notYet);
     const estadoReembolso = outcome.refund ? await this.refund(outcome.refund) : null;
-    if (target === 'cancelada') await this.tellCancelled(id.toLowerCase(), change.motivo ?? null);
-    return {
-      id: id.toLowerCase(),
-      estado: target,
-      estado_reembolso: estadoReembolso,
-      version: outcome.version,
-    };
+    if (target === 'cancelada') await this.tellCancelled(bookingId, change.motivo ?? null);
+    return { id: bookingId, estado: target, estado_reembolso: estadoReembolso, version: outcome.version };
+  }
+
+  /** "Deshacer": a check-in or no-show back to 'confirmada', on the booking's own day only (decision 114). */
+  async undo(actor: AuditActor, id: string, expected: number) {
+    const now = this.deps.clock.now();
+    const today = bogotaToday(now);
+    const bookingId = id.toLowerCase();
+    const outcome = await this.deps.repo.changeState(
+      bookingId,
+      expected,
+      'confirmada',
+      null,
+      (before) => ({
+        actor,
+        accion: 'agendamiento.deshacer',
+        objeto: `agendamiento:${bookingId}`,
+        antes: { estado: before },
+        despues: { estado: 'confirmada' },
+      }),
+      now,
+      (fecha) => undoOpen(fecha, today),
+    );
+    if (outcome.kind === 'not_found') throw AppError.notFound('Agendamiento no encontrado.');
+    if (outcome.kind === 'stale') throw staleVersion();
+    if (outcome.kind === 'not_allowed') throw AppError.conflict(AGENDA_MSG.undoNothing);
+    if (outcome.kind === 'wrong_day') throw AppError.conflict(AGENDA_MSG.undoSameDay);
+    return { id: bookingId, estado: 'confirmada', version: outcome.version };
+  }
+
+  /**
+   * The same change on several bookings, each in its own transaction with its own audit row (and, cancelling,
+   * its refund and notice): one booking's refusal or stale version leaves the others done, and the answer says
+   * which (decision 114).
+   */
+  async bulk(
+    actor: AuditActor,
+    items: { id: string; version: number }[],
+    change: BookingStateChange,
+  ): Promise<BulkResult> {
+    const resultados: BulkResult['resultados'] = [];
+    for (const item of items) {
+      try {
+        const done = await this.changeState(actor, item.id, change, item.version);
+        resultados.push({
+          id: done.id,
+          resultado: 'ok',
+          detalle: null,
+          estado: done.estado,
+          version: done.version,
+        });
+      } catch (err) {
+        const known = err instanceof AppError;
+        if (!known) this.deps.log.error({ err, bookingId: item.id }, 'bulk booking change failed');
+        const stale = known && err.status === 409 && err.message === OPERATOR_MSG.staleVersion;
+        resultados.push({
+          id: item.id,
+          resultado: stale ? 'stale' : 'refused',
+          detalle: known ? err.message : 'No se pudo guardar este cambio; intenta de nuevo.',
+          estado: null,
+          version: null,
+        });
+      }
+    }
+    return { resultados };
   }
 
   /** The driver is told of a staff cancellation and its refund; a failure is logged, the change stands. */

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.constants';
+import { bookingIdParamsSchema } from '@togo/domain/booking/booking-mine.contract';
+import {
+  AGENDA_PATHS,
+  bulkCancelSchema,
+  bulkCheckInSchema,
+} from '@togo/domain/operator/operator-agenda.contract';
 import { agendaQuerySchema, branchParamsSchema } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
@@ -11,6 +17,7 @@ import {
   type PriceKind,
 } from '@togo/domain/operator/operator-ops.contract';
 import { IF_MATCH_ROUTE, ifMatchVersion } from '../../http/if-match.ts';
+import { notFoundParams } from '../../http/typed-routes.ts';
 import { actorOf, type requireStaff } from './operator-auth.hook.ts';
 import { agendaWorkbook } from './operator-agenda.workbook.ts';
 import type { OperatorBookingsService } from './operator-bookings.service.ts';
@@ -51,6 +58,42 @@ export function operatorOpsRoutes(
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
+  );
+
+  // The agenda's undo and bulk actions (issue 38, decision 114).
+  typed.post(
+    '/api/operador/agendamientos/:id/deshacer/',
+    {
+      preValidation: guard('agendamientos.editar'),
+      ...IF_MATCH_ROUTE,
+      schema: {
+        summary: 'Consola: deshacer la llegada o la inasistencia de una cita (el mismo día)',
+        params: notFoundParams(bookingIdParamsSchema),
+      },
+    },
+    async (req) => bookings.undo(actorOf(req), req.params.id, ifMatchVersion(req)),
+  );
+
+  typed.post(
+    AGENDA_PATHS.bulkCheckIn,
+    {
+      preValidation: guard('agendamientos.editar'),
+      schema: { summary: 'Consola: registrar la llegada de varias citas', body: bulkCheckInSchema },
+    },
+    async (req) => bookings.bulk(actorOf(req), req.body.items, { estado: 'atendido' }),
+  );
+
+  typed.post(
+    AGENDA_PATHS.bulkCancel,
+    {
+      preValidation: guard('agendamientos.editar'),
+      schema: {
+        summary: 'Consola: cancelar varias citas y avisar a cada conductor (reembolsa las pagadas)',
+        body: bulkCancelSchema,
+      },
+    },
+    async (req) =>
+      bookings.bulk(actorOf(req), req.body.items, { estado: 'cancelado', motivo: req.body.motivo }),
   );
 
   typed.post(
