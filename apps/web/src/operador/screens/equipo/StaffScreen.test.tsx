@@ -88,8 +88,20 @@ describe('staff screen', () => {
     const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
     await user.selectOptions(within(row).getByLabelText('Rol de Luis Ops'), 'contenido');
     expect(await screen.findByText('Rol de Luis Ops actualizado.')).toBeInTheDocument();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(within(row).getByRole('button', { name: 'Desactivar' }));
+    const confirm = vi.spyOn(window, 'confirm');
+    const deactivate = within(row).getByRole('button', { name: 'Desactivar' });
+    await user.click(deactivate);
+    // An in-app dialog (issue 38), not window.confirm: "Volver" closes it, nothing sent, focus back on the button.
+    let dialog = screen.getByRole('alertdialog', { name: '¿Desactivar a Luis Ops?' });
+    expect(dialog).toHaveAccessibleDescription('Se cerrarán todas sus sesiones.');
+    expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deactivate).toHaveFocus();
+    await user.click(deactivate);
+    dialog = screen.getByRole('alertdialog', { name: '¿Desactivar a Luis Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, desactivar' }));
+    expect(confirm).not.toHaveBeenCalled();
     // Worded for any gender (issue 38: 'Laura Peña quedó desactivado').
     expect(await screen.findByText('Se desactivó la cuenta de Luis Ops.')).toBeInTheDocument();
     expect(api.bodies('PATCH /api/operador/staff/2/')).toEqual([{ rol: 'contenido' }, { activo: false }]);
@@ -113,8 +125,11 @@ describe('staff screen', () => {
   it('resets a colleague’s second factor after confirming, and says what follows (decision 065)', async () => {
     const { user, api } = setup({ totp: true });
     const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(within(row).getByRole('button', { name: 'Restablecer verificación' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: '¿Restablecer la verificación en dos pasos de Luis Ops?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, restablecer' }));
     expect(
       await screen.findByText('Verificación de Luis Ops restablecida. Deberá activarla al ingresar.'),
     ).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@togo/domain/operator/operator-auth.contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
 import { isStaleVersion, operatorErrorMessage } from '../../lib/operator-messages.ts';
@@ -17,6 +18,8 @@ export default function StaffScreen() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [stale, setStale] = useState(false);
+  // The in-app confirmation before resetting a second factor or deactivating (issue 38: no window.confirm).
+  const [asking, setAsking] = useState<{ kind: 'totp' | 'desactivar'; member: StaffMember } | null>(null);
 
   async function change(member: StaffMember, body: { rol?: StaffRole; activo?: boolean }, done: string) {
     setPending(member.id);
@@ -36,10 +39,6 @@ export default function StaffScreen() {
   }
 
   async function resetTotp(member: StaffMember) {
-    const question =
-      `¿Restablecer la verificación en dos pasos de ${member.nombre}? Se cerrarán sus sesiones y ` +
-      'deberá activarla de nuevo la próxima vez que ingrese.';
-    if (!window.confirm(question)) return;
     setPending(member.id);
     setNotice(null);
     try {
@@ -102,7 +101,7 @@ export default function StaffScreen() {
               type="button"
               className="btn btn--secondary op-btn-sm"
               disabled={pending === m.id}
-              onClick={() => void resetTotp(m)}
+              onClick={() => setAsking({ kind: 'totp', member: m })}
             >
               Restablecer verificación
             </button>
@@ -112,13 +111,8 @@ export default function StaffScreen() {
             className="btn btn--secondary op-btn-sm"
             disabled={pending === m.id}
             onClick={() => {
-              if (m.activo && !window.confirm(`¿Desactivar a ${m.nombre}? Se cerrarán todas sus sesiones.`))
-                return;
-              void change(
-                m,
-                { activo: !m.activo },
-                m.activo ? `Se desactivó la cuenta de ${m.nombre}.` : `Se activó la cuenta de ${m.nombre}.`,
-              );
+              if (m.activo) setAsking({ kind: 'desactivar', member: m });
+              else void change(m, { activo: true }, `Se activó la cuenta de ${m.nombre}.`);
             }}
           >
             {m.activo ? 'Desactivar' : 'Reactivar'}
@@ -166,6 +160,38 @@ export default function StaffScreen() {
         onRetry={() => void staff.refetch()}
         empty="Todavía no hay miembros del equipo."
       />
+      {asking?.kind === 'totp' ? (
+        <ConfirmDialog
+          title={`¿Restablecer la verificación en dos pasos de ${asking.member.nombre}?`}
+          confirmLabel="Sí, restablecer"
+          tone="danger"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void resetTotp(asking.member);
+          }}
+        >
+          <p>Se cerrarán sus sesiones y deberá activarla de nuevo la próxima vez que ingrese.</p>
+        </ConfirmDialog>
+      ) : null}
+      {asking?.kind === 'desactivar' ? (
+        <ConfirmDialog
+          title={`¿Desactivar a ${asking.member.nombre}?`}
+          confirmLabel="Sí, desactivar"
+          tone="danger"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void change(
+              asking.member,
+              { activo: false },
+              `Se desactivó la cuenta de ${asking.member.nombre}.`,
+            );
+          }}
+        >
+          <p>Se cerrarán todas sus sesiones.</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }
