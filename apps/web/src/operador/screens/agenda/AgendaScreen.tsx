@@ -1,7 +1,14 @@
+import { formatDateDmy } from '@togo/domain/alerts/alerts.dates';
 import { bogotaToday } from '@togo/domain/bogota-time';
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { bookingStateLabel, refundStateLabel, serviceLabel } from '@togo/domain/labels';
+import { serviceLabel } from '@togo/domain/labels';
+import {
+  AGENDA_PATHS,
+  attendanceOpen,
+  bulkResultSchema,
+  undoOpen,
+} from '@togo/domain/operator/operator-agenda.contract';
 import { agendaListSchema, type AgendaEntry } from '@togo/domain/operator/operator-console.contract';
 import {
   OPERATOR_OPS_PATHS,
@@ -14,14 +21,26 @@ import { operatorDownload, operatorRequest } from '../../lib/operator-api.ts';
 import { isStaleVersion } from '../../lib/operator-messages.ts';
 import { useMay } from '../../lib/staff-role.tsx';
 import { errorMessage } from '../../lib/ops-error-message.ts';
+import { bogotaClock, bulkSummary } from './agenda-summary.ts';
+import { AgendaTable, selectable, type RowAction } from './AgendaTable.tsx';
+import { AgendaTotals } from './AgendaTotals.tsx';
+import { AgendaDialogs, type Asking } from './AgendaDialogs.tsx';
+import { useAgendaParams } from './use-agenda-params.ts';
 import '../../components/operator-screens.css';
 
-type Action = 'atendido' | 'no_asistio' | 'cancelado';
+/** The agenda reloads itself this often while the tab is visible (issue 38). */
+export const AGENDA_REFRESH_MS = 60_000;
 
-/** Agenda per branch and day: check-in, no-show, cancel (with a reason) and the .xlsx export (decision 037). */
+/**
+ * Agenda per branch and day (decision 037; issue 38, decision 114): branch and day in the address, totals by
+ * state, a refresh every minute while the tab is visible, check-in and no-show from the booking's day on (each
+ * confirmed in a dialog, undone the same day), bulk check-in of the selected bookings, "Cancelar y avisar a
+ * todos" on a closed day, and the .xlsx export.
+ */
 export default function AgendaScreen() {
-  const ids = { sede: useId(), fecha: useId(), motivo: useId() };
+  const ids = { sede: useId(), fecha: useId(), closedNote: useId(), all: useId() };
   const canAct = useMay('agendamientos.editar');
+  const today = bogotaToday(new Date());
   const branchList = useQuery({
     queryKey: ['operador', 'sedes', 'todas'],
     queryFn: ({ signal }) =>
@@ -29,18 +48,22 @@ export default function AgendaScreen() {
   });
   const branches: OperatorBranch[] | null = branchList.data ?? null;
   // The first active branch until one is chosen.
-  const [chosen, setSede] = useState('');
-  const sede = chosen || branches?.find((b) => b.activa)?.id || '';
-  const [fecha, setFecha] = useState(bogotaToday(new Date()));
+  const { sede, fecha, setSede, setFecha } = useAgendaParams(
+    branches?.find((b) => b.activa)?.id ?? '',
+    today,
+  );
   const [actionError, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-  const [cancelling, setCancelling] = useState<AgendaEntry | null>(null);
-  const [motivo, setMotivo] = useState('');
+  const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const key =
-    sede && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
+  const key = sede ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
+  // The selection belongs to one branch-day: another one starts with none.
+  const [selection, setSelection] = useState<{ key: string | null; ids: Set<string> }>({
+    key: null,
+    ids: new Set(),
+  });
   const agenda = useQuery({
     queryKey: ['operador', 'agenda', key],
     queryFn: ({ signal }) =>
@@ -48,6 +71,9 @@ export default function AgendaScreen() {
     enabled: key !== null,
     // Another branch or day keeps the rows on screen until its answer comes.
     placeholderData: keepPreviousData,
+    // Other staff and drivers change the day too: reloaded every minute, not while the tab is hidden.
+    refetchInterval: AGENDA_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
   // The branch's closures: a closed day says so above its rows (the bookings it affected, issue 38).
   const closures = useQuery({
@@ -64,11 +90,34 @@ export default function AgendaScreen() {
   const loadError = branchList.error ?? (agenda.isFetching ? null : agenda.error);
   const error = actionError ?? (loadError ? errorMessage(loadError) : null);
 
-  async function change(row: AgendaEntry, estado: Action, reason?: string) {
-    setBusy(row.id);
+  const open = attendanceOpen(fecha, today);
+  const selectableRows = rows?.filter((r) => selectable(r, open)) ?? [];
+  const selectedIds = selection.key === key ? selection.ids : new Set<string>();
+  const picked = selectableRows.filter((r) => selectedIds.has(r.id));
+  const cancellableRows =
+    rows?.filter((r) => ['confirmada', 'pendiente_pago', 'afectada_cierre'].includes(r.estado)) ?? [];
+
+  function select(id: string, on: boolean) {
+    const next = new Set(selectedIds);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelection({ key, ids: next });
+  }
+
+  function begin(id: string) {
+    setBusy(id);
     setNotice(null);
     setError(null);
     setStale(false);
+  }
+
+  function failed(err: unknown) {
+    if (isStaleVersion(err)) setStale(true);
+    else setError(errorMessage(err));
+  }
+
+  async function change(row: AgendaEntry, estado: 'atendido' | 'no_asistio' | 'cancelado', reason?: string) {
+    begin(row.id);
     try {
       // The version the agenda showed: a booking changed since (by staff or its driver) is a 409 (decision 096).
       await operatorRequest(`/api/operador/agendamientos/${row.id}/estado/`, {
@@ -85,11 +134,61 @@ export default function AgendaScreen() {
       );
       load();
     } catch (err) {
-      if (isStaleVersion(err)) setStale(true);
-      else setError(errorMessage(err));
+      failed(err);
     } finally {
       setBusy(null);
     }
+  }
+
+  async function undo(row: AgendaEntry) {
+    begin(row.id);
+    try {
+      await operatorRequest(AGENDA_PATHS.undo(row.id), { method: 'POST', body: {}, ifMatch: row.version });
+      setNotice(`Se deshizo el cambio: ${row.placa} vuelve a estar confirmada.`);
+      load();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function bulk(kind: 'llegadas' | 'cancelar-todas', targets: AgendaEntry[], motivo?: string) {
+    begin('bulk');
+    try {
+      const result = await operatorRequest(
+        kind === 'llegadas' ? AGENDA_PATHS.bulkCheckIn : AGENDA_PATHS.bulkCancel,
+        {
+          method: 'POST',
+          body: {
+            items: targets.map((r) => ({ id: r.id, version: r.version })),
+            ...(motivo ? { motivo } : {}),
+          },
+          schema: bulkResultSchema,
+        },
+      );
+      const summary = bulkSummary(
+        result,
+        targets,
+        kind === 'llegadas'
+          ? { one: 'llegada registrada', many: 'llegadas registradas' }
+          : { one: 'cita cancelada y avisada', many: 'citas canceladas y avisadas' },
+      );
+      if (summary.ok) setNotice(summary.text);
+      else setError(summary.text);
+      setSelection({ key, ids: new Set() });
+      load();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onAction(row: AgendaEntry, action: RowAction) {
+    if (action === 'deshacer') void undo(row);
+    else if (action === 'cancelar') setAsking({ kind: 'cancelar', row });
+    else setAsking({ kind: 'marcar', estado: action, row });
   }
 
   function reloadStale() {
@@ -109,6 +208,9 @@ export default function AgendaScreen() {
       setError(errorMessage(err));
     }
   }
+
+  const allPicked = selectableRows.length > 0 && picked.length === selectableRows.length;
+  const paidOf = (list: AgendaEntry[]) => list.filter((r) => r.pagado).length;
 
   return (
     <section className="ops-screen" aria-labelledby="agenda-title">
@@ -130,6 +232,14 @@ export default function AgendaScreen() {
           Exportar .xlsx
         </button>
       </div>
+      {rows && (
+        <div className="ops-agenda-head">
+          <AgendaTotals rows={rows} />
+          {agenda.dataUpdatedAt > 0 && (
+            <p className="ops-hint ops-updated">Actualizado {bogotaClock(agenda.dataUpdatedAt)}</p>
+          )}
+        </div>
+      )}
       {!canAct && (
         <p className="ops-readonly">
           Tu rol puede consultar y exportar la agenda, pero no registrar llegadas, inasistencias ni
@@ -147,141 +257,78 @@ export default function AgendaScreen() {
         </p>
       )}
       {closure && (
-        <p className="ops-closed">
-          <strong>Sede cerrada: {closure.motivo}</strong>
-          {rows && rows.length > 0 ? ' · Estas citas quedaron afectadas por el cierre.' : null}
+        <div className="ops-closed">
+          <p>
+            <strong>Sede cerrada: {closure.motivo}</strong>
+            {rows && rows.length > 0 ? ' · Estas citas quedaron afectadas por el cierre.' : null}
+          </p>
+          {canAct && cancellableRows.length > 0 && (
+            <button
+              type="button"
+              className="ops-button ops-button--danger"
+              disabled={busy !== null}
+              onClick={() => setAsking({ kind: 'cancelar-todas', rows: cancellableRows })}
+            >
+              Cancelar y avisar a todos
+            </button>
+          )}
+        </div>
+      )}
+      {canAct && !open && rows && rows.some((r) => r.estado === 'confirmada') && (
+        <p id={ids.closedNote} className="ops-readonly">
+          Podrás registrar llegadas e inasistencias desde el día de la cita ({formatDateDmy(fecha)}).
         </p>
+      )}
+      {canAct && selectableRows.length > 0 && (
+        <div className="ops-bulk" role="group" aria-label="Acciones con varias citas">
+          <label className="ops-check" htmlFor={ids.all}>
+            <input
+              id={ids.all}
+              type="checkbox"
+              checked={allPicked}
+              onChange={(e) =>
+                setSelection({ key, ids: new Set(e.target.checked ? selectableRows.map((r) => r.id) : []) })
+              }
+            />
+            Seleccionar todas las confirmadas ({selectableRows.length})
+          </label>
+          <button
+            type="button"
+            className="ops-button"
+            disabled={picked.length === 0 || busy !== null}
+            onClick={() => setAsking({ kind: 'llegadas', rows: picked })}
+          >
+            Registrar llegada de las seleccionadas ({picked.length})
+          </button>
+        </div>
       )}
       {stale ? <StaleVersionNotice onReload={reloadStale} /> : null}
       {loading && !error && <p role="status">Cargando agenda…</p>}
       {rows && rows.length === 0 && <p className="ops-empty">No hay citas para esta sede ese día.</p>}
       {rows && rows.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" aria-busy={loading}>
-            <caption className="ops-sr-only">
-              Citas de {sede} el {fecha}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Hora</th>
-                <th scope="col">Placa</th>
-                <th scope="col">Servicio</th>
-                <th scope="col">Cliente</th>
-                <th scope="col">Teléfono</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Pagado</th>
-                <th scope="col">Reembolso</th>
-                {canAct && <th scope="col">Acciones</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const open = r.estado === 'confirmada';
-                const cancellable = open || r.estado === 'pendiente_pago' || r.estado === 'afectada_cierre';
-                return (
-                  <tr key={r.id}>
-                    <td>{r.hora}</td>
-                    <td>{r.placa}</td>
-                    <td>{serviceLabel(r.servicio)}</td>
-                    <td>{r.cliente.nombre}</td>
-                    <td>{r.cliente.telefono ?? '—'}</td>
-                    <td>{bookingStateLabel(r.estado)}</td>
-                    <td>{r.pagado ? 'Sí' : 'No'}</td>
-                    <td>{r.estado_reembolso ? refundStateLabel(r.estado_reembolso) : '—'}</td>
-                    {canAct && (
-                      <td className="ops-actions">
-                        {open && (
-                          <>
-                            <button
-                              type="button"
-                              className="ops-button"
-                              disabled={busy === r.id}
-                              aria-label={`Registrar llegada de ${r.placa}`}
-                              onClick={() => void change(r, 'atendido')}
-                            >
-                              Registrar llegada
-                            </button>
-                            <button
-                              type="button"
-                              className="ops-button ops-button--ghost"
-                              disabled={busy === r.id}
-                              aria-label={`No asistió ${r.placa}`}
-                              onClick={() => void change(r, 'no_asistio')}
-                            >
-                              No asistió
-                            </button>
-                          </>
-                        )}
-                        {cancellable && (
-                          <button
-                            type="button"
-                            className="ops-button ops-button--danger"
-                            disabled={busy === r.id}
-                            aria-label={`Cancelar cita de ${r.placa}`}
-                            onClick={() => {
-                              setMotivo('');
-                              setCancelling(r);
-                            }}
-                          >
-                            Cancelar
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <AgendaTable
+          rows={rows}
+          caption={`Citas de ${sede} el ${formatDateDmy(fecha)}`}
+          loading={loading}
+          canAct={canAct}
+          attendanceOpen={open}
+          undoOpen={undoOpen(fecha, today)}
+          closedNoteId={ids.closedNote}
+          busy={busy}
+          selected={selectedIds}
+          onSelect={select}
+          onAction={onAction}
+        />
       )}
-      {cancelling && canAct && (
-        <div className="ops-backdrop">
-          <div role="dialog" aria-modal="true" aria-labelledby="cancel-title" className="ops-dialog">
-            <h2 id="cancel-title">¿Cancelar la cita de {cancelling.placa}?</h2>
-            <p>
-              {cancelling.hora} · {cancelling.cliente.nombre}
-            </p>
-            {cancelling.pagado && (
-              <p className="ops-notice">
-                Esta cita está pagada: al cancelarla se pedirá el reembolso del pago.
-              </p>
-            )}
-            <label htmlFor={ids.motivo}>Motivo</label>
-            <p id={`${ids.motivo}-ayuda`} className="ops-hint">
-              El conductor recibirá este motivo en el aviso de la cancelación.
-            </p>
-            <textarea
-              id={ids.motivo}
-              aria-describedby={`${ids.motivo}-ayuda`}
-              value={motivo}
-              maxLength={500}
-              autoFocus
-              onChange={(e) => setMotivo(e.target.value)}
-            />
-            <div className="ops-dialog__buttons">
-              <button
-                type="button"
-                className="ops-button ops-button--ghost"
-                onClick={() => setCancelling(null)}
-              >
-                Volver
-              </button>
-              <button
-                type="button"
-                className="ops-button ops-button--danger"
-                disabled={motivo.trim().length === 0}
-                onClick={() => {
-                  const row = cancelling;
-                  setCancelling(null);
-                  void change(row, 'cancelado', motivo.trim());
-                }}
-              >
-                Sí, cancelar
-              </button>
-            </div>
-          </div>
-        </div>
+      {canAct && asking && (
+        <AgendaDialogs
+          asking={asking}
+          close={() => setAsking(null)}
+          act={{ change, bulk }}
+          paidOf={paidOf}
+          fecha={fecha}
+          closureReason={closure?.motivo}
+        />
       )}
     </section>
   );
