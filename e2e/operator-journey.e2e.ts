@@ -11,8 +11,9 @@ import { enrolTotp, signInToConsole, signOutOfConsole } from './support/operator
 
 /**
  * The issue's console journey (issue 13, decision 039): an admin signs in with TOTP (enrolling first), fixes
- * Medellín's pico y placa rules (the drivers' answer changes at once), closes a branch for a day, and checks a
- * booking in from the agenda (the driver sees it). On the way, a screenshot of every console screen at 1280 px,
+ * Medellín's pico y placa rules (the drivers' answer changes at once), closes a branch for a day, and finds the
+ * booking in the agenda, its check-in waiting for its day (decision 114; operator-agenda.e2e.ts checks in on
+ * the day). On the way, a screenshot of every console screen at 1280 px,
  * and of the agenda and the branches at 390 px.
  */
 const TIMEOUT = 20_000;
@@ -200,22 +201,24 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     );
     expect(slots).toEqual([{ fecha: closedDay, slots: [] }]);
 
-    // Agenda: check the booking in; the driver sees it at once.
+    // Agenda: the booking is listed; check-in opens on its day (still ahead), and the screen says so.
     await open(page, 'Agenda');
     await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
     await page.getByLabel('Fecha', { exact: true }).fill(fecha);
     const checkIn = page.getByRole('button', { name: `Registrar llegada de ${BOOKED}` });
     await checkIn.waitFor({ timeout: TIMEOUT });
+    expect(await checkIn.isDisabled()).toBe(true);
+    await page
+      .getByText(/^Podrás registrar llegadas e inasistencias desde el día de la cita/)
+      .waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-agenda-1280');
-    await checkIn.click();
-    await page.getByText(`Llegada registrada: ${BOOKED}.`).waitFor({ timeout: TIMEOUT });
     const mine = await call<{ results: { placa: string; estado: string }[] }>(
       'GET',
       '/api/togo/agendamientos/',
       undefined,
       driver.token,
     );
-    expect(mine.results.find((b) => b.placa === BOOKED)?.estado).toBe('atendido');
+    expect(mine.results.find((b) => b.placa === BOOKED)?.estado).toBe('confirmada');
 
     // The other screens, each once its content is there.
     await open(page, 'Precios');
@@ -236,13 +239,13 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await page.getByRole('cell', { name: 'Sede: día cerrado' }).first().waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-auditoria-1280');
 
-    // A phone-sized viewport: the agenda with the checked-in booking, and the branches.
+    // A phone-sized viewport: the agenda with the booking, and the branches.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/operador/agenda`);
     await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor({ timeout: TIMEOUT });
     await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
     await page.getByLabel('Fecha', { exact: true }).fill(fecha);
-    await page.getByRole('cell', { name: 'Atendido' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('cell', { name: 'Confirmada' }).waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-agenda-390');
     await page.goto(`${server.url}/operador/sedes`);
     await page.getByText(/de \d+ sedes/).waitFor({ timeout: TIMEOUT });

@@ -16,8 +16,9 @@ import { enrolTotp, signInToConsole } from './support/operator-session.ts';
  * Operations journey of the console (issue 13, decisions 029 and 037): the admin signs in with TOTP, closes a
  * branch for a day (the day's booking is listed for rescheduling and becomes 'Afectada por cierre' for the
  * driver, issue 38), the agenda of that day says the branch is closed, the driver moves the booking to the next
- * weekday and the admin checks it in there; support's Avisos tab lists the closure message. Screenshots at 1280
- * and 390 px.
+ * weekday, where the agenda lists it with check-in waiting for that day (decision 114; checking in on the day is
+ * operator-agenda.e2e.ts's journey); support's Avisos tab lists the closure message. Screenshots at 1280 and
+ * 390 px.
  */
 const ADMIN = { correo: 'admin.ops@togo.test', clave: 'clave-admin-segura' };
 const SEDE = 'TRA-BOG-01';
@@ -92,7 +93,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
   const mine = () =>
     fetch(`${server.url}/api/togo/agendamientos/`, { headers: { authorization: `Token ${driverToken}` } });
 
-  it('admin closes a branch for a day; the driver is told and moves the booking; staff check it in', async () => {
+  it('admin closes a branch for a day; the driver is told and moves the booking; its check-in waits for its day', async () => {
     const page = await newDesktopPage(browser);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInToConsole(page, server.url, ADMIN);
@@ -153,7 +154,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     await page.getByRole('cell', { name: 'Afectada por cierre' }).waitFor();
     await screenshot(page, 'operator-ops-agenda-closed-1280');
 
-    // The driver moves it to the next weekday (confirmed again there); staff check it in on that day.
+    // The driver moves it to the next weekday (confirmed again there); check-in opens on that day only.
     const own = (await (await mine()).json()) as { results: Array<{ id: string; placa: string }> };
     const bookingId = own.results.find((b) => b.placa === PLACA)?.id ?? '';
     let moved = '';
@@ -170,16 +171,16 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     await page.getByLabel('Fecha', { exact: true }).fill(moved);
     const checkIn = page.getByRole('button', { name: `Registrar llegada de ${PLACA}` });
     await checkIn.waitFor();
+    expect(await checkIn.isDisabled()).toBe(true);
+    await page.getByText(/^Podrás registrar llegadas e inasistencias desde el día de la cita/).waitFor();
     await screenshot(page, 'operator-ops-agenda-1280');
-    await checkIn.click();
-    await checkIn.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'operator-ops-agenda-390');
 
     const { results } = (await (await mine()).json()) as {
       results: Array<{ placa: string; estado: string }>;
     };
-    expect(results.find((b) => b.placa === PLACA)?.estado).toBe('atendido');
+    expect(results.find((b) => b.placa === PLACA)?.estado).toBe('confirmada');
 
     // Support's Avisos tab lists every message the driver got: the confirmation, the closure, the reschedule.
     await page.setViewportSize({ width: 1280, height: 800 });

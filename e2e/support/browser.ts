@@ -70,8 +70,11 @@ export async function newMobilePage(
 export const DESKTOP_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-/** A PC-sized page (1440 × 900, mouse, desktop user agent, es-CO); downloads allowed. */
-export async function newDesktopPage(browser: Browser): Promise<Page> {
+/**
+ * A PC-sized page (1440 × 900, mouse, desktop user agent, es-CO); downloads allowed. With `now`, the page's clock
+ * starts at that instant and runs at real speed (as newMobilePage's; pair it with startApp's `now`).
+ */
+export async function newDesktopPage(browser: Browser, opts: { now?: Date } = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     userAgent: DESKTOP_USER_AGENT,
@@ -79,6 +82,7 @@ export async function newDesktopPage(browser: Browser): Promise<Page> {
     timezoneId: 'America/Bogota',
     acceptDownloads: true,
   });
+  if (opts.now) await context.clock.install({ time: opts.now });
   return context.newPage();
 }
 
