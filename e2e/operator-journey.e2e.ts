@@ -125,7 +125,7 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: TIMEOUT });
   }
 
-  it('signs in with TOTP, fixes Medellín, closes a branch for a day and checks a booking in', async () => {
+  it('signs in with TOTP, fixes Medellín, closes a branch for a day and finds a booking whose check-in waits for its day', async () => {
     const page = await newDesktopPage(browser);
     await page.setViewportSize({ width: 1280, height: 800 });
 
