@@ -64,9 +64,15 @@ await db.close();`;
   });
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let client: PGlite;
-  if (dataDir) {
+  if (options.loadDataDir) {
+    // An in-memory database started from a dump of another one (the tests' migrated, seeded template).
+    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: options.loadDataDir });
+  } else if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDataDir(dir);

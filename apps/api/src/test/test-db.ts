@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
+import { testDatabaseTemplate } from './test-db-template.ts';
 
 export interface ScratchPostgres {
   /** Connection string of the new, empty database. */
@@ -25,9 +26,10 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 export async function createScratchPostgres(
   serverUrl: string,
   prefix = 'togo_test',
+  template?: string,
 ): Promise<ScratchPostgres> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return {
@@ -39,20 +41,29 @@ export async function createScratchPostgres(
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of DATABASE_URL (dropped on close).
+ * database on the PostgreSQL server of DATABASE_URL (dropped on close). Under vitest both start from the run's
+ * template (test-db-template.ts: migrated and seeded once per run), not from initdb and 40 migrations each.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
+  const template = testDatabaseTemplate();
   if (!url) {
+    if (template?.kind === 'pglite') return openPglite(null, { loadDataDir: template.dump });
     const database = await openPglite(null);
     await database.migrate();
     await seedReferenceData(database.db);
     return database;
   }
-  const scratch = await createScratchPostgres(url);
+  const scratch = await createScratchPostgres(
+    url,
+    'togo_test',
+    template?.kind === 'postgres' ? template.name : undefined,
+  );
   const database = await openPostgres(scratch.url, 5);
-  await database.migrate();
-  await seedReferenceData(database.db);
+  if (template?.kind !== 'postgres') {
+    await database.migrate();
+    await seedReferenceData(database.db);
+  }
   return {
     ...database,
     async close() {
