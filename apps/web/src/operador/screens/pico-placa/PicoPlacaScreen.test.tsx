@@ -80,6 +80,21 @@ describe('PicoPlacaScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/sin cambios hechos en la consola/i)).toBeInTheDocument();
   });
 
+  it('lists the cities alphabetically and filters them by name, accents ignored', async () => {
+    const { user } = renderScreen([]);
+    const table = await screen.findByRole('table', { name: /ciudades y estado/i });
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(['Bogotá', 'Cali', 'Medellín']);
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar ciudad' }), 'medellin');
+    expect(names()).toEqual(['Medellín']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar ciudad' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar ciudad' }), 'Pasto');
+    expect(screen.getByText('Ninguna ciudad coincide con «Pasto».')).toHaveAttribute('role', 'status');
+  });
+
   it('adds a rule: the preview shows the restriction, and saving sends both rules', async () => {
     const put = inTurn(
       contractJson(operatorPicoPlacaChangeSchema, {

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { OperatorPicoPlacaEntry } from '@togo/domain/operator/operator-console.contract';
 import { useMay } from '../../lib/staff-role.tsx';
 import { errorText } from '../../lib/operator-messages.ts';
+import { filterCities } from './city-filter.ts';
 import { CityEditor } from './CityEditor.tsx';
 import { RemoveCity } from './RemoveCity.tsx';
 import { ReviewList } from './ReviewList.tsx';
@@ -145,6 +146,8 @@ export default function PicoPlacaScreen() {
   });
   const today = bogotaToday(new Date());
   const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const shown = filterCities(cities.data ?? [], search);
   return (
     <div className="pp-screen">
       <h1>Pico y placa</h1>
@@ -162,11 +165,26 @@ export default function PicoPlacaScreen() {
           {cities.isPending ? <p role="status">Cargando ciudades…</p> : null}
           {cities.data?.length === 0 ? <p>No hay ciudades con reglas.</p> : null}
           {cities.data?.length ? (
-            <CityList
-              cities={cities.data}
-              selected={selected}
-              onSelect={(dane) => setParams({ ciudad: dane })}
-            />
+            <>
+              <label className="pp-cities__search">
+                <span>Buscar ciudad</span>
+                <input
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  autoComplete="off"
+                />
+              </label>
+              {shown.length ? (
+                <CityList
+                  cities={shown}
+                  selected={selected}
+                  onSelect={(dane) => setParams({ ciudad: dane })}
+                />
+              ) : (
+                <p role="status">Ninguna ciudad coincide con «{search.trim()}».</p>
+              )}
+            </>
           ) : null}
         </aside>
         <section className="pp-screen__main" aria-label="Reglas de la ciudad">
