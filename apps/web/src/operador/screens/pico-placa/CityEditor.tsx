@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useMay } from '../../lib/staff-role.tsx';
 import { StaleVersionNotice } from '../../components/StaleVersionNotice.tsx';
@@ -76,6 +76,11 @@ export function CityEditor({
   );
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
+  // "Guardado…" describes the rules as saved: it goes as soon as they are changed again (issue 38).
+  const savedDraft = useRef(draft);
+  useEffect(() => {
+    if (draft !== savedDraft.current) setMessage((m) => (m?.kind === 'ok' ? null : m));
+  }, [draft]);
   // Without 'pico-placa.editar' the rules are shown disabled, with the preview, export and history.
   const canEdit = useMay('pico-placa.editar');
   const fileInput = useRef<HTMLInputElement>(null);

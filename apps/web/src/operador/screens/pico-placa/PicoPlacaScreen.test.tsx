@@ -116,6 +116,9 @@ describe('PicoPlacaScreen', { timeout: 30_000 }, () => {
     await screen.findByText(/guardado como versión 1/i);
     const [body] = put.bodies as { rules: { id: string }[] }[];
     expect(body?.rules).toHaveLength(2);
+    // Changed again, the rules are no longer what was saved: the success message goes.
+    await user.click(screen.getByRole('button', { name: '+ Agregar regla' }));
+    expect(screen.queryByText(/guardado como versión 1/i)).toBeNull();
   });
 
   it('warns when two rules share days, and the preview names the rules of each day (issue 38)', async () => {
