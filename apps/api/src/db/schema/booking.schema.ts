@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
@@ -244,4 +245,32 @@ export const idempotencyKeys = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * A price set in the console to take effect on a future day (Bogotá, issue 38, decision 118). From that day the
+ * first quote, booking or console read applies it to its price row (version bumped, audited) and marks it applied;
+ * a pending one can be cancelled.
+ */
+export const priceSchedules = pgTable(
+  'price_schedules',
+  {
+    id: serial('id').primaryKey(),
+    /** 'rtm' | 'combos' | 'tramites'. */
+    tipo: text('tipo').notNull(),
+    clave: text('clave').notNull(),
+    precio: integer('precio').notNull(),
+    /** YYYY-MM-DD, Bogotá: in effect from the start of that day. */
+    vigenteDesde: date('vigente_desde', { mode: 'string' }).notNull(),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    applied: timestamp('applied', { withTimezone: true }),
+    cancelled: timestamp('cancelled', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_schedules_pending_idx')
+      .on(t.vigenteDesde)
+      .where(sql`${t.applied} is null and ${t.cancelled} is null`),
+  ],
 );
