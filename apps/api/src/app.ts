@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     access,
   });
-  const { bookRtm, listBookings } = await registerBooking(app, {
+  const { bookRtm, listBookings, priceSchedules, prices } = await registerBooking(app, {
     ...ctx,
     messenger: providers.messenger,
     whatsapp: providers.whatsapp,
@@ -206,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supportCodes: accounts.supportCodes,
     signInThrottle: accounts.throttle,
     notifications: delivery,
+    priceSchedules,
+    prices,
   });
   await registerWebApp(app, config.WEB_DIST_DIR, {
     // The home's largest paint is its first banner (docs/decisions/044).

@@ -169,6 +169,8 @@ export class BookService {
         return { replay: { statusCode: stored.statusCode, body: stored.response, replayed: true } };
       }
     }
+    // The price is the one in effect now, the day the booking is made (decision 118).
+    await this.deps.prices.apply();
     const branch = await branchFor(repo, p.sede, servicio);
     const hour = checkSlot(clock, branch, p.fecha_agenda, p.franja);
     if ((await repo.closedDates(branch.id, p.fecha_agenda, p.fecha_agenda)).length > 0) {

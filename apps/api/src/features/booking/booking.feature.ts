@@ -9,6 +9,8 @@ import { BookService } from './book.service.ts';
 import { BookingPlaceRepository } from './booking-place.repository.ts';
 import { registerBookingJobs } from './booking.jobs.ts';
 import { BookingRepository } from './booking.repository.ts';
+import { PriceSchedulesRepository } from './price-schedules.repository.ts';
+import { PricesInEffect } from './prices-in-effect.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 import { BulkBookingRepository } from './bulk-booking.repository.ts';
@@ -36,9 +38,12 @@ export async function registerBooking(
   const bookingRepo = new BookingRepository(db);
   const paymentRedirectUrl = config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`;
   const messages = new DriverMessages({ db, messenger: deps.messenger, whatsapp: deps.whatsapp, clock, log });
+  const priceSchedules = new PriceSchedulesRepository(db);
+  const prices = new PricesInEffect(priceSchedules, clock);
   const bookingDeps = {
     repo: bookingRepo,
     clock,
+    prices,
     payments,
     jobs,
     messages,
@@ -49,7 +54,7 @@ export async function registerBooking(
   };
   const booking = new BookingService(bookingDeps);
   const book = new BookService({ ...bookingDeps, places: new BookingPlaceRepository(db) });
-  await registerBookingJobs(jobs, booking);
+  await registerBookingJobs(jobs, booking, prices);
   const myBookings = new MyBookingsService({
     booking,
     bookingRepo,
@@ -80,5 +85,11 @@ export async function registerBooking(
   });
   const bulk = new BulkBookingService({ repo: bookingRepo, bulk: new BulkBookingRepository(db), clock, log });
   // The fleet's bookings screen lists the organisation's bookings (its company owns them) as 'Mis agendamientos'.
-  return { bookRtm: bulk.bookRtm, listBookings: (userId: number) => myBookings.list(userId) };
+  return {
+    bookRtm: bulk.bookRtm,
+    listBookings: (userId: number) => myBookings.list(userId),
+    // The console schedules prices and applies the due ones before listing them (decision 118).
+    priceSchedules,
+    prices,
+  };
 }

@@ -78,11 +78,13 @@ export class BookingService {
     return catalog.branches(this.repo, ciudad, fromFlow, this.deps.clock.now());
   }
 
-  combos(filter: { nombreContains?: string | undefined; grupo?: string; combustible?: string }) {
+  async combos(filter: { nombreContains?: string | undefined; grupo?: string; combustible?: string }) {
+    await this.deps.prices.apply();
     return catalog.combos(this.repo, filter);
   }
 
-  tramitesOptions(): Promise<TramitesResponse> {
+  async tramitesOptions(): Promise<TramitesResponse> {
+    await this.deps.prices.apply();
     return catalog.tramitesOptions(this.repo);
   }
 
@@ -92,6 +94,7 @@ export class BookingService {
     userId: number,
     p: RtmDetailParams,
   ): Promise<DetailAnswer<BranchDetailParameters> | MessageOnlyAnswer> {
+    await this.deps.prices.apply();
     const branch = await branchFor(this.repo, p.sede, 'rtm');
     const quote = await rtmQuote(this.repo, userId, branch, p.placa);
     if ('message' in quote) return message(quote.message);
@@ -101,6 +104,7 @@ export class BookingService {
   async peritajeDetail(
     p: PeritajeDetailParams,
   ): Promise<DetailAnswer<BranchDetailParameters> | MessageOnlyAnswer> {
+    await this.deps.prices.apply();
     const branch = await branchFor(this.repo, p.sede, 'peritaje');
     const quote = await peritajeQuote(this.repo, p, branch);
     if ('message' in quote) return message(quote.message);
@@ -115,6 +119,7 @@ export class BookingService {
   }
 
   async tramitesDetail(userId: number, body: TramitesDetailBody) {
+    await this.deps.prices.apply();
     const branch = await branchFor(this.repo, body.sede, 'tramites');
     const { lines, total } = await tramitesQuote(this.repo, body.tramite);
     const { clase } = await vehicleClass(this.repo, userId, body.placa);

@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { staleVersion } from '../../http/if-match.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
+import type { PricesInEffect } from '../booking/prices-in-effect.ts';
 import type { OperatorPricesRepository } from './operator-prices.repository.ts';
 
 const NOT_FOUND: Record<PriceKind, string> = {
@@ -18,9 +19,12 @@ export class OperatorPricesService {
   constructor(
     private readonly repo: OperatorPricesRepository,
     private readonly clock: Clock,
+    /** Scheduled prices whose day has come are applied before the list is read (decision 118). */
+    private readonly prices: Pick<PricesInEffect, 'apply'>,
   ) {}
 
-  list(): Promise<PriceList> {
+  async list(): Promise<PriceList> {
+    await this.prices.apply();
     return this.repo.list();
   }
 
@@ -30,6 +34,7 @@ export class OperatorPricesService {
    */
   async setPrice(actor: AuditActor, kind: PriceKind, key: string, precio: number, expected: number) {
     if (key.length === 0 || key.length > 60) throw AppError.notFound(NOT_FOUND[kind]);
+    await this.prices.apply();
     const after = await this.repo.setPrice(
       kind,
       key,

@@ -33,7 +33,12 @@ import { operatorPicoPlacaReportsRoutes } from './operator-pico-placa-reports.ro
 import { OperatorPicoPlacaReportsService } from './operator-pico-placa-reports.service.ts';
 import { OperatorPicoPlacaRepository } from './operator-pico-placa.repository.ts';
 import { OperatorPicoPlacaService } from './operator-pico-placa.service.ts';
+import { OperatorBlogRepository } from './operator-blog.repository.ts';
+import { operatorBlogRoutes } from './operator-blog.routes.ts';
+import { OperatorBlogService } from './operator-blog.service.ts';
 import { OperatorPricesRepository } from './operator-prices.repository.ts';
+import { operatorPriceSchedulesRoutes } from './operator-price-schedules.routes.ts';
+import { OperatorPriceSchedulesService } from './operator-price-schedules.service.ts';
 import { OperatorPricesService } from './operator-prices.service.ts';
 import { OperatorSupportActionsRepository } from './operator-support-actions.repository.ts';
 import { OperatorSupportRepository } from './operator-support.repository.ts';
@@ -44,6 +49,8 @@ import { PicoPlacaReviewMailService } from './operator-pico-placa-review.service
 import { StaffAdminService } from './staff-admin.service.ts';
 import { StaffAuthService, type SignInThrottle } from './staff-auth.service.ts';
 import { StaffRepository } from './staff.repository.ts';
+import type { PriceSchedulesRepository } from '../booking/price-schedules.repository.ts';
+import type { PricesInEffect } from '../booking/prices-in-effect.ts';
 import { staffRoutes } from './staff.routes.ts';
 
 /**
@@ -86,6 +93,9 @@ export async function registerOperator(
     signInThrottle: SignInThrottle;
     /** The notifications' delivery: a driver is told when their pico y placa report is resolved (decision 104). */
     notifications: NotificationSink;
+    /** The booking feature's scheduled prices: listed, created and cancelled here (decision 118). */
+    priceSchedules: PriceSchedulesRepository;
+    prices: Pick<PricesInEffect, 'apply'>;
   },
 ): Promise<void> {
   const { config, db, clock } = deps;
@@ -179,7 +189,7 @@ export async function registerOperator(
     guard,
     bookings,
     branches,
-    prices: new OperatorPricesService(new OperatorPricesRepository(db), clock),
+    prices: new OperatorPricesService(new OperatorPricesRepository(db), clock, deps.prices),
   });
   operatorContentRoutes(app, {
     guard,
@@ -189,5 +199,13 @@ export async function registerOperator(
       clock,
     }),
     exporter: new OperatorExportService(new OperatorExportRepository(db)),
+  });
+  operatorPriceSchedulesRoutes(app, {
+    guard,
+    schedules: new OperatorPriceSchedulesService({ repo: deps.priceSchedules, prices: deps.prices, clock }),
+  });
+  operatorBlogRoutes(app, {
+    guard,
+    blog: new OperatorBlogService({ repo: new OperatorBlogRepository(db), clock }),
   });
 }
