@@ -167,6 +167,14 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/otros/routes/Blog.tsx'), 'BlogRoute'),
               },
               {
+                path: 'blog/web',
+                ...screen(() => import('../features/otros/routes/Blog.tsx'), 'BlogWebRoute'),
+              },
+              {
+                path: 'blog/:id',
+                ...screen(() => import('../features/otros/routes/BlogArticle.tsx'), 'BlogArticleRoute'),
+              },
+              {
                 path: 'compras',
                 children: [
                   {
