@@ -28,7 +28,19 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 const CONFIG = {
-  FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
+  FORBID_TAGS: [
+    'style',
+    'iframe',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
   FORBID_ATTR: ['style', 'srcset'],
   ALLOW_DATA_ATTR: false,
 };

@@ -45,7 +45,9 @@ export function BlogRoute() {
             {list.map((a) => (
               <li key={a.id}>
                 <Link className="blog-card" to={`/app/otros/blog/${a.id}`}>
-                  {a.portada ? <img src={a.portada} alt="" loading="lazy" referrerPolicy="no-referrer" /> : null}
+                  {a.portada ? (
+                    <img src={a.portada} alt="" loading="lazy" referrerPolicy="no-referrer" />
+                  ) : null}
                   <span className="blog-card__title">{a.titulo}</span>
                   <span className="blog-card__date">{formatDate(a.fecha_publicacion)}</span>
                 </Link>

@@ -24,10 +24,18 @@ export function BlogArticleRoute() {
         <article className="blog-article">
           <h2 className="blog-article__title">{article.data.titulo}</h2>
           <p className="blog-article__date">
-            Publicado el <time dateTime={article.data.fecha_publicacion}>{formatDate(article.data.fecha_publicacion)}</time>
+            Publicado el{' '}
+            <time dateTime={article.data.fecha_publicacion}>
+              {formatDate(article.data.fecha_publicacion)}
+            </time>
           </p>
           {article.data.portada ? (
-            <img className="blog-article__cover" src={article.data.portada} alt="" referrerPolicy="no-referrer" />
+            <img
+              className="blog-article__cover"
+              src={article.data.portada}
+              alt=""
+              referrerPolicy="no-referrer"
+            />
           ) : null}
           <Suspense fallback={<TruckLoader />}>
             <MarkdownBody markdown={article.data.cuerpo} />

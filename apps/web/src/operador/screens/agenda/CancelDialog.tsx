@@ -24,7 +24,7 @@ export function CancelDialog(props: {
         <h2 id={`${id}-title`}>{props.title}</h2>
         <p>{props.detail}</p>
         {props.paid > 0 && (
-          <p className="ops-notice">
+          <p className="ops-warning">
             {props.total === 1
               ? 'Esta cita está pagada: al cancelarla se pedirá el reembolso del pago.'
               : `${props.paid} de estas citas ${props.paid === 1 ? 'está pagada' : 'están pagadas'}: ` +

@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BANNER_CATALOGS } from '@togo/domain/operator/operator-content.contract';
 import { errorText } from '../../lib/operator-messages.ts';
+import { useMay } from '../../lib/staff-role.tsx';
+import { BlogPanel } from './BlogPanel.tsx';
 import { catalogGroups } from './content-api.ts';
 import { EntriesPanel } from './EntriesPanel.tsx';
+import { ExportPanel } from './ExportPanel.tsx';
 import { UrlsPanel } from './UrlsPanel.tsx';
 import '../../components/operator-screens.css';
 import './contenido.css';
@@ -17,6 +20,8 @@ const TABS = [
   { id: 'banners', label: 'Banners' },
   { id: 'urls', label: 'URLs' },
   { id: 'catalogo', label: 'Catálogo' },
+  { id: 'blog', label: 'Blog' },
+  { id: 'exportar', label: 'Exportar' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -41,14 +46,19 @@ function CatalogTab() {
   return <EntriesPanel groups={names} banner={false} labels={labels} />;
 }
 
-/** Content (issue 13): banners with image upload, named URLs and catalogue entries. */
+/**
+ * Content (issues 13, 38): banners with image upload, named URLs, catalogue entries, the blog and (admin) the
+ * seed-format export.
+ */
 export default function ContenidoScreen() {
   const [tab, setTab] = useState<Tab>('banners');
+  const mayExport = useMay('exportar.seed');
+  const tabs = TABS.filter((t) => t.id !== 'exportar' || mayExport);
   return (
     <div className="ct-screen">
       <h1>Contenido</h1>
       <div role="tablist" aria-label="Contenido" className="ct-tabs">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             type="button"
@@ -69,6 +79,8 @@ export default function ContenidoScreen() {
         ) : null}
         {tab === 'urls' ? <UrlsPanel /> : null}
         {tab === 'catalogo' ? <CatalogTab /> : null}
+        {tab === 'blog' ? <BlogPanel /> : null}
+        {tab === 'exportar' && mayExport ? <ExportPanel /> : null}
       </div>
     </div>
   );

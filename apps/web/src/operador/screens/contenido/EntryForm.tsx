@@ -20,7 +20,7 @@ interface EntryFormProps {
   onReload: () => void;
 }
 
-function Field({
+export function Field({
   id,
   label,
   error,
@@ -44,7 +44,7 @@ function Field({
   );
 }
 
-const a11y = (id: string, error?: string) =>
+export const a11y = (id: string, error?: string) =>
   error ? { id, 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : { id };
 
 /** Create or edit one catalogue entry; a banner gets its image uploaded (re-encoded on the server). */

@@ -60,7 +60,7 @@ describe('PreciosScreen', () => {
     expect(ifMatch).toEqual(['"0"']);
     await user.click(within(notice).getByRole('button', { name: 'Recargar la versión actual' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Se cargó la versión actual.');
-    expect(await screen.findByLabelText('Traspaso de propiedad')).toHaveValue('480000');
+    expect(await screen.findByLabelText('Traspaso de propiedad')).toHaveValue('480.000');
     expect(screen.queryByTestId('stale-version')).toBeNull();
   });
 
