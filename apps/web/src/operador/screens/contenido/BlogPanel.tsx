@@ -35,21 +35,28 @@ export function BlogPanel() {
   if (editing !== null) {
     const article = editing === 'new' ? null : editing;
     return (
-      <BlogEditor
-        key={article ? `${article.id}-${article.version}` : 'new'}
-        article={article}
-        onDone={(saved) => {
-          setEditing(null);
-          if (saved)
-            setNotice(
-              saved.publicado
-                ? `«${saved.titulo}» está publicado${saved.fecha_publicacion > today ? ` desde el ${saved.fecha_publicacion.split('-').reverse().join('-')}` : ''}.`
-                : `«${saved.titulo}» se guardó como borrador.`,
-            );
-          void queryClient.invalidateQueries({ queryKey: KEY });
-        }}
-        onReload={() => void (article ? reload(article.id) : undefined)}
-      />
+      <>
+        {notice ? (
+          <p role="status" className="ct-ok">
+            {notice}
+          </p>
+        ) : null}
+        <BlogEditor
+          key={article ? `${article.id}-${article.version}` : 'new'}
+          article={article}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved)
+              setNotice(
+                saved.publicado
+                  ? `«${saved.titulo}» está publicado${saved.fecha_publicacion > today ? ` desde el ${saved.fecha_publicacion.split('-').reverse().join('-')}` : ''}.`
+                  : `«${saved.titulo}» se guardó como borrador.`,
+              );
+            void queryClient.invalidateQueries({ queryKey: KEY });
+          }}
+          onReload={() => void (article ? reload(article.id) : undefined)}
+        />
+      </>
     );
   }
 
@@ -115,12 +122,13 @@ export function BlogPanel() {
                       <button
                         type="button"
                         className="pp-link"
+                        aria-label={`Editar ${a.titulo}`}
                         onClick={() => {
                           setNotice(null);
                           setEditing(a);
                         }}
                       >
-                        Editar<span className="visually-hidden"> {a.titulo}</span>
+                        Editar
                       </button>
                     </td>
                   ) : null}

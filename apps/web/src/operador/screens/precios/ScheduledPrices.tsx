@@ -187,10 +187,10 @@ export function ScheduledPrices({
                         type="button"
                         className="ops-button ops-button--ghost"
                         disabled={cancelling !== null}
+                        aria-label={`Cancelar el cambio de ${nameOf(s)}`}
                         onClick={() => void cancel(s)}
                       >
                         {cancelling === s.id ? 'Cancelando…' : 'Cancelar'}
-                        <span className="ops-sr-only"> el cambio de {nameOf(s)}</span>
                       </button>
                     </td>
                   ) : null}
