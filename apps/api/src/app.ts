@@ -21,6 +21,8 @@ import { registerMaintenance } from './features/maintenance/maintenance.feature.
 import { registerMetrics } from './features/metrics/metrics.feature.ts';
 import { registerNotifications } from './features/notifications/notifications.feature.ts';
 import { registerOperator } from './features/operator/operator.feature.ts';
+import { PriceSchedulesRepository } from './features/operator/operator-price-schedules.repository.ts';
+import { PricesInEffect } from './features/operator/prices-in-effect.ts';
 import { registerOrganisation } from './features/organisation/organisation.feature.ts';
 import { registerPersonalData } from './features/personal-data/personal-data.feature.ts';
 import { registerPicoPlaca } from './features/pico-placa/pico-placa.feature.ts';
@@ -154,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     access,
   });
-  const { bookRtm, listBookings, priceSchedules, prices } = await registerBooking(app, {
+  // Prices scheduled in the console take effect on their day, before any quote or booking (decision 118).
+  const prices = new PricesInEffect(new PriceSchedulesRepository(database.db), clock);
+  const { bookRtm, listBookings } = await registerBooking(app, {
+    prices,
     ...ctx,
     messenger: providers.messenger,
     whatsapp: providers.whatsapp,
@@ -206,7 +211,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supportCodes: accounts.supportCodes,
     signInThrottle: accounts.throttle,
     notifications: delivery,
-    priceSchedules,
     prices,
   });
   await registerWebApp(app, config.WEB_DIST_DIR, {

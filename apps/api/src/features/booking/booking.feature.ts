@@ -8,9 +8,8 @@ import { BookingChangesRepository } from './booking-changes.repository.ts';
 import { BookService } from './book.service.ts';
 import { BookingPlaceRepository } from './booking-place.repository.ts';
 import { registerBookingJobs } from './booking.jobs.ts';
+import type { BookingDeps } from './booking.deps.ts';
 import { BookingRepository } from './booking.repository.ts';
-import { PriceSchedulesRepository } from './price-schedules.repository.ts';
-import { PricesInEffect } from './prices-in-effect.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 import { BulkBookingRepository } from './bulk-booking.repository.ts';
@@ -32,18 +31,18 @@ export async function registerBooking(
     whatsapp?: WhatsAppSender | undefined;
     payments: PaymentProvider;
     auth: preHandlerAsyncHookHandler;
+    /** Scheduled prices whose day has come are applied before any quote or booking (decision 118). */
+    prices: BookingDeps['prices'];
   },
 ) {
   const { config, db, clock, jobs, log, payments } = deps;
   const bookingRepo = new BookingRepository(db);
   const paymentRedirectUrl = config.WOMPI_REDIRECT_URL ?? `${config.WEB_URL}/app/agendamientos`;
   const messages = new DriverMessages({ db, messenger: deps.messenger, whatsapp: deps.whatsapp, clock, log });
-  const priceSchedules = new PriceSchedulesRepository(db);
-  const prices = new PricesInEffect(priceSchedules, clock);
   const bookingDeps = {
     repo: bookingRepo,
     clock,
-    prices,
+    prices: deps.prices,
     payments,
     jobs,
     messages,
@@ -54,7 +53,7 @@ export async function registerBooking(
   };
   const booking = new BookingService(bookingDeps);
   const book = new BookService({ ...bookingDeps, places: new BookingPlaceRepository(db) });
-  await registerBookingJobs(jobs, booking, prices);
+  await registerBookingJobs(jobs, booking);
   const myBookings = new MyBookingsService({
     booking,
     bookingRepo,
@@ -88,8 +87,5 @@ export async function registerBooking(
   return {
     bookRtm: bulk.bookRtm,
     listBookings: (userId: number) => myBookings.list(userId),
-    // The console schedules prices and applies the due ones before listing them (decision 118).
-    priceSchedules,
-    prices,
   };
 }

@@ -1,15 +1,10 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { BOOKING_HOLD_RELEASE_JOB } from './book.service.ts';
 import type { BookingService } from './booking.service.ts';
-import type { PricesInEffect } from './prices-in-effect.ts';
 
 export const BOOKING_HOLD_SWEEP_JOB = 'booking-hold-sweep';
 /** Every minute: releases holds whose own job was lost or delayed. */
 export const BOOKING_HOLD_SWEEP_CRON = '* * * * *';
-
-export const PRICES_IN_EFFECT_JOB = 'prices-in-effect';
-/** Every day at 00:00 Bogotá: prices scheduled for the day take effect (decision 118). */
-export const PRICES_IN_EFFECT_CRON = '0 0 * * *';
 
 /**
  * 'Pagar Ahora' holds a seat for 15 minutes: each booking queues BOOKING_HOLD_RELEASE_JOB to run when its hold
@@ -19,12 +14,7 @@ export const PRICES_IN_EFFECT_CRON = '0 0 * * *';
 export async function registerBookingJobs(
   queue: JobQueue,
   booking: Pick<BookingService, 'releaseExpiredHolds'>,
-  prices: Pick<PricesInEffect, 'apply'>,
 ): Promise<void> {
-  await queue.work(PRICES_IN_EFFECT_JOB, async () => {
-    await prices.apply();
-  });
-  await queue.schedule(PRICES_IN_EFFECT_JOB, PRICES_IN_EFFECT_CRON, {}, 'America/Bogota');
   const release = async () => {
     await booking.releaseExpiredHolds();
   };

@@ -6,8 +6,8 @@ import {
 } from '@togo/domain/operator/price-schedule.contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { PRICE_OBJECT, type PriceSchedulesRepository } from '../booking/price-schedules.repository.ts';
-import type { PricesInEffect } from '../booking/prices-in-effect.ts';
+import { PRICE_OBJECT, type PriceSchedulesRepository } from './operator-price-schedules.repository.ts';
+import type { PricesInEffect } from './prices-in-effect.ts';
 import type { AuditActor } from './audit.repository.ts';
 
 const NOT_FOUND = 'Precio no encontrado.';

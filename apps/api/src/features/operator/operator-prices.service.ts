@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { staleVersion } from '../../http/if-match.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
-import type { PricesInEffect } from '../booking/prices-in-effect.ts';
+import type { PricesInEffect } from './prices-in-effect.ts';
 import type { OperatorPricesRepository } from './operator-prices.repository.ts';
 
 const NOT_FOUND: Record<PriceKind, string> = {

@@ -49,8 +49,8 @@ import { PicoPlacaReviewMailService } from './operator-pico-placa-review.service
 import { StaffAdminService } from './staff-admin.service.ts';
 import { StaffAuthService, type SignInThrottle } from './staff-auth.service.ts';
 import { StaffRepository } from './staff.repository.ts';
-import type { PriceSchedulesRepository } from '../booking/price-schedules.repository.ts';
-import type { PricesInEffect } from '../booking/prices-in-effect.ts';
+import { PriceSchedulesRepository } from './operator-price-schedules.repository.ts';
+import type { PricesInEffect } from './prices-in-effect.ts';
 import { staffRoutes } from './staff.routes.ts';
 
 /**
@@ -93,8 +93,7 @@ export async function registerOperator(
     signInThrottle: SignInThrottle;
     /** The notifications' delivery: a driver is told when their pico y placa report is resolved (decision 104). */
     notifications: NotificationSink;
-    /** The booking feature's scheduled prices: listed, created and cancelled here (decision 118). */
-    priceSchedules: PriceSchedulesRepository;
+    /** Applies the scheduled prices whose day has come (decision 118); shared with the booking feature. */
     prices: Pick<PricesInEffect, 'apply'>;
   },
 ): Promise<void> {
@@ -137,7 +136,7 @@ export async function registerOperator(
     clock,
     consoleUrl: config.WEB_URL,
   });
-  await registerOperatorJobs(deps.jobs, bookings, reviewMail);
+  await registerOperatorJobs(deps.jobs, bookings, reviewMail, deps.prices);
   const guard = requireStaff(auth);
   const picoPlaca = new OperatorPicoPlacaService(picoPlacaRepo, clock);
   staffRoutes(app, {
@@ -202,7 +201,11 @@ export async function registerOperator(
   });
   operatorPriceSchedulesRoutes(app, {
     guard,
-    schedules: new OperatorPriceSchedulesService({ repo: deps.priceSchedules, prices: deps.prices, clock }),
+    schedules: new OperatorPriceSchedulesService({
+      repo: new PriceSchedulesRepository(db),
+      prices: deps.prices,
+      clock,
+    }),
   });
   operatorBlogRoutes(app, {
     guard,

@@ -1,6 +1,6 @@
 import { bogotaToday } from '@togo/domain/bogota-time';
 import type { Clock } from '../../lib/clock.ts';
-import type { PriceSchedulesRepository } from './price-schedules.repository.ts';
+import type { PriceSchedulesRepository } from './operator-price-schedules.repository.ts';
 
 /**
  * Prices scheduled from a date take effect on their day (Bogotá, injected clock; decision 118). Every quote,

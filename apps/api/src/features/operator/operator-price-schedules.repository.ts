@@ -3,7 +3,7 @@ import type { PriceKind } from '@togo/domain/operator/operator-ops.contract';
 import type { PriceSchedule } from '@togo/domain/operator/price-schedule.contract';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { insertAudit, type AuditRecord, type Tx } from '../operator/audit.repository.ts';
+import { insertAudit, type AuditRecord, type Tx } from './audit.repository.ts';
 
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
