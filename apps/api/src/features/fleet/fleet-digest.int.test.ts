@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_DIGEST_SETTINGS_PATH } from '@togo/domain/fleet/fleet-digest.contract';
+import {
+  FLEET_DIGEST_PREVIEW_PATH,
+  FLEET_DIGEST_SETTINGS_PATH,
+} from '@togo/domain/fleet/fleet-digest.contract';
 import { users } from '../../db/schema.ts';
 import { listOutbox, OutboxMessenger } from '../../integrations/messaging/outbox.messenger.ts';
 import { ManualClock } from '../../lib/clock.ts';
@@ -118,6 +121,21 @@ describe('weekly fleet digest', () => {
     const off = await put(quiet, { activo: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ activo: false });
+  });
+
+  it('"send now to me": the preview goes to the administrador who asks only, and Monday still sends (issue 37)', async () => {
+    const preview = (user?: TestUser) =>
+      t.app.inject({ method: 'POST', url: FLEET_DIGEST_PREVIEW_PATH, headers: user?.headers ?? {} });
+    expect((await preview()).statusCode).toBe(401);
+    expect((await preview(operador)).statusCode).toBe(403);
+    const sent = await preview(admin);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ enviado_a: await emailOf(admin) });
+    const [mail] = await listOutbox(t.database.db, await emailOf(admin), 50);
+    expect(mail?.subject).toBe('Vista previa: Resumen semanal de tu flota — Fletes Ñandú');
+    expect(mail?.body).toContain('- EXP111: SOAT venció el 10-01-2026');
+    expect(await listOutbox(t.database.db, await emailOf(company), 50)).toHaveLength(0);
+    expect(await listOutbox(t.database.db, await emailOf(operador), 50)).toHaveLength(0);
   });
 
   it('goes to each administrador once, with expired, expiring and new fines; not to operadores nor when off', async () => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FLEET_DIGEST_PREVIEW_PATH,
   FLEET_DIGEST_SETTINGS_PATH,
+  fleetDigestPreviewSchema,
   fleetDigestSettingsSchema,
 } from '@togo/domain/fleet/fleet-digest.contract';
-import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
+import { orgCompany, requireOrg, type OrgHandlers } from '../../http/org-access.ts';
 import type { FleetDigestService } from './fleet-digest.service.ts';
 
 /** The weekly digest's switch (decision 038): every member reads it, only an administrador changes it. */
@@ -28,5 +30,16 @@ export function fleetDigestRoutes(
       },
     },
     async (req) => deps.digest.setSettings(orgCompany(req).id, req.body),
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    FLEET_DIGEST_PREVIEW_PATH,
+    {
+      preHandler: deps.access.admin,
+      schema: {
+        summary: 'Empresa: enviarme ahora una vista previa del resumen semanal',
+        response: { 200: fleetDigestPreviewSchema },
+      },
+    },
+    async (req) => deps.digest.sendPreview(orgCompany(req).id, requireOrg(req).userId),
   );
 }

@@ -1,7 +1,13 @@
 import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import type { Logger } from 'pino';
-import { FLEET_DIGEST_MSG, type FleetDigestSettings } from '@togo/domain/fleet/fleet-digest.contract';
+import {
+  FLEET_DIGEST_MSG,
+  type FleetDigestPreview,
+  type FleetDigestSettings,
+} from '@togo/domain/fleet/fleet-digest.contract';
+import { ORGANISATION_MSG } from '@togo/domain/organisation/organisation.contract';
 import { addDays, mondayOf } from '@togo/domain/pico-placa/pico-placa.calendar';
+import { AppError } from '../../http/app-error.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
@@ -68,6 +74,26 @@ export class FleetDigestService {
       picoPlacaSinInformacion,
     };
   }
+
+  /**
+   * "Enviarme una vista previa ahora" (issue 37): this week's content, now, to the administrador who asks and to
+   * nobody else. Nothing is claimed, so Monday's digest still goes out and still counts fines since the last one.
+   */
+  sendPreview = async (organisationId: number, userId: number): Promise<FleetDigestPreview> => {
+    const admin = (await this.deps.repo.administrators(organisationId)).find((a) => a.userId === userId);
+    if (!admin) throw AppError.forbidden(ORGANISATION_MSG.adminOnly);
+    const semana = mondayOf(bogotaLocalDateTime(this.deps.clock.now()).slice(0, 10));
+    const content = await this.content(organisationId, semana);
+    const email = digestEmail(content, admin.nombres, this.deps.webUrl);
+    await this.deps.messenger.send({
+      to: admin.email,
+      channel: 'email',
+      subject: FLEET_DIGEST_MSG.previewSubject(content.empresa),
+      body: email.text,
+      html: email.html,
+    });
+    return { enviado_a: admin.email };
+  };
 
   /** Sends this week's digests not sent yet. Throws after trying everyone if any email failed (the job retries). */
   runWeekly = async (): Promise<DigestRun> => {

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  FLEET_DIGEST_PREVIEW_PATH,
   FLEET_DIGEST_SETTINGS_PATH,
+  fleetDigestPreviewSchema,
   fleetDigestSettingsSchema,
   type FleetDigestSettings,
 } from '@togo/domain/fleet/fleet-digest.contract';
@@ -27,5 +29,12 @@ export function useSetDigestMutation() {
     mutationFn: (body: FleetDigestSettings) =>
       apiParse(fleetDigestSettingsSchema, FLEET_DIGEST_SETTINGS_PATH, { method: 'PUT', body }),
     onSuccess: (data) => queryClient.setQueryData(digestKey, data),
+  });
+}
+
+/** POST /api/togo/empresa/resumen-semanal/vista-previa/ → {enviado_a} (administrador only, issue 37). */
+export function useDigestPreviewMutation() {
+  return useMutation({
+    mutationFn: () => apiParse(fleetDigestPreviewSchema, FLEET_DIGEST_PREVIEW_PATH, { method: 'POST' }),
   });
 }

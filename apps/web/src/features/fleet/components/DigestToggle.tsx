@@ -1,12 +1,15 @@
-import { useDigestSettingsQuery, useSetDigestMutation } from '../api/digest.ts';
+import { FLEET_DIGEST_MSG } from '@togo/domain/fleet/fleet-digest.contract';
+import { useDigestPreviewMutation, useDigestSettingsQuery, useSetDigestMutation } from '../api/digest.ts';
 
 /**
  * The weekly digest switch (decision 038): every member sees whether it is on; only an administrador changes
- * it. A failed change shows an alert and the switch keeps the stored value.
+ * it. A failed change shows an alert and the switch keeps the stored value. An administrador can have this week's
+ * digest sent to themself now ("Enviarme una vista previa ahora", issue 37) to see what Monday's will say.
  */
 export function DigestToggle({ canChange }: { canChange: boolean }) {
   const query = useDigestSettingsQuery();
   const save = useSetDigestMutation();
+  const preview = useDigestPreviewMutation();
   const activo = query.data?.activo;
   return (
     <div className="fleet-card fleet-digest">
@@ -36,6 +39,24 @@ export function DigestToggle({ canChange }: { canChange: boolean }) {
         </label>
       )}
       {save.isError ? <p role="alert">No se pudo guardar el cambio, intenta nuevamente.</p> : null}
+      {canChange ? (
+        <div className="fleet-digest__preview">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={preview.isPending}
+            onClick={() => preview.mutate()}
+          >
+            {preview.isPending ? 'Enviando vista previa…' : 'Enviarme una vista previa ahora'}
+          </button>
+          <p role="status" className="fleet-digest__hint">
+            {preview.data ? FLEET_DIGEST_MSG.previewSent(preview.data.enviado_a) : ''}
+          </p>
+          {preview.isError ? (
+            <p role="alert">No pudimos enviar la vista previa. Intenta de nuevo en unos minutos.</p>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -70,4 +70,22 @@ describe('Miembros (/flota/miembros)', () => {
     expect(await screen.findByRole('switch', { name: /Desactivado/ })).not.toBeChecked();
     expect(api.bodies('PUT /api/togo/empresa/resumen-semanal/')).toEqual([{ activo: false }]);
   });
+
+  it("an administrador has this week's digest sent to them now; a failure says so (issue 37)", async () => {
+    let fail = false;
+    const api = mockFetch({
+      [MEMBERS]: () => json(200, []),
+      'GET /api/togo/empresa/resumen-semanal/': () => json(200, { activo: true }),
+      'POST /api/togo/empresa/resumen-semanal/vista-previa/': () =>
+        fail ? json(503, { detail: 'No disponible' }) : json(200, { enviado_a: 'flotas@empresa.com' }),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviarme una vista previa ahora' }));
+    expect(await screen.findByText('Te enviamos la vista previa a flotas@empresa.com.')).toBeInTheDocument();
+    expect(api.bodies('POST /api/togo/empresa/resumen-semanal/vista-previa/')).toHaveLength(1);
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Enviarme una vista previa ahora' }));
+    expect(await screen.findByText(/No pudimos enviar la vista previa/)).toBeInTheDocument();
+  });
 });
