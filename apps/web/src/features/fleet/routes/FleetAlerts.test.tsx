@@ -67,6 +67,9 @@ describe('Alertas (/flota/alertas)', () => {
         .map((li) => li.textContent),
     ).toEqual(['AAA111SOAT10-01-2026Venció hace 10 días', 'CCC333SOAT—Sin documento vigente']);
     expect(screen.getByRole('region', { name: /próximos 30 días/ })).toHaveTextContent('Vence hoy');
+    // Issue 37: each row is a document, and the groups say so.
+    expect(vencidos).toHaveAccessibleName('Vencidos (2 documentos)');
+    expect(screen.getByText(/cada fila es un documento/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /61 a 90 días/ })).toHaveTextContent(
       'Ningún documento en este grupo.',
     );

@@ -39,7 +39,10 @@ function AlertGroup({ group, alerts }: { group: FleetAlertGroup; alerts: FleetAl
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className="fleet-card__title">
-        {GROUP_TITLES[group]} <span className="fleet-alerts__count">({groupThousands(alerts.length)})</span>
+        {GROUP_TITLES[group]}{' '}
+        <span className="fleet-alerts__count">
+          ({groupThousands(alerts.length)} {alerts.length === 1 ? 'documento' : 'documentos'})
+        </span>
       </h2>
       {alerts.length === 0 ? (
         <p className="fleet-alerts__empty">Ningún documento en este grupo.</p>
@@ -79,7 +82,10 @@ export function FleetAlertsRoute() {
               Alertas
             </h1>
             {query.data ? (
-              <p className="fleet-screen__subtitle">Vencimientos al {formatDate(query.data.fecha)}</p>
+              <p className="fleet-screen__subtitle">
+                Vencimientos al {formatDate(query.data.fecha)}: cada fila es un documento (un vehículo puede
+                tener varios; en Hoy se cuenta cada vehículo una vez).
+              </p>
             ) : null}
           </div>
         </div>

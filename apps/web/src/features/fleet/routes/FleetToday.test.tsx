@@ -73,6 +73,13 @@ describe('Hoy (/flota/hoy)', () => {
         .map((li) => li.textContent),
     ).toEqual(['SOAT vencido el 10-01-2026', 'Revisión técnico-mecánica vencida el 01-01-2025']);
     expect(screen.getByText(/no pueden circular o sin información el 20-01-2026/)).toBeInTheDocument();
+    // Issue 37: 'Hoy' counts vehicles and says so; 'Alertas' counts documents.
+    const summary = screen.getByRole('list', { name: 'Resumen de la flota' });
+    expect(summary).toHaveTextContent('vehículos con algún documento vencido');
+    expect(screen.getByText(/se cuenta cada vehículo una vez/)).toHaveTextContent(
+      'Aquí se cuenta cada vehículo una vez; en Alertas se cuenta cada documento (un vehículo puede tener varios).',
+    );
+    expect(screen.getByRole('link', { name: 'Alertas' })).toHaveAttribute('href', '/flota/alertas');
     expect(screen.getByRole('list', { name: 'Resumen de la flota' }).textContent).toContain(
       '2 no pueden circular',
     );

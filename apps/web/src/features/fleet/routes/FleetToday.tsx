@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   FLEET_COMPLIANCE_PATHS,
   type FleetComplianceRow,
@@ -103,12 +104,19 @@ export function FleetTodayRoute() {
             <strong>{groupThousands(resumen.sin_informacion)}</strong> sin información de pico y placa
           </li>
           <li>
-            <strong>{groupThousands(resumen.vencidos)}</strong> con documentos vencidos
+            <strong>{groupThousands(resumen.vencidos)}</strong> vehículos con algún documento vencido
           </li>
           <li>
-            <strong>{groupThousands(resumen.vencen_30)}</strong> vencen en 30 días
+            <strong>{groupThousands(resumen.vencen_30)}</strong> vehículos con un documento que vence en 30
+            días
           </li>
         </ul>
+      ) : null}
+      {resumen ? (
+        <p className="fleet-screen__note">
+          Aquí se cuenta cada vehículo una vez; en <Link to="/flota/alertas">Alertas</Link> se cuenta cada
+          documento (un vehículo puede tener varios).
+        </p>
       ) : null}
 
       {query.isPending ? (
