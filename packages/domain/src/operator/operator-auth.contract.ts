@@ -17,9 +17,18 @@ export const OPERATOR_MSG = {
   locked: 'Cuenta bloqueada por demasiados intentos fallidos. Intenta de nuevo más tarde.',
   invitationInvalid: 'La invitación no es válida o ya fue usada.',
   emailTaken: 'Ya existe un miembro del equipo con este correo.',
+  /** 409 of an invitation to an address whose invitation is still pending: the screen offers to resend it. */
+  invitationPending: 'Ya hay una invitación pendiente para este correo.',
+  invitationUsed: 'Esta invitación ya fue usada. Inicia sesión con tu correo y tu clave.',
+  invitationExpired: 'Esta invitación venció. Pide a un administrador que te la reenvíe.',
+  invitationReplaced:
+    'Esta invitación fue reemplazada por una más reciente. Usa el enlace del último correo que recibiste.',
+  notPendingInvitation: 'Esta persona ya aceptó su invitación.',
+  notLocked: 'Esta cuenta no está bloqueada.',
   notStaff: 'Token de operador inválido o expirado.',
   transitionNotAllowed: 'El agendamiento no admite ese cambio de estado.',
   closureExists: 'La sede ya está cerrada ese día.',
+  closureRangeExists: 'La sede ya está cerrada todos esos días.',
   versionNotFound: 'Versión no encontrada.',
   totpCurrentRequired: 'Ingresa el código de tu aplicación autenticadora actual.',
   recoveryInvalid: 'El código de recuperación no es válido o ya fue usado.',
@@ -99,6 +108,8 @@ export const staffMemberSchema = z.object({
   activo: z.boolean(),
   totp: z.boolean(),
   invitacion_pendiente: z.boolean(),
+  /** Locked by failed sign-ins (decision 065's lock-out) until `bloqueado_hasta`; an admin may unlock it. */
+  bloqueado: z.boolean(),
   /** Incremented by each role or state change, sent back as If-Match by the next one (decision 096). */
   version: z.number().int(),
 });
@@ -142,3 +153,15 @@ export const acceptInvitationSchema = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invitación inválida.'),
   clave: staffPasswordSchema,
 });
+
+/** Why an invitation link no longer works (GET /api/operador/invitacion/?token=…, 410). */
+export const INVITATION_STATES = ['invalida', 'usada', 'vencida', 'reemplazada'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+/** GET /api/operador/invitacion/?token=…: 200 for a live link, else 410 with `estado` and `detail`. */
+export const invitationQuerySchema = z.object({ token: z.string().max(200) });
+export const invitationLiveSchema = z.object({ correo: z.string(), nombre: z.string() });
+export const invitationGoneSchema = z.object({ detail: z.string(), estado: z.enum(INVITATION_STATES) });
+
+/** 409 of POST /api/operador/staff/ for an address whose invitation is pending: its member, to resend. */
+export const invitationPendingSchema = z.object({ detail: z.string(), staff_id: z.number().int() });

@@ -136,15 +136,27 @@ export const branchCapacitySchema = z
   .min(1, 'Mínimo 1.')
   .max(100, 'Máximo 100.');
 
-/**
- * PATCH /api/operador/sedes/{id}/: the issue's {capacidad?, horario?, activa?} plus the console's vehicle groups,
- * home service and map position; every field optional, at least one present.
- */
 /** A branch named in the path by its id ('TRA-BOG-01'); an unknown one is the service's 404. */
 export const branchParamsSchema = z.object({ id: z.string() });
 
+/** A branch's phone as the console writes it: 7 to 40 characters. */
+export const branchPhoneSchema = staffText(40).refine((v) => v.length >= 7, 'Mínimo 7 caracteres.');
+/** A municipality's 5-digit DANE code, picked from the lists (never typed). */
+export const daneCitySchema = z
+  .string({ error: 'Elige el municipio.' })
+  .regex(/^\d{5}$/, 'Elige el municipio de la lista.');
+
+/**
+ * PATCH /api/operador/sedes/{id}/: the issue's {capacidad?, horario?, activa?} plus the console's vehicle groups,
+ * home service, map position and (issue 38) name, address, phone and municipality; every field optional, at least
+ * one present.
+ */
 export const branchPatchSchema = z
   .strictObject({
+    nombre: staffText(200).optional(),
+    direccion: staffText(300).optional(),
+    telefono: branchPhoneSchema.optional(),
+    ciudad: daneCitySchema.optional(),
     capacidad: branchCapacitySchema.optional(),
     horario: branchHoursSchema.optional(),
     activa: z.boolean().optional(),
@@ -158,15 +170,60 @@ export const branchPatchSchema = z
   });
 export type BranchPatch = z.infer<typeof branchPatchSchema>;
 
-export const branchClosureSchema = z.strictObject({ fecha: isoDate, motivo: staffText(300) });
+/** The longest closure one action may create (issue 38): a longer one is a mistake or needs a second look. */
+export const MAX_CLOSURE_DAYS = 31;
+
+/** Days from `desde` to `hasta`, both included (calendar days, no time zone involved). */
+export function closureDays(desde: string, hasta: string): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${hasta}T00:00:00Z`);
+  for (
+    let t = Date.parse(`${desde}T00:00:00Z`);
+    t <= end && days.length <= MAX_CLOSURE_DAYS;
+    t += 86_400_000
+  ) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * POST /api/operador/sedes/{id}/cierres/: one day (`fecha`) or, with `hasta`, every day from `fecha` to `hasta`
+ * (Bogotá days, both included, at most MAX_CLOSURE_DAYS).
+ */
+export const branchClosureSchema = z
+  .strictObject({ fecha: isoDate, hasta: isoDate.optional(), motivo: staffText(300) })
+  .superRefine((v, ctx) => {
+    if (v.hasta === undefined) return;
+    if (v.hasta < v.fecha) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hasta'],
+        message: 'La fecha final no puede ser anterior a la inicial.',
+      });
+    } else if (closureDays(v.fecha, v.hasta).length > MAX_CLOSURE_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hasta'],
+        message: `Un cierre puede cubrir como máximo ${MAX_CLOSURE_DAYS} días.`,
+      });
+    }
+  });
 
 export const closureAnswerSchema = z.object({
   sede: z.string(),
+  /** The first day asked for; `hasta` the last (the same day for a one-day closure). */
   fecha: z.string(),
+  hasta: z.string(),
   motivo: z.string(),
+  /** The days this action closed. */
+  cerrados: z.array(z.string()),
+  /** Days of the range that were already closed: left as they were. */
+  ya_cerrados: z.array(z.string()),
   por_reprogramar: z.array(
     z.object({
       id: z.string(),
+      fecha: z.string(),
       placa: z.string(),
       hora: z.string(),
       cliente: z.object({ nombre: z.string(), correo: z.string() }),

@@ -6,6 +6,8 @@ import { pageSchema } from './operator-support.contract.ts';
 import {
   branchCapacitySchema,
   branchHoursSchema,
+  branchPhoneSchema,
+  daneCitySchema,
   branchLatSchema,
   branchLngSchema,
   vehicleGroupsSchema,
@@ -22,6 +24,9 @@ export const OPERATOR_OPS_PATHS = {
   branches: '/api/operador/sedes/',
   branch: (id: string) => `/api/operador/sedes/${encodeURIComponent(id)}/`,
   closures: (id: string) => `/api/operador/sedes/${encodeURIComponent(id)}/cierres/`,
+  /** DIVIPOLA for the branch form: departments, then a department's municipalities. */
+  departments: '/api/operador/divipola/departamentos/',
+  municipalities: (department: number) => `/api/operador/divipola/departamentos/${department}/municipios/`,
   closure: (id: string, fecha: string) =>
     `/api/operador/sedes/${encodeURIComponent(id)}/cierres/${encodeURIComponent(fecha)}/`,
   prices: '/api/operador/precios/',
@@ -118,8 +123,8 @@ export const branchCreateSchema = z.strictObject({
   servicio: z.enum(FROM_FLOWS, { error: 'Servicio inválido: usa "rtm", "peritaje" o "tramites".' }),
   nombre: staffText(200),
   direccion: staffText(300),
-  ciudad: z.string({ error: 'Este campo es requerido.' }).regex(/^\d{5}$/, 'Código DANE de 5 dígitos.'),
-  telefono: staffText(40).refine((v) => v.length >= 7, 'Mínimo 7 caracteres.'),
+  ciudad: daneCitySchema,
+  telefono: branchPhoneSchema,
   lat: branchLatSchema,
   lng: branchLngSchema,
   horario: branchHoursSchema,
@@ -201,3 +206,15 @@ export type PriceList = z.infer<typeof priceListSchema>;
 
 export const PRICE_KINDS = ['rtm', 'combos', 'tramites'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
+
+/** A department or a municipality of the branch form's lists (DIVIPOLA; `id` the DANE code as a number). */
+export const divipolaOptionSchema = z.object({ id: z.number().int(), nombre: z.string() });
+export type DivipolaOption = z.infer<typeof divipolaOptionSchema>;
+export const divipolaListSchema = z.array(divipolaOptionSchema);
+/** GET …/divipola/departamentos/{id}/municipios/: a department named by its DANE code. */
+export const divipolaDepartmentParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,2}$/, 'Departamento inválido.')
+    .transform(Number),
+});

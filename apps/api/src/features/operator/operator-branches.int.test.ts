@@ -149,6 +149,7 @@ describe('POST /api/operador/sedes/{id}/cierres/', () => {
     expect(answer.por_reprogramar).toEqual([
       {
         id: booked.id_agendamiento,
+        fecha: WEDNESDAY,
         placa: 'CIE123',
         hora: '09:00',
         cliente: { nombre: 'Ana Pérez', correo: 'ana.cierre@correo.com' },

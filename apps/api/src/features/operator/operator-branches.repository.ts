@@ -9,6 +9,7 @@ import type {
   OperatorBranch,
 } from '@togo/domain/operator/operator-ops.contract';
 import { insertAudit, type AuditRecord, type Tx } from './audit.repository.ts';
+import { fold } from './operator-divipola.repository.ts';
 
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
@@ -25,11 +26,6 @@ const BRANCH_COLUMNS = sql`id, servicio, nombre, direccion, lpad(city_id::text, 
   (select coalesce(c.common_name, c.name) from cities c where c.id = city_id) as ciudad_nombre, telefono,
   capacidad::int as capacidad, horario, activo as activa, atiende, a_domicilio, lat, lng, version`;
 
-/**
- * Lower case without Spanish accents, in SQL (as `folded` in JS): "Trámites" matches "tramites". The accented
- * capitals are listed too, as lower() under the C collation only changes ASCII letters.
- */
-const fold = (column: SQL) => sql`translate(lower(${column}), 'áéíóúüñÁÉÍÓÚÜÑ', 'aeiouunaeiouun')`;
 const folded = (text: string) =>
   text
     .toLowerCase()
@@ -97,6 +93,7 @@ export interface ClosureRow {
 
 export interface BookingToReschedule {
   id: string;
+  fecha: string;
   userId: number;
   placa: string;
   hora: number;
@@ -115,6 +112,9 @@ export interface BookingToReschedule {
 /** The bookings a closure touched and the name of the closed branch. */
 export interface ClosureResult {
   sede: string;
+  /** The days closed now / those of the range closed already (left as they were). */
+  closed: string[];
+  alreadyClosed: string[];
   bookings: BookingToReschedule[];
 }
 
@@ -173,7 +173,7 @@ export class OperatorBranchesRepository {
     today: string,
     audit: (before: BranchState, after: BranchState) => AuditRecord,
     now: Date,
-  ): Promise<BranchState | 'missing' | 'stale'> {
+  ): Promise<BranchState | 'missing' | 'stale' | 'unknown_city'> {
     return this.db.transaction(async (tx) => {
       const [before] = await rows<BranchState>(
         tx,
@@ -181,11 +181,22 @@ export class OperatorBranchesRepository {
       );
       if (!before) return 'missing' as const;
       if (before.version !== expected) return 'stale' as const;
+      if (patch.ciudad !== undefined) {
+        const [city] = await rows<{ id: number }>(
+          tx,
+          sql`select id from cities where id = ${Number(patch.ciudad)}`,
+        );
+        if (!city) return 'unknown_city' as const;
+      }
       const lat = patch.lat ?? before.lat;
       const lng = patch.lng ?? before.lng;
       await tx
         .update(bookingBranches)
         .set({
+          ...(patch.nombre !== undefined ? { nombre: patch.nombre } : {}),
+          ...(patch.direccion !== undefined ? { direccion: patch.direccion } : {}),
+          ...(patch.telefono !== undefined ? { telefono: patch.telefono } : {}),
+          ...(patch.ciudad !== undefined ? { cityId: Number(patch.ciudad) } : {}),
           ...(patch.capacidad !== undefined ? { capacidad: patch.capacidad } : {}),
           ...(patch.horario !== undefined ? { horario: patch.horario } : {}),
           ...(patch.activa !== undefined ? { activo: patch.activa } : {}),
@@ -215,45 +226,63 @@ export class OperatorBranchesRepository {
   }
 
   /**
-   * Closes a branch for a day (audit row first, so a duplicate closure rolls both back) and answers the bookings
-   * already made for that day, to reschedule: in the same transaction the confirmed ones become 'afectada_cierre'
-   * (decision 110; their seat stays theirs until they are moved or cancelled). The branch row is locked first, as
-   * a driver's reschedule does (FOR SHARE) before checking the target day's closure, so a booking can never be
-   * moved into a day being closed unseen. 'not_found' for an unknown branch, 'exists' when already closed.
+   * Closes a branch on every day of `fechas` not closed yet (audited once) and answers the bookings of those days
+   * to reschedule; the confirmed ones become 'afectada_cierre' in the same transaction (decision 110). The branch
+   * row is locked first, as a driver's reschedule does (FOR SHARE). Days already closed are left as they were
+   * (`alreadyClosed`); 'not_found' for an unknown branch, 'exists' when every day was closed already.
    */
   async close(
-    input: { branchId: string; fecha: string; motivo: string; staffId: number },
-    audit: AuditRecord,
+    input: { branchId: string; fechas: string[]; motivo: string; staffId: number },
+    audit: (closed: string[], alreadyClosed: string[]) => AuditRecord,
     now: Date,
   ): Promise<ClosureResult | 'not_found' | 'exists'> {
+    const { branchId, fechas, motivo, staffId } = input;
     try {
       return await this.db.transaction(async (tx) => {
         const [branch] = await rows<{ nombre: string }>(
           tx,
-          sql`select nombre from booking_branches where id = ${input.branchId} for update`,
+          sql`select nombre from booking_branches where id = ${branchId} for update`,
         );
         if (!branch) return 'not_found' as const;
-        await insertAudit(tx, audit, now);
-        await tx.insert(branchClosures).values({ ...input, created: now });
+        // The branch row's lock makes closures of one branch take turns: this read stays true until commit.
+        const asked = sql.join(
+          fechas.map((f) => sql`${f}::date`),
+          sql`, `,
+        );
+        const taken = await rows<{ fecha: string }>(
+          tx,
+          sql`select fecha::text as fecha from branch_closures where branch_id = ${branchId} and fecha in (${asked})`,
+        );
+        const alreadyClosed = taken.map((r) => r.fecha).sort();
+        const closed = fechas.filter((f) => !alreadyClosed.includes(f));
+        if (closed.length === 0) return 'exists' as const;
+        await insertAudit(tx, audit(closed, alreadyClosed), now);
+        await tx
+          .insert(branchClosures)
+          .values(closed.map((fecha) => ({ branchId, fecha, motivo, staffId, created: now })));
+        const days = sql.join(
+          closed.map((f) => sql`${f}::date`),
+          sql`, `,
+        );
         await tx.execute(
-          sql`update bookings set estado = 'afectada_cierre', motivo_estado = ${input.motivo},
+          sql`update bookings set estado = 'afectada_cierre', motivo_estado = ${motivo},
                      version = version + 1, updated = ${now.toISOString()}
-              where branch_id = ${input.branchId} and fecha = ${input.fecha} and estado = 'confirmada'`,
+              where branch_id = ${branchId} and fecha in (${days}) and estado = 'confirmada'`,
         );
         const list = await rows<BookingToReschedule>(
           tx,
-          sql`select b.id, b.user_id as "userId", b.placa, b.hora::int as hora,
+          sql`select b.id, b.fecha::text as fecha, b.user_id as "userId", b.placa, b.hora::int as hora,
                      trim(u.nombres || ' ' || u.apellidos) as nombre, u.nombres,
                      coalesce(b.correo, u.email) as correo, coalesce(b.datos->>'celular', u.telefono) as telefono,
                      b.estado, b.servicio,
                      exists (select 1 from payments p where p.booking_id = b.id and p.status = 'APPROVED') as pagado
               from bookings b join users u on u.id = b.user_id
-              where b.branch_id = ${input.branchId} and b.fecha = ${input.fecha}
+              where b.branch_id = ${branchId} and b.fecha in (${days})
                 and (b.estado = 'afectada_cierre'
                      or (b.estado = 'pendiente_pago' and b.expira_en > ${now.toISOString()}))
-              order by b.hora, b.created`,
+              order by b.fecha, b.hora, b.created`,
         );
-        return { sede: branch.nombre, bookings: list };
+        return { sede: branch.nombre, closed, alreadyClosed, bookings: list };
       });
     } catch (err) {
       const e = err as { code?: string; cause?: { code?: string } };

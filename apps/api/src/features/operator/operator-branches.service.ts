@@ -1,11 +1,16 @@
 import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import { OPERATOR_MSG } from '@togo/domain/operator/operator-auth.contract';
-import type { BranchPatch, ClosureAnswer } from '@togo/domain/operator/operator-console.contract';
+import {
+  closureDays,
+  type BranchPatch,
+  type ClosureAnswer,
+} from '@togo/domain/operator/operator-console.contract';
 import {
   BRANCH_PAGE_SIZE_DEFAULT,
   type BranchClosureEntry,
   type BranchCreate,
   type BranchListQuery,
+  type DivipolaOption,
   type OperatorBranch,
   type OperatorBranchPage,
 } from '@togo/domain/operator/operator-ops.contract';
@@ -16,6 +21,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from './audit.repository.ts';
 import type { OperatorBookingNotices } from './operator-booking-notices.ts';
 import type { OperatorBranchesRepository } from './operator-branches.repository.ts';
+import type { OperatorDivipolaRepository } from './operator-divipola.repository.ts';
+
+const UNKNOWN_CITY = 'No es un municipio de Colombia (DIVIPOLA).';
 
 const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
@@ -24,6 +32,8 @@ export class OperatorBranchesService {
   constructor(
     private readonly deps: {
       repo: OperatorBranchesRepository;
+      /** The branch form's lists of departments and municipalities. */
+      divipola: OperatorDivipolaRepository;
       clock: Clock;
       /** The drivers' notices of a closure, recorded in their delivery log (decision 109). */
       notices: OperatorBookingNotices;
@@ -70,36 +80,74 @@ export class OperatorBranchesService {
     );
     if (after === 'missing') throw AppError.notFound('Sede no encontrada.');
     if (after === 'stale') throw staleVersion();
+    if (after === 'unknown_city') throw AppError.field('ciudad', UNKNOWN_CITY);
     return after;
   }
 
-  async close(actor: AuditActor, id: string, fecha: string, motivo: string): Promise<ClosureAnswer> {
+  /**
+   * Closes the branch from `fecha` to `hasta` (both included; one day without `hasta`): the days not closed yet are
+   * closed in one transaction and each affected driver is told, as for one day (decision 110). Days of the range
+   * already closed are kept and named in the answer; 409 when all of them were.
+   */
+  async close(
+    actor: AuditActor,
+    id: string,
+    closure: { fecha: string; hasta?: string | undefined; motivo: string },
+  ): Promise<ClosureAnswer> {
+    const { fecha, motivo } = closure;
+    const hasta = closure.hasta ?? fecha;
+    const fechas = closureDays(fecha, hasta);
     const now = this.deps.clock.now();
     const result = await this.deps.repo.close(
-      { branchId: id, fecha, motivo, staffId: actor.staffId },
-      { actor, accion: 'sede.cerrar_dia', objeto: `sede:${id}`, antes: null, despues: { fecha, motivo } },
+      { branchId: id, fechas, motivo, staffId: actor.staffId },
+      (closed, alreadyClosed) => ({
+        actor,
+        accion: 'sede.cerrar_dia',
+        objeto: `sede:${id}`,
+        antes: alreadyClosed.length > 0 ? { ya_cerrados: alreadyClosed } : null,
+        despues: fechas.length === 1 ? { fecha, motivo } : { fecha, hasta, motivo, cerrados: closed },
+      }),
       now,
     );
     if (result === 'not_found') throw AppError.notFound('Sede no encontrada.');
-    if (result === 'exists') throw AppError.conflict(OPERATOR_MSG.closureExists);
+    if (result === 'exists') {
+      throw AppError.conflict(
+        fechas.length === 1 ? OPERATOR_MSG.closureExists : OPERATOR_MSG.closureRangeExists,
+      );
+    }
     for (const b of result.bookings) {
       // A failed message is logged and listed in the driver's Avisos; the closure stands and the list is in the
       // answer for staff to call.
       await this.deps.notices
-        .closure({ sede: result.sede, fecha, motivo }, b)
+        .closure({ sede: result.sede, fecha: b.fecha, motivo }, b)
         .catch((err: unknown) => this.deps.log.error({ err, bookingId: b.id }, 'closure notice not sent'));
     }
     return {
       sede: id,
       fecha,
+      hasta,
       motivo,
+      cerrados: result.closed,
+      ya_cerrados: result.alreadyClosed,
       por_reprogramar: result.bookings.map((b) => ({
         id: b.id,
+        fecha: b.fecha,
         placa: b.placa,
         hora: hhmm(b.hora),
         cliente: { nombre: b.nombre, correo: b.correo },
       })),
     };
+  }
+
+  /** DIVIPOLA for the branch form: the departments, then one department's municipalities (404 for none). */
+  departments(): Promise<DivipolaOption[]> {
+    return this.deps.divipola.departments();
+  }
+
+  async municipalities(department: number): Promise<DivipolaOption[]> {
+    const list = await this.deps.divipola.municipalities(department);
+    if (list.length === 0) throw AppError.notFound('Departamento no encontrado.');
+    return list;
   }
 
   async create(actor: AuditActor, branch: BranchCreate): Promise<OperatorBranch> {
@@ -116,8 +164,7 @@ export class OperatorBranchesService {
       now,
     );
     if (result === 'exists') throw AppError.field('id', 'Ya existe una sede con ese código.');
-    if (result === 'unknown_city')
-      throw AppError.field('ciudad', 'No es un municipio de Colombia (DIVIPOLA).');
+    if (result === 'unknown_city') throw AppError.field('ciudad', UNKNOWN_CITY);
     return result;
   }
 

@@ -198,14 +198,11 @@ export function operatorConsoleRoutes(
     {
       preValidation: guard('sedes.editar'),
       schema: {
-        summary: 'Consola: cerrar una sede un día',
+        summary: 'Consola: cerrar una sede un día o del día `fecha` al día `hasta` (máximo 31 días)',
         params: branchParamsSchema,
         body: branchClosureSchema,
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(await branches.close(actorOf(req), req.params.id, req.body.fecha, req.body.motivo)),
+    async (req, reply) => reply.code(201).send(await branches.close(actorOf(req), req.params.id, req.body)),
   );
 }

@@ -12,6 +12,8 @@ import {
   OPERATOR_OPS_PATHS,
   branchCreateSchema,
   branchClosureParamsSchema,
+  divipolaDepartmentParamsSchema,
+  divipolaListSchema,
   priceKeyParamsSchema,
   priceUpdateSchema,
   type PriceKind,
@@ -103,6 +105,28 @@ export function operatorOpsRoutes(
       schema: { summary: 'Consola: crear una sede', body: branchCreateSchema },
     },
     async (req, reply) => reply.code(201).send(await branches.create(actorOf(req), req.body)),
+  );
+
+  typed.get(
+    OPERATOR_OPS_PATHS.departments,
+    {
+      preValidation: guard('sedes.leer'),
+      schema: { summary: 'Consola: departamentos (DIVIPOLA)', response: { 200: divipolaListSchema } },
+    },
+    async () => branches.departments(),
+  );
+
+  typed.get(
+    '/api/operador/divipola/departamentos/:id/municipios/',
+    {
+      preValidation: guard('sedes.leer'),
+      schema: {
+        summary: 'Consola: municipios de un departamento (DIVIPOLA)',
+        params: divipolaDepartmentParamsSchema,
+        response: { 200: divipolaListSchema },
+      },
+    },
+    async (req) => branches.municipalities(req.params.id),
   );
 
   typed.get(

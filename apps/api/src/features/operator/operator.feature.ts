@@ -19,6 +19,7 @@ import { OperatorBookingsService } from './operator-bookings.service.ts';
 import { OperatorBranchesRepository } from './operator-branches.repository.ts';
 import { OperatorBranchesService } from './operator-branches.service.ts';
 import { operatorConsoleRoutes } from './operator-console.routes.ts';
+import { OperatorDivipolaRepository } from './operator-divipola.repository.ts';
 import { OperatorDashboardRepository } from './operator-dashboard.repository.ts';
 import { operatorDashboardRoutes } from './operator-dashboard.routes.ts';
 import { OperatorDashboardService } from './operator-dashboard.service.ts';
@@ -46,6 +47,7 @@ import { operatorSupportRoutes } from './operator-support.routes.ts';
 import { OperatorSupportService, type SupportCodeSender } from './operator-support.service.ts';
 import { registerOperatorJobs } from './operator.jobs.ts';
 import { PicoPlacaReviewMailService } from './operator-pico-placa-review.service.ts';
+import { StaffAdminRepository } from './staff-admin.repository.ts';
 import { StaffAdminService } from './staff-admin.service.ts';
 import { StaffAuthService, type SignInThrottle } from './staff-auth.service.ts';
 import { StaffRepository } from './staff.repository.ts';
@@ -143,6 +145,7 @@ export async function registerOperator(
     auth,
     admin: new StaffAdminService({
       repo: staffRepo,
+      actions: new StaffAdminRepository(db),
       clock,
       messenger: deps.messenger,
       webUrl: config.WEB_URL,
@@ -151,6 +154,7 @@ export async function registerOperator(
   });
   const branches = new OperatorBranchesService({
     repo: new OperatorBranchesRepository(db),
+    divipola: new OperatorDivipolaRepository(db),
     clock,
     notices,
     log: deps.log,

@@ -240,8 +240,12 @@ describe('invitations', () => {
       headers: admin.headers,
       payload,
     });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toHaveProperty('correo');
+    // A pending invitation is offered a resend rather than refused as taken (issue 38).
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'Ya hay una invitación pendiente para este correo.',
+      staff_id: (res.json() as { id: number }).id,
+    });
 
     const [mail] = await listOutbox(t.database.db, 'nuevo.soporte@togo.co', 1);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];

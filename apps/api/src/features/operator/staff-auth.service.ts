@@ -1,5 +1,6 @@
 import {
   OPERATOR_MSG,
+  type InvitationState,
   type OperatorSession,
   type StaffRole,
   type TotpConfirmed,
@@ -21,6 +22,10 @@ export { TOTP_SEAL } from './staff-totp.service.ts';
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 /** last_seen is written at most this often per token. */
 const TOUCH_AFTER_MS = 60 * 1000;
+
+/** The sign-in throttle key of a staff account is this prefix and the lower-case email. */
+export const STAFF_ACCOUNT_KEY_PREFIX = 'staff:acct:';
+export const staffAccountKey = (email: string) => `${STAFF_ACCOUNT_KEY_PREFIX}${email.toLowerCase()}`;
 
 /** One key of the sign-in throttle and its policy (decision 016's rule, with a first block). */
 export interface AttemptKey {
@@ -56,6 +61,14 @@ export const STAFF_IP_POLICY = {
   firstBlockSeconds: 60,
   maxBlockSeconds: 15 * 60,
   quietSeconds: 3600,
+};
+
+/** What a link that no longer works says, by why. */
+const INVITATION_GONE: Record<InvitationState, string> = {
+  invalida: OPERATOR_MSG.invitationInvalid,
+  usada: OPERATOR_MSG.invitationUsed,
+  vencida: OPERATOR_MSG.invitationExpired,
+  reemplazada: OPERATOR_MSG.invitationReplaced,
 };
 
 export interface StaffSession {
@@ -95,7 +108,7 @@ export class StaffAuthService {
   /** The throttle keys of a sign-in (or of a code check) by `email` from `ip`. */
   private static keys(email: string, ip: string) {
     return {
-      account: { key: `staff:acct:${email.toLowerCase()}`, policy: STAFF_ACCOUNT_POLICY },
+      account: { key: staffAccountKey(email), policy: STAFF_ACCOUNT_POLICY },
       ip: { key: `staff:ip:${ip}`, policy: STAFF_IP_POLICY },
     };
   }
@@ -217,9 +230,26 @@ export class StaffAuthService {
     return this.totp.reset(actor, id);
   }
 
+  /**
+   * Whether an invitation link still works, asked when the page opens (issue 38): its person, or a 410 saying why
+   * not (used, replaced by a resend, expired, unknown) before any form is shown.
+   */
+  async checkInvitation(token: string): Promise<{ correo: string; nombre: string }> {
+    const state = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+      ? await this.repo.invitationState(sha256Hex(token), this.clock.now())
+      : undefined;
+    if (state?.state === 'live') return { correo: state.email, nombre: state.nombre };
+    const estado = state?.state ?? 'invalida';
+    throw new AppError(410, { detail: INVITATION_GONE[estado], estado });
+  }
+
   async acceptInvitation(token: string, clave: string): Promise<void> {
     const invited = await this.repo.findInvited(sha256Hex(token), this.clock.now());
-    if (!invited) throw AppError.badRequest({ token: [OPERATOR_MSG.invitationInvalid] });
+    if (!invited) {
+      const state = await this.repo.invitationState(sha256Hex(token), this.clock.now());
+      const why = state && state.state !== 'live' ? INVITATION_GONE[state.state] : undefined;
+      throw AppError.badRequest({ token: [why ?? OPERATOR_MSG.invitationInvalid] });
+    }
     const weak = staffPasswordProblem(clave, [invited.email, invited.nombre]);
     if (weak) throw AppError.badRequest({ clave: [weak] });
     const id = await this.repo.acceptInvitation(

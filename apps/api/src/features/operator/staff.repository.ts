@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staff, staffInvitations, staffRecoveryCodes, staffTokens } from '../../db/schema.ts';
+import { staff, staffInvitations, staffRecoveryCodes, staffTokens, throttles } from '../../db/schema.ts';
 import { insertAudit, type AuditRecord } from './audit.repository.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -29,11 +29,21 @@ export class StaffRepository {
     return row;
   }
 
-  list(): Promise<(StaffRow & { invitationPending: boolean })[]> {
+  /**
+   * Every member, with whether the invitation is still pending and whether failed sign-ins lock the account at
+   * `now` (its sign-in throttle row, keyed `accountKey(email)`, blocked beyond now).
+   */
+  list(
+    now: Date,
+    accountKeyPrefix: string,
+  ): Promise<(StaffRow & { invitationPending: boolean; locked: boolean })[]> {
     return this.db
       .select({
         ...staffColumns,
         invitationPending: sql<boolean>`${staff.passwordHash} is null`,
+        locked: sql<boolean>`exists (select 1 from ${throttles} t
+          where t.key = ${accountKeyPrefix} || lower(${staff.email})
+            and t.blocked_until > ${now.toISOString()}::timestamptz)`,
       })
       .from(staff)
       .orderBy(asc(staff.id));
@@ -235,6 +245,37 @@ export class StaffRepository {
       await insertAudit(tx, audit(created.id), now);
       return created.id;
     });
+  }
+
+  /**
+   * What became of an invitation link: its person while it works, else why it does not (used, replaced by a newer
+   * one, expired); undefined for a token that names no invitation (or whose member was removed).
+   */
+  async invitationState(
+    tokenHash: string,
+    now: Date,
+  ): Promise<
+    | { state: 'live'; email: string; nombre: string }
+    | { state: 'usada' | 'reemplazada' | 'vencida' }
+    | undefined
+  > {
+    const [row] = await this.db
+      .select({
+        email: staff.email,
+        nombre: staff.nombre,
+        usedAt: staffInvitations.usedAt,
+        expiresAt: staffInvitations.expiresAt,
+        newer: sql<boolean>`exists (select 1 from ${staffInvitations} n
+          where n.staff_id = ${staffInvitations.staffId} and n.id > ${staffInvitations.id})`,
+      })
+      .from(staffInvitations)
+      .innerJoin(staff, eq(staff.id, staffInvitations.staffId))
+      .where(eq(staffInvitations.tokenHash, tokenHash));
+    if (!row) return undefined;
+    if (row.usedAt) return { state: 'usada' };
+    if (row.newer) return { state: 'reemplazada' };
+    if (row.expiresAt.getTime() <= now.getTime()) return { state: 'vencida' };
+    return { state: 'live', email: row.email, nombre: row.nombre };
   }
 
   /** The person a live (unused, unexpired) invitation is for. */

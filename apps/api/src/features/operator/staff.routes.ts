@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInvitationSchema,
+  invitationQuerySchema,
   operatorLoginSchema,
   staffInviteSchema,
   staffUpdateSchema,
@@ -77,6 +78,17 @@ export function staffRoutes(
     async (req) => auth.confirmEnrolment(staffSession(req), req.body.codigo),
   );
 
+  typed.get(
+    '/api/operador/invitacion/',
+    {
+      schema: {
+        summary: 'Consola: ¿sigue sirviendo un enlace de invitación? (410 con el motivo si no)',
+        querystring: invitationQuerySchema,
+      },
+    },
+    async (req) => auth.checkInvitation(req.query.token),
+  );
+
   typed.post(
     '/api/operador/invitacion/aceptar/',
     { schema: { summary: 'Consola: aceptar una invitación', body: acceptInvitationSchema } },
@@ -108,6 +120,36 @@ export function staffRoutes(
       preHandler: guard('staff.gestionar'),
     },
     async (req) => auth.resetTotp(actorOf(req), pathId(req)),
+  );
+
+  app.post(
+    '/api/operador/staff/:id/invitacion/',
+    {
+      schema: { summary: 'Consola: reenviar una invitación pendiente (el enlace anterior deja de servir)' },
+      preHandler: guard('staff.gestionar'),
+    },
+    async (req) => admin.resendInvitation(actorOf(req), pathId(req)),
+  );
+
+  app.delete(
+    '/api/operador/staff/:id/invitacion/',
+    {
+      schema: { summary: 'Consola: revocar una invitación pendiente' },
+      preHandler: guard('staff.gestionar'),
+    },
+    async (req, reply) => {
+      await admin.revokeInvitation(actorOf(req), pathId(req));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/operador/staff/:id/desbloquear/',
+    {
+      schema: { summary: 'Consola: desbloquear una cuenta bloqueada por intentos fallidos' },
+      preHandler: guard('staff.gestionar'),
+    },
+    async (req) => admin.unlock(actorOf(req), pathId(req)),
   );
 
   typed.patch(

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { InvitationState } from '@togo/domain/operator/operator-auth.contract';
 import { Link, useSearchParams } from 'react-router';
 import { staffPasswordSchema } from '@togo/domain/operator/operator-auth.contract';
 import { Field, fieldA11y } from '../../components/ui/Field.tsx';
@@ -6,10 +8,21 @@ import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { fieldErrors } from '../../lib/api-client.ts';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
-import { acceptInvitation } from './auth-api.ts';
+import { acceptInvitation, checkInvitation } from './auth-api.ts';
+
+/** The title of a link that no longer works, by why (its text is the server's). */
+const GONE_TITLE: Record<InvitationState, string> = {
+  invalida: 'Invitación no válida',
+  usada: 'Invitación ya usada',
+  vencida: 'Invitación vencida',
+  reemplazada: 'Invitación reemplazada',
+};
 import { AuthFrame, FormAlert } from './AuthFrame.tsx';
 
-/** /operador/invitacion?token=…: the invited staff member sets a password, then signs in. */
+/**
+ * /operador/invitacion?token=…: the invited staff member sets a password, then signs in. The link is checked when
+ * the page opens (issue 38): a used, expired or replaced link says so instead of showing the form.
+ */
 export default function AcceptInvitation() {
   usePageTitle('Aceptar invitación');
   const [params] = useSearchParams();
@@ -20,6 +33,13 @@ export default function AcceptInvitation() {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const check = useQuery({
+    queryKey: ['operador', 'invitacion', token],
+    queryFn: ({ signal }) => checkInvitation(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
 
   if (!token) {
     return (
@@ -44,6 +64,38 @@ export default function AcceptInvitation() {
     );
   }
 
+  if (check.isPending) {
+    return (
+      <AuthFrame title="Aceptar invitación">
+        <p role="status" className="op-muted">
+          Comprobando la invitación…
+        </p>
+      </AuthFrame>
+    );
+  }
+
+  if (check.isError) {
+    return (
+      <AuthFrame title="Aceptar invitación">
+        <FormAlert message={operatorErrorMessage(check.error, 'No pudimos comprobar la invitación.')} />
+        <button type="button" className="btn btn--secondary btn--block" onClick={() => void check.refetch()}>
+          Reintentar
+        </button>
+      </AuthFrame>
+    );
+  }
+
+  if (!check.data.live) {
+    return (
+      <AuthFrame title={GONE_TITLE[check.data.estado]} lead={check.data.detail}>
+        <Link to="/ingresar" className="btn btn--secondary btn--block">
+          Ir a ingresar
+        </Link>
+      </AuthFrame>
+    );
+  }
+  const invited = check.data;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setAlert(null);
@@ -67,7 +119,10 @@ export default function AcceptInvitation() {
   }
 
   return (
-    <AuthFrame title="Aceptar invitación" lead="Define la clave con la que ingresarás a la consola.">
+    <AuthFrame
+      title="Aceptar invitación"
+      lead={`Hola, ${invited.nombre}. Define la clave con la que ingresarás a la consola como ${invited.correo}.`}
+    >
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={alert} />
         <Field

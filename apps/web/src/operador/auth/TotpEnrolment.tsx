@@ -7,7 +7,7 @@ import {
 } from '@togo/domain/operator/operator-auth.contract';
 import { Field, fieldA11y } from '../../components/ui/Field.tsx';
 import { operatorErrorMessage } from '../lib/operator-messages.ts';
-import { staffMeKey, useOperatorToken, useStaffMe } from '../lib/session.ts';
+import { signOut, staffMeKey, useOperatorToken, useStaffMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { confirmTotp, startTotpEnrolment } from './auth-api.ts';
 import { AuthFrame, FormAlert } from './AuthFrame.tsx';
@@ -165,6 +165,23 @@ export default function TotpEnrolment() {
   }
 
   const enrolment = renewal ?? first.data;
+  /**
+   * The way back (issue 38): a session that must enrol first can only sign out (nothing else is open to it);
+   * otherwise back to the console, the current verification (if any) unchanged.
+   */
+  const back = me.data?.totp_pendiente ? (
+    <button type="button" className="link-button" onClick={() => void signOut(queryClient)}>
+      Cerrar sesión y volver a ingresar más tarde
+    </button>
+  ) : renewal ? (
+    <button type="button" className="link-button" onClick={() => setRenewal(null)}>
+      Cancelar y seguir con la verificación actual
+    </button>
+  ) : (
+    <Link to="/" className="link-button">
+      Volver al inicio sin activarla
+    </Link>
+  );
   return (
     <AuthFrame
       title="Activa la verificación en dos pasos"
@@ -195,11 +212,7 @@ export default function TotpEnrolment() {
               {busy ? 'Activando…' : 'Activar'}
             </button>
           </form>
-          {renewal ? (
-            <button type="button" className="link-button" onClick={() => setRenewal(null)}>
-              Cancelar y seguir con la verificación actual
-            </button>
-          ) : null}
+          {back}
         </div>
       ) : first.isError ? (
         <>
@@ -217,6 +230,7 @@ export default function TotpEnrolment() {
           Preparando tu código…
         </p>
       )}
+      {enrolment ? null : back}
     </AuthFrame>
   );
 }

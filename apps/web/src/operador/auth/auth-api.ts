@@ -1,11 +1,15 @@
 import {
+  invitationGoneSchema,
+  invitationLiveSchema,
   operatorSessionSchema,
   totpConfirmedSchema,
   totpEnrolmentSchema,
+  type InvitationState,
   type OperatorSession,
   type TotpConfirmed,
   type TotpEnrolment,
 } from '@togo/domain/operator/operator-auth.contract';
+import { isApiError } from '../../lib/api-client.ts';
 import { operatorRequest } from '../lib/operator-api.ts';
 
 /** The second step's proof: the app's 6-digit code or one of the recovery codes. */
@@ -42,4 +46,23 @@ export function acceptInvitation(token: string, clave: string): Promise<unknown>
     method: 'POST',
     body: { token, clave },
   });
+}
+
+/** What an invitation link is: its person while it works, else why not (asked before the form is shown). */
+export type InvitationCheck =
+  { live: true; correo: string; nombre: string } | { live: false; estado: InvitationState; detail: string };
+
+export async function checkInvitation(token: string, signal?: AbortSignal): Promise<InvitationCheck> {
+  try {
+    const who = await operatorRequest(`/api/operador/invitacion/?token=${encodeURIComponent(token)}`, {
+      schema: invitationLiveSchema,
+      signal,
+    });
+    return { live: true, ...who };
+  } catch (error) {
+    const gone =
+      isApiError(error) && error.status === 410 ? invitationGoneSchema.safeParse(error.body) : null;
+    if (gone?.success) return { live: false, ...gone.data };
+    throw error;
+  }
 }

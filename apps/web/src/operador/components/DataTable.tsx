@@ -26,12 +26,17 @@ interface Props<T> {
   empty?: string;
   sort?: SortState;
   onSort?: (sort: SortState) => void;
+  /**
+   * 'stack': a wide table whose rows become labelled cards below 900 px (no sideways scrolling on a tablet), with
+   * its sortable headers kept as a bar above them.
+   */
+  layout?: 'scroll' | 'stack';
 }
 
 /**
  * The console's table (decision 029): a real <table> with a caption for screen readers, loading, empty and
  * error states, and server-side sorting through `sort`/`onSort` (aria-sort on the sorted column). Scrolls
- * sideways inside its frame on narrow screens instead of widening the page.
+ * sideways inside its frame on narrow screens instead of widening the page, or stacks its rows (`layout`).
  */
 export function DataTable<T>({
   caption,
@@ -44,10 +49,11 @@ export function DataTable<T>({
   empty = 'No hay resultados.',
   sort,
   onSort,
+  layout = 'scroll',
 }: Props<T>) {
   return (
     <div className="op-table-frame" aria-busy={loading}>
-      <table className="op-table">
+      <table className={layout === 'stack' ? 'op-table op-table--stack' : 'op-table'}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -112,7 +118,8 @@ export function DataTable<T>({
               <tr key={rowKey(row, i)}>
                 {columns.map((col) => (
                   <td key={col.key} className={col.numeric ? 'op-num' : undefined} data-label={col.header}>
-                    {col.render(row)}
+                    {/* Stacked, the value is one box beside its column's name. */}
+                    {layout === 'stack' ? <div>{col.render(row)}</div> : col.render(row)}
                   </td>
                 ))}
               </tr>

@@ -1,4 +1,12 @@
-import type { OperatorBranch, OperatorBranchPage } from '@togo/domain/operator/operator-ops.contract';
+import { http } from 'msw';
+import {
+  OPERATOR_OPS_PATHS,
+  divipolaListSchema,
+  type DivipolaOption,
+  type OperatorBranch,
+  type OperatorBranchPage,
+} from '@togo/domain/operator/operator-ops.contract';
+import { contractJson } from '../../test/api-server.ts';
 
 /** A branch as GET /api/operador/sedes/ answers it. */
 export function branch(overrides: Partial<OperatorBranch> = {}): OperatorBranch {
@@ -37,4 +45,26 @@ export function branchPage(
       { ciudad: '05001', nombre: 'Medellín' },
     ],
   };
+}
+
+/** DIVIPOLA of the branch form's lists (decision 116): Antioquia and Bogotá with a few municipalities. */
+export function divipolaHandlers() {
+  const towns: Record<string, DivipolaOption[]> = {
+    '5': [
+      { id: 5088, nombre: 'Bello' },
+      { id: 5001, nombre: 'Medellín' },
+    ],
+    '11': [{ id: 11001, nombre: 'Bogotá' }],
+  };
+  return [
+    http.get(OPERATOR_OPS_PATHS.departments, () =>
+      contractJson(divipolaListSchema, [
+        { id: 5, nombre: 'Antioquia' },
+        { id: 11, nombre: 'Bogotá, D.C.' },
+      ]),
+    ),
+    http.get('/api/operador/divipola/departamentos/:id/municipios/', ({ params }) =>
+      contractJson(divipolaListSchema, towns[String(params.id)] ?? []),
+    ),
+  ];
 }

@@ -19,6 +19,7 @@ const member: StaffMember = {
   activo: true,
   totp: false,
   invitacion_pendiente: false,
+  bloqueado: false,
   version: 5,
 };
 
@@ -26,7 +27,17 @@ function setup(extra: Partial<typeof member> = {}) {
   setOperatorToken('tok');
   const { id, correo, nombre, rol, totp } = ADMIN_ME;
   let list: StaffMember[] = [
-    { id, correo, nombre, rol, totp, activo: true, invitacion_pendiente: false, version: 0 },
+    {
+      id,
+      correo,
+      nombre,
+      rol,
+      totp,
+      activo: true,
+      invitacion_pendiente: false,
+      bloqueado: false,
+      version: 0,
+    },
     { ...member, ...extra },
   ];
   /** The JSON bodies each 'METHOD path' was sent, and the If-Match headers. */
@@ -44,6 +55,8 @@ function setup(extra: Partial<typeof member> = {}) {
       const invited = await body('POST /api/operador/staff/', request);
       if (invited.correo === 'ana@togo.co')
         return json(400, { correo: ['Ya existe un miembro del equipo con este correo.'] });
+      if (invited.correo === 'luis@togo.co')
+        return json(409, { detail: OPERATOR_MSG.invitationPending, staff_id: 2 });
       const added: StaffMember = { ...member, id: 3, ...invited, invitacion_pendiente: true };
       list = [...list, added];
       return contractJson(staffMemberSchema, added, { status: 201 });
@@ -52,6 +65,20 @@ function setup(extra: Partial<typeof member> = {}) {
       (sent['POST /api/operador/staff/2/totp/restablecer/'] ??= []).push(await request.text());
       list = list.map((m) => (m.id === 2 ? { ...m, totp: false } : m));
       return contractJson(totpResetSchema, { id: 2, totp: false });
+    }),
+    http.post('/api/operador/staff/2/invitacion/', () => {
+      (sent['POST /api/operador/staff/2/invitacion/'] ??= []).push(null);
+      return json(200, { id: 2, correo: 'luis@togo.co' });
+    }),
+    http.delete('/api/operador/staff/2/invitacion/', () => {
+      (sent['DELETE /api/operador/staff/2/invitacion/'] ??= []).push(null);
+      list = list.filter((m) => m.id !== 2);
+      return new Response(null, { status: 204 });
+    }),
+    http.post('/api/operador/staff/2/desbloquear/', () => {
+      (sent['POST /api/operador/staff/2/desbloquear/'] ??= []).push(null);
+      list = list.map((m) => (m.id === 2 ? { ...m, bloqueado: false } : m));
+      return json(200, { id: 2, bloqueado: false });
     }),
     http.patch('/api/operador/staff/2/', async ({ request }) => {
       ifMatch.push(request.headers.get('if-match'));
@@ -135,5 +162,54 @@ describe('staff screen', () => {
     ).toBeInTheDocument();
     expect(api.bodies('POST /api/operador/staff/2/totp/restablecer/')).toHaveLength(1);
     expect(within(row).queryByRole('button', { name: 'Restablecer verificación' })).toBeNull();
+  });
+
+  it('a member locked by failed sign-ins shows "Bloqueado" and an admin unlocks them', async () => {
+    const { user, api } = setup({ bloqueado: true });
+    const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: 'Bloqueado' })).toBeInTheDocument();
+    expect(within(row).queryByRole('cell', { name: 'Activo' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Desbloquear' }));
+    expect(await screen.findByText('Se desbloqueó la cuenta de Luis Ops.')).toBeInTheDocument();
+    expect(api.bodies('POST /api/operador/staff/2/desbloquear/')).toHaveLength(1);
+    expect(await within(row).findByRole('cell', { name: 'Activo' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Desbloquear' })).toBeNull();
+  });
+
+  it('a pending invitation can be resent or revoked from its row', async () => {
+    const { user, api } = setup({ invitacion_pendiente: true });
+    const row = (await screen.findByText('Luis Ops')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: 'Invitación pendiente' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Reenviar invitación' }));
+    expect(
+      await screen.findByText('Invitación reenviada a luis@togo.co. El enlace anterior ya no funciona.'),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST /api/operador/staff/2/invitacion/')).toHaveLength(1);
+    await user.click(within(row).getByRole('button', { name: 'Revocar invitación' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Revocar la invitación de Luis Ops?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Su enlace dejará de funcionar y podrás invitar de nuevo ese correo.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, revocar' }));
+    expect(await screen.findByText('Se revocó la invitación de Luis Ops.')).toBeInTheDocument();
+    expect(api.bodies('DELETE /api/operador/staff/2/invitacion/')).toHaveLength(1);
+    expect(screen.queryByText('Luis Ops')).toBeNull();
+  });
+
+  it('inviting an address whose invitation is pending offers to resend it', async () => {
+    const { user, api } = setup({ invitacion_pendiente: true });
+    await user.type(await screen.findByLabelText('Correo'), 'luis@togo.co');
+    await user.type(screen.getByLabelText('Nombre'), 'Luis');
+    await user.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+    const offer = await screen.findByText(/Ya hay una invitación pendiente para luis@togo.co/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(
+      within(offer.closest('div') as HTMLElement).getByRole('button', { name: 'Reenviar invitación' }),
+    );
+    expect(
+      await screen.findByText('Invitación reenviada a luis@togo.co. El enlace anterior ya no funciona.'),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST /api/operador/staff/2/invitacion/')).toHaveLength(1);
+    expect(screen.getByLabelText('Correo')).toHaveValue('');
   });
 });

@@ -8,9 +8,28 @@ import { isStaleVersion, operatorErrorMessage } from '../../lib/operator-message
 import { ROLE_LABEL } from '../../lib/staff-role.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { InviteStaff } from './InviteStaff.tsx';
-import { listStaff, resetStaffTotp, staffKey, updateStaff } from './staff-api.ts';
+import {
+  listStaff,
+  resendInvitation,
+  resetStaffTotp,
+  revokeInvitation,
+  staffKey,
+  unlockStaff,
+  updateStaff,
+} from './staff-api.ts';
 
-/** /operador/equipo (admin): the staff list, invitations, role changes and deactivation. */
+/** A member's state as the list says it: locked by failed sign-ins shows before "Activo" (issue 38). */
+function stateOf(m: StaffMember): string {
+  if (!m.activo) return 'Inactivo';
+  if (m.invitacion_pendiente) return 'Invitación pendiente';
+  if (m.bloqueado) return 'Bloqueado';
+  return m.totp ? 'Activo · 2 pasos' : 'Activo';
+}
+
+/**
+ * /operador/equipo (admin): the staff list, invitations (sent, resent, revoked), role changes, deactivation and
+ * unlocking a member locked by failed sign-ins.
+ */
 export default function StaffScreen() {
   usePageTitle('Equipo');
   const queryClient = useQueryClient();
@@ -19,7 +38,10 @@ export default function StaffScreen() {
   const [pending, setPending] = useState<number | null>(null);
   const [stale, setStale] = useState(false);
   // The in-app confirmation before resetting a second factor or deactivating (issue 38: no window.confirm).
-  const [asking, setAsking] = useState<{ kind: 'totp' | 'desactivar'; member: StaffMember } | null>(null);
+  const [asking, setAsking] = useState<{
+    kind: 'totp' | 'desactivar' | 'revocar';
+    member: StaffMember;
+  } | null>(null);
 
   async function change(member: StaffMember, body: { rol?: StaffRole; activo?: boolean }, done: string) {
     setPending(member.id);
@@ -33,6 +55,21 @@ export default function StaffScreen() {
       // Someone changed this member since the list was read (decision 096): offer the current list.
       if (isStaleVersion(error)) setStale(true);
       else setNotice({ ok: false, text: operatorErrorMessage(error, 'No pudimos guardar el cambio.') });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  /** A one-shot action on a member (resend, revoke, unlock): the list is read again and `done` said. */
+  async function act(member: StaffMember, run: () => Promise<unknown>, done: string, failed: string) {
+    setPending(member.id);
+    setNotice(null);
+    try {
+      await run();
+      await queryClient.invalidateQueries({ queryKey: staffKey });
+      setNotice({ ok: true, text: done });
+    } catch (error) {
+      setNotice({ ok: false, text: operatorErrorMessage(error, failed) });
     } finally {
       setPending(null);
     }
@@ -82,20 +119,57 @@ export default function StaffScreen() {
     {
       key: 'estado',
       header: 'Estado',
-      render: (m) =>
-        !m.activo
-          ? 'Inactivo'
-          : m.invitacion_pendiente
-            ? 'Invitación pendiente'
-            : m.totp
-              ? 'Activo · 2 pasos'
-              : 'Activo',
+      render: stateOf,
     },
     {
       key: 'acciones',
       header: 'Acciones',
       render: (m) => (
         <div className="op-actions">
+          {m.bloqueado && m.activo ? (
+            <button
+              type="button"
+              className="btn btn--secondary op-btn-sm"
+              disabled={pending === m.id}
+              onClick={() =>
+                void act(
+                  m,
+                  () => unlockStaff(m.id),
+                  `Se desbloqueó la cuenta de ${m.nombre}.`,
+                  'No pudimos desbloquear la cuenta.',
+                )
+              }
+            >
+              Desbloquear
+            </button>
+          ) : null}
+          {m.invitacion_pendiente ? (
+            <>
+              <button
+                type="button"
+                className="btn btn--secondary op-btn-sm"
+                disabled={pending === m.id}
+                onClick={() =>
+                  void act(
+                    m,
+                    () => resendInvitation(m.id),
+                    `Invitación reenviada a ${m.correo}. El enlace anterior ya no funciona.`,
+                    'No pudimos reenviar la invitación.',
+                  )
+                }
+              >
+                Reenviar invitación
+              </button>
+              <button
+                type="button"
+                className="btn btn--secondary op-btn-sm"
+                disabled={pending === m.id}
+                onClick={() => setAsking({ kind: 'revocar', member: m })}
+              >
+                Revocar invitación
+              </button>
+            </>
+          ) : null}
           {m.totp ? (
             <button
               type="button"
@@ -106,17 +180,19 @@ export default function StaffScreen() {
               Restablecer verificación
             </button>
           ) : null}
-          <button
-            type="button"
-            className="btn btn--secondary op-btn-sm"
-            disabled={pending === m.id}
-            onClick={() => {
-              if (m.activo) setAsking({ kind: 'desactivar', member: m });
-              else void change(m, { activo: true }, `Se activó la cuenta de ${m.nombre}.`);
-            }}
-          >
-            {m.activo ? 'Desactivar' : 'Reactivar'}
-          </button>
+          {m.invitacion_pendiente ? null : (
+            <button
+              type="button"
+              className="btn btn--secondary op-btn-sm"
+              disabled={pending === m.id}
+              onClick={() => {
+                if (m.activo) setAsking({ kind: 'desactivar', member: m });
+                else void change(m, { activo: true }, `Se activó la cuenta de ${m.nombre}.`);
+              }}
+            >
+              {m.activo ? 'Desactivar' : 'Reactivar'}
+            </button>
+          )}
         </div>
       ),
     },
@@ -130,6 +206,13 @@ export default function StaffScreen() {
       <InviteStaff
         onInvited={(correo) => {
           setNotice({ ok: true, text: `Invitación enviada a ${correo}.` });
+          void queryClient.invalidateQueries({ queryKey: staffKey });
+        }}
+        onResent={(correo) => {
+          setNotice({
+            ok: true,
+            text: `Invitación reenviada a ${correo}. El enlace anterior ya no funciona.`,
+          });
           void queryClient.invalidateQueries({ queryKey: staffKey });
         }}
       />
@@ -159,6 +242,7 @@ export default function StaffScreen() {
         error={staff.isError ? operatorErrorMessage(staff.error, 'No pudimos cargar el equipo.') : null}
         onRetry={() => void staff.refetch()}
         empty="Todavía no hay miembros del equipo."
+        layout="stack"
       />
       {asking?.kind === 'totp' ? (
         <ConfirmDialog
@@ -172,6 +256,25 @@ export default function StaffScreen() {
           }}
         >
           <p>Se cerrarán sus sesiones y deberá activarla de nuevo la próxima vez que ingrese.</p>
+        </ConfirmDialog>
+      ) : null}
+      {asking?.kind === 'revocar' ? (
+        <ConfirmDialog
+          title={`¿Revocar la invitación de ${asking.member.nombre}?`}
+          confirmLabel="Sí, revocar"
+          tone="danger"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void act(
+              asking.member,
+              () => revokeInvitation(asking.member.id),
+              `Se revocó la invitación de ${asking.member.nombre}.`,
+              'No pudimos revocar la invitación.',
+            );
+          }}
+        >
+          <p>Su enlace dejará de funcionar y podrás invitar de nuevo ese correo.</p>
         </ConfirmDialog>
       ) : null}
       {asking?.kind === 'desactivar' ? (

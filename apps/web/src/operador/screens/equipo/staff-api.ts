@@ -1,9 +1,11 @@
 import {
+  invitationPendingSchema,
   staffMemberSchema,
   totpResetSchema,
   type StaffMember,
   type StaffRole,
 } from '@togo/domain/operator/operator-auth.contract';
+import { isApiError } from '../../../lib/api-client.ts';
 import { operatorRequest } from '../../lib/operator-api.ts';
 
 export const staffKey = ['operador', 'staff'] as const;
@@ -31,4 +33,26 @@ export function resetStaffTotp(id: number) {
     method: 'POST',
     schema: totpResetSchema,
   });
+}
+
+/** A new link for a pending invitation; the earlier ones stop working. */
+export function resendInvitation(id: number) {
+  return operatorRequest(`/api/operador/staff/${id}/invitacion/`, { method: 'POST' });
+}
+
+/** Withdraws a pending invitation (the member who never accepted it is removed). */
+export function revokeInvitation(id: number) {
+  return operatorRequest(`/api/operador/staff/${id}/invitacion/`, { method: 'DELETE' });
+}
+
+/** Lifts a lock-out by failed sign-ins. */
+export function unlockStaff(id: number) {
+  return operatorRequest(`/api/operador/staff/${id}/desbloquear/`, { method: 'POST' });
+}
+
+/** The member whose invitation is still pending, when an invitation was refused for that (409). */
+export function pendingInvitationOf(error: unknown): number | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const parsed = invitationPendingSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.staff_id : null;
 }

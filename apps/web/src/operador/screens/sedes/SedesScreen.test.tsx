@@ -14,7 +14,7 @@ import {
 } from '@togo/domain/operator/operator-ops.contract';
 import { contractJson, inTurn, json, server } from '../../../test/api-server.ts';
 import { asRole } from '../../test/as-role.tsx';
-import { branch, branchPage } from '../test-support.ts';
+import { branch, branchPage, divipolaHandlers } from '../test-support.ts';
 import SedesScreen from './SedesScreen.tsx';
 
 // Still raised (decision 089): at a load average of 21 on 2 cores the edit form's tests took 4.1–5.3 s.
@@ -41,6 +41,7 @@ vi.mock('./BranchPositionMap.tsx', () => ({
 }));
 
 function renderSedes(path = '/sedes', role: StaffRole = 'operaciones') {
+  server.use(...divipolaHandlers());
   render(
     <MemoryRouter initialEntries={[path]}>
       <SedesScreen />
@@ -72,17 +73,8 @@ describe('SedesScreen', () => {
     await user.click(within(form).getByLabelText('Servicio a domicilio'));
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Sede Punto de Trámites Calle 80 guardada.');
-    expect(patch.bodies).toEqual([
-      {
-        capacidad: 6,
-        horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
-        atiende: ['LIVIANOS', 'MOTOS'],
-        a_domicilio: true,
-        activa: true,
-        lat: 4.69,
-        lng: -74.08,
-      },
-    ]);
+    // Only what changed is sent (a save never rewrites a field it did not touch).
+    expect(patch.bodies).toEqual([{ capacidad: 6, atiende: ['LIVIANOS', 'MOTOS'], a_domicilio: true }]);
   });
 
   it('a branch saved by someone else since it was read (409): the form explains it and reopens on the current one', async () => {
@@ -145,18 +137,22 @@ describe('SedesScreen', () => {
     expect(within(create).getByText('Marcador: 4.6, -74.1')).toBeInTheDocument();
   });
 
-  it('closes a day and lists the bookings to reschedule; a 400 names the field', async () => {
+  it('closes a day and lists the bookings to reschedule; errors are shown at their fields', async () => {
     const post = inTurn(
-      json(400, { motivo: ['Este campo es requerido.'] }),
+      json(400, { fecha: ['Fecha inválida (AAAA-MM-DD).'] }),
       contractJson(
         closureAnswerSchema,
         {
           sede: 'TRA-BOG-01',
           fecha: '2030-01-02',
+          hasta: '2030-01-02',
           motivo: 'Inventario',
+          cerrados: ['2030-01-02'],
+          ya_cerrados: [],
           por_reprogramar: [
             {
               id: 'b1',
+              fecha: '2030-01-02',
               placa: 'ABC123',
               hora: '09:00',
               cliente: { nombre: 'Ana Pérez', correo: 'ana@correo.com' },
@@ -188,20 +184,25 @@ describe('SedesScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
     expect(await screen.findByText('Esta sede no tiene cierres.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Cerrar un día' });
-    await user.type(within(form).getByLabelText('Fecha del cierre'), '2030-01-02');
+    await user.type(within(form).getByLabelText('Fecha del cierre (desde)'), '2030-01-02');
     await user.type(within(form).getByLabelText('Motivo'), ' ');
     await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('motivo: Este campo es requerido.');
+    // A blank reason is refused at its field before anything is sent.
+    expect(within(form).getByLabelText('Motivo')).toHaveAccessibleDescription('Este campo es requerido.');
+    expect(post.bodies).toEqual([]);
     await user.type(within(form).getByLabelText('Motivo'), 'Inventario');
     await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
+    // The API's 400 is shown at the field it names.
+    expect(
+      await within(form).findByText('Fecha inválida (AAAA-MM-DD).', { selector: '.field-error' }),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
     const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Sede cerrada el 2030-01-02.');
     expect(status).toHaveTextContent('Citas por reprogramar (se avisó a cada cliente): 1.');
     expect(status).toHaveTextContent('09:00 · ABC123 · Ana Pérez');
     expect(await screen.findByRole('button', { name: 'Reabrir el 2030-01-02' })).toBeInTheDocument();
-    expect(post.bodies[1]).toEqual({
-      fecha: '2030-01-02',
-      motivo: ' Inventario',
-    });
+    expect(post.bodies[1]).toEqual({ fecha: '2030-01-02', motivo: ' Inventario' });
   });
 
   it('pages, sorts and filters on the server, keeping the view in the address', async () => {

@@ -54,7 +54,7 @@ function columns(actions: (b: OperatorBranch) => ReactNode): Column<OperatorBran
     { key: 'servicio', header: 'Servicio', render: (b) => b.servicio },
     { key: 'ciudad', header: 'Ciudad', sortable: true, render: (b) => b.ciudad_nombre },
     { key: 'horario', header: 'Horario', render: hours },
-    { key: 'capacidad', header: 'Capacidad/hora', numeric: true, render: (b) => b.capacidad },
+    { key: 'capacidad', header: 'Capacidad por hora', numeric: true, render: (b) => b.capacidad },
     {
       key: 'atiende',
       header: 'Atiende',
@@ -193,6 +193,7 @@ export default function SedesScreen() {
         empty={ciudad || q ? 'No hay sedes con estos filtros.' : 'No hay sedes.'}
         sort={sort}
         onSort={onSort}
+        layout="stack"
       />
       {list.data ? (
         <Pagination
