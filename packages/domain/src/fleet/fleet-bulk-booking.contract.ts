@@ -20,6 +20,9 @@ export const FLEET_BULK_BOOKING_MSG = {
   slotFull: (placa: string, franja: string) =>
     `No quedan cupos a las ${franjaText(franja)} para ${placa}. No se agendó ningún vehículo; elige otra hora.`,
   done: (n: number) => (n === 1 ? 'Se agendó 1 vehículo.' : `Se agendaron ${n} vehículos.`),
+  /** Issue 37: a vehicle with an RTM already booked (on any day from today) is not booked twice. */
+  alreadyBooked: (placa: string, fecha: string) =>
+    `${placa} ya tiene la revisión técnico-mecánica agendada el ${fecha.split('-').reverse().join('-')}. No se agendó ningún vehículo; quítalo de la selección o cancela esa cita.`,
 } as const;
 
 export const fleetBulkBookingRequestSchema = z

@@ -4,9 +4,24 @@ import { bookings, bookingSlots, payments } from '../../db/schema.ts';
 import type { NewBooking, NewPayment } from './booking.repository.ts';
 import { rows, takeSeatOrExpired } from './slot-seats.ts';
 
-export type BulkOutcome = { kind: 'booked' } | { kind: 'full'; placa: string; hora: number };
+export type BulkOutcome =
+  | { kind: 'booked' }
+  | { kind: 'full'; placa: string; hora: number }
+  | { kind: 'already'; placa: string; fecha: string };
+
+/** A booking still to happen (or to be rescheduled): the vehicle's RTM is taken care of. */
+const ACTIVE_STATES = ['pendiente_pago', 'confirmada', 'afectada_cierre'] as const;
 
 /** Thrown inside the transaction to roll every seat back when one slot is full. */
+class AlreadyBooked extends Error {
+  constructor(
+    readonly placa: string,
+    readonly fecha: string,
+  ) {
+    super('already booked');
+  }
+}
+
 class SlotFull extends Error {
   constructor(
     readonly placa: string,
@@ -29,6 +44,8 @@ export class BulkBookingRepository {
   async bookAll(input: {
     branchId: string;
     fecha: string;
+    /** Bogotá's date today: an RTM booked from this day on counts as booked. */
+    today: string;
     capacity: number;
     items: { booking: NewBooking; payment: NewPayment }[];
     now: Date;
@@ -37,6 +54,30 @@ export class BulkBookingRepository {
     const hours = [...new Set(input.items.map((i) => i.booking.hora))].sort((a, b) => a - b);
     try {
       return await this.db.transaction(async (tx) => {
+        // One vehicle's RTM is booked once (issue 37). A transaction lock per (owner, plate), taken in plate
+        // order, makes two bulk bookings of the same vehicle on different days wait for each other.
+        const plates = [...new Set(input.items.map((i) => i.booking.placa))].sort();
+        for (const placa of plates) {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`bulk-rtm:${input.items[0]?.booking.userId}:${placa}`}))`,
+          );
+        }
+        const taken = await rows<{ placa: string; fecha: string }>(
+          tx,
+          sql`select placa, to_char(fecha, 'YYYY-MM-DD') as fecha from bookings
+              where user_id = ${input.items[0]?.booking.userId} and servicio = 'rtm'
+                and fecha >= ${input.today}
+                and estado in (${sql.join(
+                  ACTIVE_STATES.map((st) => sql`${st}`),
+                  sql`, `,
+                )})
+                and placa in (${sql.join(
+                  plates.map((p) => sql`${p}`),
+                  sql`, `,
+                )})
+              order by placa, fecha limit 1`,
+        );
+        if (taken[0]) throw new AlreadyBooked(taken[0].placa, taken[0].fecha);
         await tx
           .insert(bookingSlots)
           .values(hours.map((hora) => ({ branchId, fecha, hora, capacity: input.capacity })))
@@ -73,6 +114,7 @@ export class BulkBookingRepository {
       });
     } catch (err) {
       if (err instanceof SlotFull) return { kind: 'full', placa: err.placa, hora: err.hora };
+      if (err instanceof AlreadyBooked) return { kind: 'already', placa: err.placa, fecha: err.fecha };
       // The CHECK (taken <= capacity) fired: the database refused an over-booking.
       const e = err as { code?: string; cause?: { code?: string } } | null;
       if (e?.code === '23514' || e?.cause?.code === '23514') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import { BOOKING_MSG, type OpeningHours } from '@togo/domain/booking/booking.contract';
 import { slotHour, slotHoursFor, slotLabel } from '@togo/domain/booking/booking.rules';
 import { plateGroup } from '@togo/domain/plates/plate.rules';
@@ -103,10 +104,14 @@ export class BulkBookingService {
     const outcome = await this.deps.bulk.bookAll({
       branchId: branch.id,
       fecha: input.fecha,
+      today: bogotaLocalDateTime(now).slice(0, 10),
       capacity: branch.capacidad,
       items,
       now,
     });
+    if (outcome.kind === 'already') {
+      throw AppError.conflict(FLEET_BULK_BOOKING_MSG.alreadyBooked(outcome.placa, outcome.fecha));
+    }
     if (outcome.kind === 'full') {
       throw AppError.conflict(FLEET_BULK_BOOKING_MSG.slotFull(outcome.placa, slotLabel(outcome.hora)));
     }

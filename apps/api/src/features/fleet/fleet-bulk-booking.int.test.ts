@@ -28,7 +28,7 @@ beforeAll(async () => {
   client = await createCompanyUser(t, GROUP_CLIENT);
   operador = await addMember(t, company.id, 'operador');
   consulta = await addMember(t, company.id, 'consulta');
-  for (const placa of ['BLK001', 'BLK002', 'BLK003', 'BLK004', 'BLK005']) {
+  for (const placa of ['BLK001', 'BLK002', 'BLK003', 'BLK004', 'BLK005', 'BLK006', 'BLK007']) {
     await insertGarageVehicle(t.database, company.id, placa);
   }
   await insertGarageVehicle(t.database, otherCompany.id, 'OTR001');
@@ -210,17 +210,44 @@ describe('POST /api/togo/flota/agendamientos/ (bulk RTM booking)', () => {
       body(
         [
           { placa: 'BLK004', franja: '10:00 AM' },
-          { placa: 'BLK001', franja: '8:00 AM' },
+          { placa: 'BLK006', franja: '8:00 AM' },
         ],
         '2026-11-24',
       ),
     );
-    // BLK001 already holds 8:00 (booked above) but the hour itself is full: 409, and BLK004 stays unbooked.
+    // The hour is full: 409, and BLK004 stays unbooked.
     expect(full.statusCode, full.body).toBe(409);
     expect(full.json()).toEqual({
-      detail: 'No quedan cupos a las 8:00 a. m. para BLK001. No se agendó ningún vehículo; elige otra hora.',
+      detail: 'No quedan cupos a las 8:00 a. m. para BLK006. No se agendó ningún vehículo; elige otra hora.',
     });
     expect(await rtmSlot(t, SEDE, TUESDAY, 10)).toEqual({ bookings: 0, taken: 0 });
+    expect(await bookingsOf(company.id)).toBe(before + 1);
+  });
+
+  it('a vehicle whose RTM is already booked is not booked again on another day, even by two requests at once (issue 37)', async () => {
+    const before = await bookingsOf(company.id);
+    const again = await post(
+      operador,
+      body(
+        [
+          { placa: 'BLK007', franja: '9:00 AM' },
+          { placa: 'BLK001', franja: '9:00 AM' },
+        ],
+        '2026-11-25',
+      ),
+    );
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({
+      detail:
+        'BLK001 ya tiene la revisión técnico-mecánica agendada el 24-11-2026. No se agendó ningún vehículo; quítalo de la selección o cancela esa cita.',
+    });
+    expect(await bookingsOf(company.id)).toBe(before);
+    // Two requests for the same vehicle on two days at once: one is booked, the other refused.
+    const race = await Promise.all([
+      post(operador, body([{ placa: 'BLK007', franja: '9:00 AM' }], '2026-11-25')),
+      post(company, body([{ placa: 'BLK007', franja: '10:00 AM' }], '2026-11-26')),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await bookingsOf(company.id)).toBe(before + 1);
   });
 });
