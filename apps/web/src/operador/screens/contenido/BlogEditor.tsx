@@ -76,7 +76,7 @@ export function BlogEditor({ article, onDone, onReload }: BlogEditorProps) {
       noValidate
       aria-label={article ? 'Editar artículo' : 'Nuevo artículo'}
     >
-      <h3>{article ? `Editar «${article.titulo}»` : 'Nuevo artículo'}</h3>
+      <h2>{article ? `Editar «${article.titulo}»` : 'Nuevo artículo'}</h2>
       {errors.detail ? (
         <p role="alert" className="field-error">
           {errors.detail}
@@ -153,7 +153,7 @@ export function BlogEditor({ article, onDone, onReload }: BlogEditorProps) {
           </div>
         </div>
         <section className="blog-editor__preview" aria-label="Vista previa">
-          <h4>Vista previa</h4>
+          <h3>Vista previa</h3>
           <article className="blog-preview">
             {cover && coverOk ? (
               <img className="blog-preview__cover" src={cover} alt="Portada del artículo" />
