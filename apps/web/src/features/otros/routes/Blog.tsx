@@ -46,7 +46,16 @@ export function BlogRoute() {
               <li key={a.id}>
                 <Link className="blog-card" to={`/app/otros/blog/${a.id}`}>
                   {a.portada ? (
-                    <img src={a.portada} alt="" loading="lazy" referrerPolicy="no-referrer" />
+                    <img
+                      src={a.portada}
+                      alt=""
+                      loading="lazy"
+                      referrerPolicy="no-referrer"
+                      // A cover that cannot be loaded leaves no empty box.
+                      onError={(e) => {
+                        e.currentTarget.hidden = true;
+                      }}
+                    />
                   ) : null}
                   <span className="blog-card__title">{a.titulo}</span>
                   <span className="blog-card__date">{formatDate(a.fecha_publicacion)}</span>

@@ -35,6 +35,9 @@ export function BlogArticleRoute() {
               src={article.data.portada}
               alt=""
               referrerPolicy="no-referrer"
+              onError={(e) => {
+                e.currentTarget.hidden = true;
+              }}
             />
           ) : null}
           <Suspense fallback={<TruckLoader />}>
