@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKING_PATHS,
   branchesResponseSchema,
@@ -56,9 +56,12 @@ export function useFreeHoursQuery(sede: string | null, fecha: string | null) {
 
 /** POST /api/togo/flota/agendamientos/ → 201 every booking, or nothing at all. */
 export function useBulkBookingMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FleetBulkBookingRequest) =>
       apiParse(fleetBulkBookingResponseSchema, FLEET_BULK_BOOKING_PATH, { method: 'POST', body }),
+    // The fleet's bookings (and 'Próximos servicios', which marks booked vehicles) are read again.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['fleet', 'bookings'] }),
   });
 }
 

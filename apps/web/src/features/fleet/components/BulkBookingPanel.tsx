@@ -4,6 +4,7 @@ import { flattenErrorMessages } from '@togo/domain/http-errors';
 import { formatCop } from '@togo/domain/money';
 import type { FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { errorDetail, isApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/formatters.ts';
 import {
   consecutiveHours,
   useBulkBookingMutation,
@@ -73,8 +74,8 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
           ¡Listo! {book.data.mensaje}
         </h2>
         <p role="status">
-          {book.data.sede.nombre}, {book.data.sede.direccion} ({book.data.sede.ciudad}). Pago en la sede:{' '}
-          {formatCop(book.data.total)}.
+          {formatDate(book.data.agendamientos[0]?.fecha_agenda ?? fecha)} en {book.data.sede.nombre},{' '}
+          {book.data.sede.direccion} ({book.data.sede.ciudad}). Pago en la sede: {formatCop(book.data.total)}.
         </p>
         <ul className="fleet-bulk__done">
           {book.data.agendamientos.map((a) => (

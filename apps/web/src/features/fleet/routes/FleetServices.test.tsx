@@ -172,6 +172,8 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     expect(
       await screen.findByRole('heading', { name: '¡Listo! Se agendaron 3 vehículos.' }),
     ).toBeInTheDocument();
+    // Issue 37: the confirmation says the day too.
+    expect(screen.getByText(/^21-01-2026 en CDA Medellín, Calle 1 \(Medellín\)/)).toBeInTheDocument();
     const sent = api.bodies('POST /api/togo/flota/agendamientos/')[0] as { sede: string; vehiculos: unknown };
     expect(sent.sede).toBe('RTM-MED-01');
     expect(sent.vehiculos).toEqual([
@@ -180,6 +182,57 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
       { placa: 'CCC333', franja: '9:00 AM' },
     ]);
   }, 20_000);
+
+  it('a vehicle whose RTM is already booked shows its appointment instead of Agendar (issue 37)', async () => {
+    signInCompany();
+    const booking = {
+      id: 'b1',
+      referencia: 'TG1',
+      servicio: 'rtm',
+      estado: 'confirmada',
+      placa: 'AAA111',
+      fecha_agenda: '2099-01-15',
+      franja: '8:00 AM',
+      tipo_atencion: 'presencial',
+      metodo_pago: 'pagar_en_sitio',
+      price: 250000,
+      detalle: ['Revisión técnico-mecánica'],
+      sede: {
+        id: 'RTM-MED-01',
+        nombre: 'CDA Medellín',
+        direccion: 'Calle 1',
+        telefono: '1',
+        maps: 'https://maps.google.com/',
+        ciudad: 'Medellín',
+      },
+      direccion_servicio: null,
+      linkPago: null,
+      expira_en: null,
+      reembolso: null,
+      creado: '2026-01-10T12:00:00Z',
+      cancelable_hasta: null,
+      puede_cancelar: true,
+      puede_reprogramar: true,
+    };
+    mockFetch({
+      [ALERTS]: () =>
+        json(
+          200,
+          body({ vencidos: [rtm(4, 'AAA111', '2026-01-10', -10), rtm(5, 'BBB222', '2026-01-11', -9)] }),
+        ),
+      'GET /api/togo/flota/agendamientos/': () =>
+        json(200, { results: [booking, { ...booking, id: 'b2', placa: 'BBB222', estado: 'cancelada' }] }),
+    });
+    render();
+    const link = await screen.findByRole('link', { name: 'Agendada el 15-01-2099, 8:00 a. m.' });
+    expect(link).toHaveAttribute('href', '/flota/agendamientos');
+    expect(screen.queryByRole('checkbox', { name: /AAA111/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /de AAA111/ })).not.toBeInTheDocument();
+    // A cancelled booking does not count: BBB222 can still be booked.
+    expect(
+      screen.getByRole('button', { name: 'Agendar revisión técnico-mecánica de BBB222' }),
+    ).toBeInTheDocument();
+  });
 
   it('a full hour books nothing and says which', async () => {
     signInCompany();

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { franjaText } from '@togo/domain/booking/booking.rules';
 import { FLEET_ALERT_GROUPS, type FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
@@ -8,6 +10,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { agendarRtmState, type RtmBookingVehicle } from '../../../lib/rtm-booking.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
+import { bookedRtmByPlate, useFleetBookingsQuery } from '../api/bookings.ts';
 import { fleetRole } from '../fleet-role.ts';
 import { BulkBookingPanel } from '../components/BulkBookingPanel.tsx';
 import '../fleet-views.css';
@@ -48,10 +51,12 @@ export function FleetServicesRoute() {
   const navigate = useNavigate();
   const { canWrite } = fleetRole();
   const query = useFleetAlertsQuery('rtm');
+  const bookings = useFleetBookingsQuery();
+  const booked = bookedRtmByPlate(bookings.data?.results ?? [], bogotaToday(new Date()));
   const list = query.data ? FLEET_ALERT_GROUPS.flatMap((g) => query.data.grupos[g]) : [];
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
-  const chosen = list.filter((a) => selected.has(a.placa));
+  const chosen = list.filter((a) => selected.has(a.placa) && !booked.has(a.placa));
   const toggle = (placa: string) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -112,31 +117,42 @@ export function FleetServicesRoute() {
             </div>
           ) : null}
           <ul className="fleet-alerts__list">
-            {list.map((a) => (
-              <li key={a.placa} className="fleet-alerts__item fleet-services__item">
-                {canWrite ? (
-                  <label className="fleet-bulk__pick">
-                    <input type="checkbox" checked={selected.has(a.placa)} onChange={() => toggle(a.placa)} />
+            {list.map((a) => {
+              const cita = booked.get(a.placa);
+              return (
+                <li key={a.placa} className="fleet-alerts__item fleet-services__item">
+                  {canWrite && !cita ? (
+                    <label className="fleet-bulk__pick">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(a.placa)}
+                        onChange={() => toggle(a.placa)}
+                      />
+                      <span className="fleet-table__plate">{a.placa}</span>
+                      <span className="visually-hidden"> (seleccionar para agendar en grupo)</span>
+                    </label>
+                  ) : (
                     <span className="fleet-table__plate">{a.placa}</span>
-                    <span className="visually-hidden"> (seleccionar para agendar en grupo)</span>
-                  </label>
-                ) : (
-                  <span className="fleet-table__plate">{a.placa}</span>
-                )}
-                <span>{a.ciudad ?? 'Ciudad sin registrar'}</span>
-                <span className="fleet-alerts__when">{due(a)}</span>
-                {canWrite ? (
-                  <button
-                    type="button"
-                    className="btn btn--primary fleet-services__book"
-                    aria-label={`Agendar revisión técnico-mecánica de ${a.placa}`}
-                    onClick={() => book(a)}
-                  >
-                    Agendar
-                  </button>
-                ) : null}
-              </li>
-            ))}
+                  )}
+                  <span>{a.ciudad ?? 'Ciudad sin registrar'}</span>
+                  <span className="fleet-alerts__when">{due(a)}</span>
+                  {cita ? (
+                    <Link to="/flota/agendamientos" className="fleet-services__booked">
+                      Agendada el {formatDate(cita.fecha_agenda.slice(0, 10))}, {franjaText(cita.franja)}
+                    </Link>
+                  ) : canWrite ? (
+                    <button
+                      type="button"
+                      className="btn btn--primary fleet-services__book"
+                      aria-label={`Agendar revisión técnico-mecánica de ${a.placa}`}
+                      onClick={() => book(a)}
+                    >
+                      Agendar
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
