@@ -1,4 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The run's template database for the api and e2e projects (docs/decisions/121). */
+const databaseTemplateSetup = fileURLToPath(
+  new URL('./apps/api/src/test/database-template.global-setup.ts', import.meta.url),
+);
 
 export default defineConfig({
   test: {
@@ -17,7 +23,7 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['src/test/database-template.global-setup.ts'],
+          globalSetup: [databaseTemplateSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,7 +36,7 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.e2e.ts', 'bench/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['../apps/api/src/test/database-template.global-setup.ts'],
+          globalSetup: [databaseTemplateSetup],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
