@@ -10,7 +10,8 @@ import { signInToConsole } from './support/operator-session.ts';
  * Monday 1 March 2027, 07:00 in Bogotá. The admin opens the agenda (branch and day land in the address), sees
  * the day's totals and the trámite's name, selects two of three bookings and checks them in at once (after a
  * confirmation dialog), undoes one, reloads (the address keeps branch and day), and sees that tomorrow's booking
- * cannot be checked in yet. At 820 px every action button is on screen. axe-core checks every screen shown.
+ * cannot be checked in yet; the branch then closes tomorrow and "Cancelar y avisar a todos" cancels that booking
+ * and tells its driver. At 820 px every action button is on screen. axe-core checks every screen shown.
  */
 const NOW = new Date('2027-03-01T12:00:00Z');
 const TODAY = '2027-03-01';
@@ -165,6 +166,44 @@ describe.skipIf(!chromePath)('operator console: the agenda’s bulk check-in', (
       .getByText('Podrás registrar llegadas e inasistencias desde el día de la cita (02-03-2027).')
       .waitFor();
     await page.screenshot({ path: '/tmp/h38agenda-agenda-tomorrow-1280.png', fullPage: true });
+
+    // The branch closes tomorrow: "Cancelar y avisar a todos" cancels its booking with the closure's reason and
+    // tells the driver (the staff-cancellation notice).
+    const closed = await page.evaluate(
+      async ({ sede, fecha }) => {
+        const res = await fetch(`/api/operador/sedes/${sede}/cierres/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Token ${sessionStorage.getItem('togo.operador.token') ?? ''}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ fecha, motivo: 'Corte de energía' }),
+        });
+        return res.status;
+      },
+      { sede: SEDE, fecha: TOMORROW },
+    );
+    expect(closed).toBe(201);
+    await page.reload();
+    await page.getByText('Sede cerrada: Corte de energía').waitFor();
+    await page.getByRole('button', { name: 'Cancelar y avisar a todos' }).click();
+    const cancelAll = page.getByRole('dialog', {
+      name: /^¿Cancelar la cita del 02-03-2027 y avisar al conductor\?$/,
+    });
+    await cancelAll.waitFor();
+    expect(await cancelAll.getByLabel('Motivo').inputValue()).toBe('Corte de energía');
+    await page.screenshot({ path: '/tmp/h38agenda-agenda-cancel-all-1280.png', fullPage: true });
+    await cancelAll.getByRole('button', { name: 'Sí, cancelar y avisar' }).click();
+    await page.getByRole('status').filter({ hasText: '1 cita cancelada y avisada.' }).waitFor();
+    await totals.getByText('1 Cancelada').waitFor();
+    expect((await states())[LATER]).toBe('cancelada');
+    const told = await server.database.query<{ subject: string; body: string }>(
+      'select subject, body from outbox_messages where "to" = $1 and subject like $2',
+      ['conductora.agenda@correo.com', 'TOGO canceló tu agendamiento%'],
+    );
+    expect(told.map((m) => m.subject)).toEqual([`TOGO canceló tu agendamiento: Trámites - ${LATER}`]);
+    expect(told[0]?.body).toContain('Motivo: Corte de energía');
+
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('fecha') === TODAY);
     await totals.getByText('1 Atendido').waitFor();
