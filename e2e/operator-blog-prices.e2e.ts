@@ -160,7 +160,7 @@ describe.skipIf(!chromePath)(
           .waitFor({ timeout: TIMEOUT });
         await page.waitForFunction(
           () =>
-            [...document.querySelectorAll<HTMLButtonElement>('.pr-bulk__actions button')].every(
+            Array.from(document.querySelectorAll<HTMLButtonElement>('.pr-bulk__actions button')).every(
               (b) => !b.disabled,
             ),
           undefined,
