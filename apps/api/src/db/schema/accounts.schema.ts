@@ -39,6 +39,11 @@ export const users = pgTable(
     identificacion: text('identificacion'),
     /** Business name (tercero.razon_social at sign-up, intermediaryy.bussines_name in the profile). */
     razonSocial: text('razon_social'),
+    /**
+     * A company account's NIT with its check digit, stored as "900123456-8" (issue 37, decision 123); set by an
+     * administrador of its organisation. Not identificacion: that is the signing-up person's own document.
+     */
+    nit: text('nit'),
     groupId: smallint('group_id')
       .notNull()
       .references(() => userGroups.id),

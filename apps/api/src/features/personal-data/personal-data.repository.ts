@@ -261,6 +261,7 @@ export class PersonalDataRepository {
           telefono: null,
           identificacion: null,
           razonSocial: null,
+          nit: null,
           profilePicture: null,
           profilePictureFileId: null,
           purgedAt: now,
