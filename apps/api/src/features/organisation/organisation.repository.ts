@@ -1,4 +1,5 @@
 import { TransactionRollbackError, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { companyLabel } from '@togo/domain/organisation/company-data.contract';
 import type { Db } from '../../db/client.ts';
 import { organisationMembers, users } from '../../db/schema.ts';
 
@@ -20,17 +21,27 @@ export interface PendingInvitationRow {
   rol: string;
   expiresAt: Date | null;
   razonSocial: string | null;
+  nit: string | null;
+  nombres: string;
+  apellidos: string;
+}
+
+/** The company account's own data (issue 37): razón social and NIT, with the holder's name as the fallback. */
+export interface CompanyRow {
+  razonSocial: string | null;
+  nit: string | null;
   nombres: string;
   apellidos: string;
 }
 
 /** The company's name: its razón social, else the account holder's name. */
-export function companyNameOf(row: {
-  razonSocial: string | null;
-  nombres: string;
-  apellidos: string;
-}): string {
+export function companyNameOf(row: Omit<CompanyRow, 'nit'>): string {
   return row.razonSocial?.trim() || `${row.nombres} ${row.apellidos}`.trim();
+}
+
+/** The company as an invitation names it: "Razón social (NIT 900123456-8)" when the NIT is known. */
+export function companyLabelOf(row: CompanyRow): string {
+  return companyLabel(companyNameOf(row), row.nit);
 }
 
 /** SQL only: organisation members and invitations. */
@@ -95,12 +106,41 @@ export class OrganisationRepository {
   }
 
   async findCompanyName(companyUserId: number): Promise<string | undefined> {
+    const row = await this.findCompany(companyUserId);
+    return row ? companyNameOf(row) : undefined;
+  }
+
+  async findCompany(companyUserId: number): Promise<CompanyRow | undefined> {
     const [row] = await this.db
-      .select({ razonSocial: users.razonSocial, nombres: users.nombres, apellidos: users.apellidos })
+      .select({
+        razonSocial: users.razonSocial,
+        nit: users.nit,
+        nombres: users.nombres,
+        apellidos: users.apellidos,
+      })
       .from(users)
       .where(eq(users.id, companyUserId))
       .limit(1);
-    return row ? companyNameOf(row) : undefined;
+    return row;
+  }
+
+  /** Sets the company account's razón social and NIT (both already validated); the row as it is now. */
+  async updateCompany(
+    companyUserId: number,
+    values: { razonSocial: string; nit: string | null },
+    now: Date,
+  ): Promise<CompanyRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ razonSocial: values.razonSocial, nit: values.nit, updated: now })
+      .where(eq(users.id, companyUserId))
+      .returning({
+        razonSocial: users.razonSocial,
+        nit: users.nit,
+        nombres: users.nombres,
+        apellidos: users.apellidos,
+      });
+    return row;
   }
 
   /** The account of a session: its e-mail and whether that address was proven. */
@@ -136,6 +176,7 @@ export class OrganisationRepository {
         rol: organisationMembers.rol,
         expiresAt: organisationMembers.inviteExpiresAt,
         razonSocial: users.razonSocial,
+        nit: users.nit,
         nombres: users.nombres,
         apellidos: users.apellidos,
       })

@@ -9,6 +9,13 @@ import {
   memberInviteSchema,
   pendingInvitationListSchema,
 } from '@togo/domain/organisation/organisation.contract';
+import {
+  COMPANY_DATA_MSG,
+  COMPANY_DATA_PATH,
+  companyDataInputSchema,
+  companyDataSchema,
+} from '@togo/domain/organisation/company-data.contract';
+import { AppError } from '../../http/app-error.ts';
 import { requireSession } from '../../http/auth.ts';
 import { requireOrg, type OrgHandlers } from '../../http/org-access.ts';
 import { pathId } from '../../http/validation.ts';
@@ -32,6 +39,35 @@ export function organisationRoutes(
     ORGANISATION_PATHS.mine,
     { schema: { summary: 'Empresa: mi membresía' }, preHandler: access.read },
     async (req) => organisation.mine(requireOrg(req)),
+  );
+
+  // The company's razón social and NIT (issue 37): every member reads them; an administrador changes them,
+  // checked before the body is validated (401/403 before 400).
+  typed.get(
+    COMPANY_DATA_PATH,
+    {
+      schema: { summary: 'Empresa: razón social y NIT', response: { 200: companyDataSchema } },
+      preHandler: access.read,
+    },
+    async (req) => organisation.company(requireOrg(req)),
+  );
+
+  typed.put(
+    COMPANY_DATA_PATH,
+    {
+      preValidation: [
+        ...access.read,
+        async (req) => {
+          if (requireOrg(req).role !== 'administrador') throw AppError.forbidden(COMPANY_DATA_MSG.adminOnly);
+        },
+      ],
+      schema: {
+        summary: 'Empresa: cambiar la razón social y el NIT',
+        body: companyDataInputSchema,
+        response: { 200: companyDataSchema },
+      },
+    },
+    async (req) => organisation.setCompany(requireOrg(req), req.body),
   );
 
   // Membership (administrador) is checked before the body is validated (401/403 before 400).

@@ -11,14 +11,27 @@ import {
   type OrganisationRole,
   type PendingInvitation,
 } from '@togo/domain/organisation/organisation.contract';
+import {
+  COMPANY_DATA_MSG,
+  companyLabel,
+  type CompanyData,
+  type companyDataInputSchema,
+} from '@togo/domain/organisation/company-data.contract';
 import { GROUP_CLIENT, GROUP_COMPANY } from '@togo/domain/roles';
+import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { OrgAccess } from '../../http/org-access.ts';
 import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import { stripLinks } from '@togo/domain/user-links';
-import { companyNameOf, type MemberRow, type OrganisationRepository } from './organisation.repository.ts';
+import {
+  companyLabelOf,
+  companyNameOf,
+  type CompanyRow,
+  type MemberRow,
+  type OrganisationRepository,
+} from './organisation.repository.ts';
 
 export interface OrganisationServiceDeps {
   repo: OrganisationRepository;
@@ -70,6 +83,15 @@ function toMember(row: MemberRow): Member {
   };
 }
 
+function toCompanyData(row: CompanyRow, access: OrgAccess): CompanyData {
+  return {
+    razon_social: row.razonSocial?.trim() || null,
+    nit: row.nit,
+    nombre: companyLabelOf(row),
+    editable: access.role === 'administrador',
+  };
+}
+
 /** A company's organisation: who may act on its fleet, with which role; invitations by email. */
 export class OrganisationService {
   constructor(private readonly deps: OrganisationServiceDeps) {}
@@ -93,6 +115,31 @@ export class OrganisationService {
   async mine(access: OrgAccess): Promise<MyMembership> {
     const empresa = (await this.deps.repo.findCompanyName(access.organisationId)) ?? '';
     return { empresa, rol: access.role };
+  }
+
+  /** The company's razón social and NIT (issue 37): every member reads them; an administrador may change them. */
+  async company(access: OrgAccess): Promise<CompanyData> {
+    const row = await this.deps.repo.findCompany(access.organisationId);
+    if (!row) throw AppError.notFound();
+    return toCompanyData(row, access);
+  }
+
+  /** Sets them (validated by the contract); only an administrador of the organisation. */
+  async setCompany(access: OrgAccess, input: z.output<typeof companyDataInputSchema>): Promise<CompanyData> {
+    if (access.role !== 'administrador') throw AppError.forbidden(COMPANY_DATA_MSG.adminOnly);
+    const row = await this.deps.repo.updateCompany(
+      access.organisationId,
+      { razonSocial: input.razon_social, nit: input.nit },
+      this.deps.clock.now(),
+    );
+    if (!row) throw AppError.notFound();
+    return toCompanyData(row, access);
+  }
+
+  /** The company as an invitation names it ('' when its row is gone). */
+  private async invitationName(organisationId: number): Promise<string> {
+    const row = await this.deps.repo.findCompany(organisationId);
+    return row ? companyLabelOf(row) : '';
   }
 
   async list(access: OrgAccess): Promise<Member[]> {
@@ -129,7 +176,9 @@ export class OrganisationService {
       now,
     });
     if (!row) throw AppError.conflict(ORGANISATION_MSG.alreadyMember);
-    const empresa = quoted((await repo.findCompanyName(access.organisationId)) ?? '');
+    // The name is quoted (no links, 80 characters at most), then the validated NIT is added (issue 37).
+    const company = await repo.findCompany(access.organisationId);
+    const empresa = company ? companyLabel(quoted(companyNameOf(company)), company.nit) : '';
     const inviter = await repo.findInviter(access.userId);
     const who = inviter
       ? `${quoted(`${inviter.nombres} ${inviter.apellidos}`)} (${inviter.email})`
@@ -196,7 +245,7 @@ export class OrganisationService {
     }
     if (!accepted) throw AppError.badRequest(ORGANISATION_MSG.invitationInvalid);
     return {
-      empresa: (await repo.findCompanyName(accepted.organisationId)) ?? '',
+      empresa: await this.invitationName(accepted.organisationId),
       rol: accepted.rol as OrganisationRole,
       cuenta_nueva: !user,
     };
@@ -222,7 +271,7 @@ export class OrganisationService {
         : row.inviteExpiresAt && row.inviteExpiresAt > clock.now()
           ? 'vigente'
           : 'expirada';
-    const empresa = (await repo.findCompanyName(row.organisationId)) ?? '';
+    const empresa = await this.invitationName(row.organisationId);
     const rol = row.rol as OrganisationRole;
     if (estado !== 'vigente') return { empresa, rol, estado, correo: null, cuenta_existente: false };
     const user = await repo.findUserByEmail(row.correo);
@@ -240,7 +289,7 @@ export class OrganisationService {
     const rows = await repo.listPendingFor(account.email.toLowerCase(), clock.now());
     return rows.map((row) => ({
       id: row.id,
-      empresa: companyNameOf(row),
+      empresa: companyLabelOf(row),
       rol: row.rol as OrganisationRole,
       vence: (row.expiresAt ?? clock.now()).toISOString(),
     }));
@@ -265,7 +314,7 @@ export class OrganisationService {
     const accepted = await repo.accept(invitation.inviteTokenHash, now, { userId: account.id });
     if (!accepted) throw AppError.badRequest(ORGANISATION_MSG.invitationInvalid);
     return {
-      empresa: (await repo.findCompanyName(accepted.organisationId)) ?? '',
+      empresa: await this.invitationName(accepted.organisationId),
       rol: accepted.rol as OrganisationRole,
       cuenta_nueva: false,
     };
