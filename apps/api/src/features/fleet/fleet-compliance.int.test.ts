@@ -10,9 +10,11 @@ import {
 import { evaluatePicoPlacaDay } from '@togo/domain/pico-placa/pico-placa.engine';
 import { picoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.message';
 import { loadPicoPlacaData } from '@togo/domain/pico-placa/pico-placa.test-data';
-import { providerSnapshots, vehicles } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { providerSnapshots, users, vehicles } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
+import { XLSX_HEADER_ROW as H } from './fleet-compliance.workbook.ts';
 import { createCompanyUser } from './fleet.test-support.ts';
 
 let t: TestContext;
@@ -69,6 +71,10 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set('2026-01-20T15:00:00Z');
   company = await createCompanyUser(t);
+  await t.database.db
+    .update(users)
+    .set({ razonSocial: 'Transportes Álamo S.A.S.', nit: '890903938-8' })
+    .where(eq(users.id, company.id));
   const ids = new Map<string, number>();
   for (const c of CASES) ids.set(c.placa, await addVehicle(c.placa, c.city));
   // XYZ125: valid SOAT, no RTM yet (new vehicle), four owed fines (two vigente, one in cobro coactivo, one under a
@@ -264,11 +270,13 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Cumplimiento');
-    expect(ws?.rowCount).toBe(1 + CASES.length);
-    expect((ws?.getRow(1).values as unknown[]).slice(1)).toEqual([...FLEET_COMPLIANCE_XLSX_COLUMNS]);
+    expect(ws?.rowCount).toBe(H + CASES.length);
+    // Issue 37: the first row names the company with its NIT, the header follows.
+    expect(ws?.getRow(1).getCell(1).value).toBe('Empresa: Transportes Álamo S.A.S. (NIT 890903938-8)');
+    expect((ws?.getRow(H).values as unknown[]).slice(1)).toEqual([...FLEET_COMPLIANCE_XLSX_COLUMNS]);
     const { data } = await grid('fecha=2026-01-20');
     data.forEach((r, i) => {
-      const values = (ws?.getRow(i + 2).values as unknown[]).slice(1);
+      const values = (ws?.getRow(i + H + 1).values as unknown[]).slice(1);
       expect(values[0]).toBe(r.placa);
       expect(values[2]).toBe(r.puede_circular ? 'Sí' : 'No');
       expect(values[4] ?? '').toBe(r.motivos.join('; '));
@@ -280,7 +288,7 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
         [6, r.soat_vence],
         [7, r.rtm_vence],
       ] as const) {
-        const cell = ws?.getRow(i + 2).getCell(col);
+        const cell = ws?.getRow(i + H + 1).getCell(col);
         if (day === null) expect(cell?.value ?? '').toBe('');
         else {
           expect(cell?.value).toEqual(new Date(`${day}T00:00:00Z`));
@@ -290,10 +298,10 @@ describe('GET /api/togo/flota/cumplimiento.xlsx', () => {
     });
     expect(data.some((r) => r.soat_vence !== null)).toBe(true);
     const xyz = data.findIndex((r) => r.placa === 'XYZ125');
-    expect((ws?.getRow(xyz + 2).values as unknown[])[10]).toBe(
+    expect((ws?.getRow(xyz + H + 1).values as unknown[])[10]).toBe(
       'Vigente: 2; En cobro coactivo: 1; Acuerdo de pago: 1',
     );
-    expect((ws?.getRow(xyz + 2).values as unknown[])[4]).toBe('Tiene pico y placa');
+    expect((ws?.getRow(xyz + H + 1).values as unknown[])[4]).toBe('Tiene pico y placa');
   });
 
   it('shows "Sin información" as its own state, never as "Sí" (issue 33)', async () => {
@@ -326,9 +334,11 @@ describe('GET /api/togo/flota/multas.xlsx', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Multas');
-    expect((ws?.getRow(1).values as unknown[]).slice(1)).toEqual([...FLEET_FINES_XLSX_COLUMNS]);
-    const rows = [2, 3, 4, 5, 6].map((n) => (ws?.getRow(n).values as unknown[]).slice(1));
-    expect(ws?.rowCount).toBe(6);
+    expect(ws?.getRow(1).getCell(1).value).toBe('Empresa: Transportes Álamo S.A.S. (NIT 890903938-8)');
+    expect((ws?.getRow(H).values as unknown[]).slice(1)).toEqual([...FLEET_FINES_XLSX_COLUMNS]);
+    const lines = [1, 2, 3, 4, 5].map((n) => H + n);
+    const rows = lines.map((n) => (ws?.getRow(n).values as unknown[]).slice(1));
+    expect(ws?.rowCount).toBe(H + 5);
     // Every fine, each state labelled.
     expect(rows.map((r) => [r[0], r[3], r[5]])).toEqual(
       expect.arrayContaining([
@@ -341,7 +351,7 @@ describe('GET /api/togo/flota/multas.xlsx', () => {
     );
     expect(rows.some((r) => r[6] === '\'=HYPERLINK("http://x")')).toBe(true);
     // Issue 37: the infraction day is a date cell with a date format.
-    for (const n of [2, 3, 4, 5, 6]) {
+    for (const n of lines) {
       const cell = ws?.getRow(n).getCell(5);
       expect(cell?.value).toBeInstanceOf(Date);
       expect(cell?.numFmt).toBe('dd-mm-yyyy');

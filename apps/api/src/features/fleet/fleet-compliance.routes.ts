@@ -7,6 +7,7 @@ import {
 } from '@togo/domain/fleet/fleet-compliance.contract';
 import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
+import type { FleetCompanyRepository } from './fleet-company.repository.ts';
 import type { FleetComplianceService } from './fleet-compliance.service.ts';
 import { complianceWorkbookStream, finesWorkbookStream } from './fleet-compliance.workbook.ts';
 
@@ -22,9 +23,9 @@ function sendXlsx(reply: FastifyReply, filename: string, stream: Readable) {
 /** Fleet compliance grid, its .xlsx export and the fines .xlsx (issue 16); every member of the organisation may read them. */
 export function fleetComplianceRoutes(
   app: FastifyInstance,
-  deps: { compliance: FleetComplianceService; access: OrgHandlers },
+  deps: { compliance: FleetComplianceService; company: FleetCompanyRepository; access: OrgHandlers },
 ) {
-  const { compliance } = deps;
+  const { compliance, company } = deps;
   const read = { preHandler: deps.access.read };
   // With a schema, membership is checked before the query is validated (401/403 before 400).
   const readThenQuery = {
@@ -47,7 +48,12 @@ export function fleetComplianceRoutes(
     },
     async (req, reply) => {
       const date = req.query.fecha ?? compliance.today();
-      const stream = complianceWorkbookStream(compliance.allRows(orgCompany(req).id, date), req.log);
+      const { id } = orgCompany(req);
+      const stream = complianceWorkbookStream(
+        await company.companyLabel(id),
+        compliance.allRows(id, date),
+        req.log,
+      );
       return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
     },
   );
@@ -56,7 +62,8 @@ export function fleetComplianceRoutes(
     FLEET_COMPLIANCE_PATHS.finesXlsx,
     { ...read, schema: { summary: 'Empresa: exportar los comparendos (Excel)' } },
     async (req, reply) => {
-      const stream = finesWorkbookStream(compliance.allFines(orgCompany(req).id), req.log);
+      const { id } = orgCompany(req);
+      const stream = finesWorkbookStream(await company.companyLabel(id), compliance.allFines(id), req.log);
       return sendXlsx(reply, `multas-flota-${compliance.today()}.xlsx`, stream);
     },
   );

@@ -27,13 +27,17 @@ export function dateCell(value: string | null | undefined): Date | string {
   return day.toISOString().slice(0, 10) === text.slice(0, 10) ? day : xmlSafeSpreadsheetText(text);
 }
 
+/** The sheet's first row names the company (issue 37): "Empresa: Razón social (NIT 900123456-8)". */
+export const XLSX_HEADER_ROW = 2;
+
 /**
  * One sheet written row by row with exceljs's streaming writer (memory stays flat for a 10,000-vehicle fleet):
- * a bold header, then the rows of each chunk. Callers pass text through xmlSafeSpreadsheetText and dates through
- * dateCell; the `dateColumns` (0-based) get the date number format.
+ * the company on the first row, a bold header on the second, then the rows of each chunk. Callers pass text
+ * through xmlSafeSpreadsheetText and dates through dateCell; the `dateColumns` (0-based) get the date number format.
  */
 function sheetStream(
   sheet: string,
+  company: string,
   columns: readonly string[],
   chunks: AsyncIterable<Cell[][]>,
   dateColumns: readonly number[],
@@ -48,10 +52,15 @@ function sheetStream(
       useStyles: true,
     });
     wb.creator = 'TOGO';
-    const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = columns.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
+    wb.company = company;
+    const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: XLSX_HEADER_ROW }] });
+    ws.columns = columns.map((header) => ({ width: Math.max(12, header.length + 4) }));
+    const title = ws.addRow([xmlSafeSpreadsheetText(`Empresa: ${company || 'sin nombre'}`)]);
+    title.font = { bold: true };
+    title.commit();
+    const header = ws.addRow([...columns]);
+    header.font = { bold: true };
+    header.commit();
     for await (const rows of chunks) {
       for (const r of rows) {
         const row = ws.addRow(r);
@@ -75,6 +84,7 @@ async function* mapChunks<T>(chunks: AsyncIterable<T[]>, row: (r: T) => Cell[]):
 
 /** The compliance grid as an .xlsx; text cells are neutralised against formula injection. */
 export function complianceWorkbookStream(
+  company: string,
   chunks: AsyncIterable<FleetComplianceRow[]>,
   log?: { warn(obj: object, msg: string): void },
 ): Readable {
@@ -90,11 +100,12 @@ export function complianceWorkbookStream(
     r.multas_total,
     xmlSafeSpreadsheetText(r.multas_por_estado.map((m) => `${m.estado}: ${m.cantidad}`).join('; ')),
   ]);
-  return sheetStream('Cumplimiento', FLEET_COMPLIANCE_XLSX_COLUMNS, rows, [5, 6], log);
+  return sheetStream('Cumplimiento', company, FLEET_COMPLIANCE_XLSX_COLUMNS, rows, [5, 6], log);
 }
 
 /** The fleet's fines as an .xlsx (the provider's text is neutralised against formula injection). */
 export function finesWorkbookStream(
+  company: string,
   chunks: AsyncIterable<FleetFineRow[]>,
   log?: { warn(obj: object, msg: string): void },
 ): Readable {
@@ -109,5 +120,5 @@ export function finesWorkbookStream(
     xmlSafeSpreadsheetText(f.descripcion),
     xmlSafeSpreadsheetText(f.organismo_transito),
   ]);
-  return sheetStream('Multas', FLEET_FINES_XLSX_COLUMNS, rows, [4], log);
+  return sheetStream('Multas', company, FLEET_FINES_XLSX_COLUMNS, rows, [4], log);
 }

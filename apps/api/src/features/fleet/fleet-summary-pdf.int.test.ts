@@ -22,7 +22,7 @@ beforeAll(async () => {
   company = await createCompanyUser(t);
   await t.database.db
     .update(users)
-    .set({ razonSocial: 'Transportes Álamo S.A.S.' })
+    .set({ razonSocial: 'Transportes Álamo S.A.S.', nit: '890903938-8' })
     .where(eq(users.id, company.id));
   other = await createCompanyUser(t);
   client = await createCompanyUser(t, GROUP_CLIENT);
@@ -62,7 +62,8 @@ describe('GET /api/togo/flota/resumen.pdf', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Resumen de cumplimiento de la flota');
-    expect(text).toContain('Transportes Álamo S.A.S.');
+    // The company with its NIT (issue 37).
+    expect(text).toContain('Transportes Álamo S.A.S. (NIT 890903938-8)');
     expect(text).toContain('Fecha: 20 de enero de 2026');
     const value = (label: string) => {
       const lines = text.split('\n');
@@ -86,9 +87,16 @@ describe('GET /api/togo/flota/resumen.pdf', () => {
     expect((await get(null)).statusCode).toBe(401);
   });
 
-  it('a company with no vehicles still gets a summary', async () => {
+  it('a company with no vehicles still gets a summary, named by its account without razón social nor NIT', async () => {
     const res = await get(other);
     expect(res.statusCode).toBe(200);
+    const [account] = await t.database.db
+      .select({ nombres: users.nombres, apellidos: users.apellidos })
+      .from(users)
+      .where(eq(users.id, other.id));
+    const otherText = pdfText(res.rawPayload);
+    expect(otherText).toContain(`${account?.nombres} ${account?.apellidos}`.trim());
+    expect(otherText).not.toContain('NIT');
     const empty = await createCompanyUser(t);
     const text = pdfText((await get(empty)).rawPayload);
     expect(text).toContain('¡Ningún vehículo tiene multas pendientes!');

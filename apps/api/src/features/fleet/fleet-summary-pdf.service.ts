@@ -17,7 +17,7 @@ export class FleetSummaryService {
   async content(companyId: number): Promise<FleetSummaryContent> {
     const fecha = this.deps.compliance.today();
     const [empresa, resumen, reports] = await Promise.all([
-      this.deps.company.companyName(companyId),
+      this.deps.company.companyLabel(companyId),
       this.deps.compliance.dayRules(fecha).then((rules) => this.deps.compliance.summary(companyId, rules)),
       this.deps.reports.reports(companyId),
     ]);

@@ -116,7 +116,7 @@ export async function registerFleet(
   const alerts = new FleetAlertsService(complianceRepo, clock);
   const reports = new FleetReportsService(new FleetReportsRepository(db), complianceRepo, clock);
   const company = new FleetCompanyRepository(db);
-  fleetComplianceRoutes(app, { compliance, access });
+  fleetComplianceRoutes(app, { compliance, company, access });
   fleetViewsRoutes(app, { alerts, reports, access });
   const digest = new FleetDigestService({
     repo: new FleetDigestRepository(db),
