@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetRole } from '../fleet-role.ts';
 import { useInviteMemberMutation, useMembersQuery, useRemoveMemberMutation } from '../api/members.ts';
 import '../fleet-views.css';
+import { CompanyDataCard } from '../components/CompanyDataCard.tsx';
 import { DigestToggle } from '../components/DigestToggle.tsx';
 
 export const ROLE_NAMES: Record<OrganisationRole, string> = {
@@ -113,6 +114,8 @@ export function FleetMembersRoute() {
           {sent ? <p role="status">{sent}</p> : null}
         </form>
       ) : null}
+
+      {isAdmin ? <CompanyDataCard /> : null}
 
       <DigestToggle canChange={isAdmin} />
 

@@ -45,7 +45,10 @@ export async function verifyEmailChange(userId: number, codigo: string): Promise
   );
 }
 
-/** PATCH {first_name, last_name, intermediaryy{first_name, last_name, bussines_name}} */
+/**
+ * PATCH {first_name, last_name, intermediaryy{first_name, last_name}}: bussines_name is left out, so a name change
+ * keeps the company's razón social (set in the fleet's "Datos de la empresa", issue 37) instead of clearing it.
+ */
 export async function changeName(
   userId: number,
   firstName: string,
@@ -54,7 +57,7 @@ export async function changeName(
   const body: ProfileNameChange = {
     first_name: firstName,
     last_name: lastName,
-    intermediaryy: { first_name: firstName, last_name: lastName, bussines_name: null },
+    intermediaryy: { first_name: firstName, last_name: lastName },
   };
   return remember(await apiParse(profileResponseSchema, path(userId), { method: 'PATCH', body }));
 }

@@ -244,7 +244,7 @@ describe('change name form', () => {
       {
         first_name: 'María',
         last_name: 'Gómez',
-        intermediaryy: { first_name: 'María', last_name: 'Gómez', bussines_name: null },
+        intermediaryy: { first_name: 'María', last_name: 'Gómez' },
       },
     ]);
   });
