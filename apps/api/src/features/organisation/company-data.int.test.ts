@@ -142,7 +142,12 @@ describe('the invitation names the company with its NIT', () => {
     const [msg] = await listOutbox(t.database.db, correo, 1);
     expect(msg?.body).toContain('«Transportes Álamo S.A.S. (NIT 890903938-8)»');
     const token = /token=([A-Za-z0-9_-]+)/.exec(msg?.body ?? '')?.[1] ?? '';
-    const page = await t.app.inject({ method: 'GET', url: `${ORGANISATION_PATHS.invitation}?token=${token}` });
-    expect(invitationPreviewSchema.parse(page.json()).empresa).toBe('Transportes Álamo S.A.S. (NIT 890903938-8)');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${ORGANISATION_PATHS.invitation}?token=${token}`,
+    });
+    expect(invitationPreviewSchema.parse(page.json()).empresa).toBe(
+      'Transportes Álamo S.A.S. (NIT 890903938-8)',
+    );
   });
 });

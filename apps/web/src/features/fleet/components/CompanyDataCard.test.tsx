@@ -46,7 +46,9 @@ describe('Datos de la empresa (issue 37)', () => {
     await user.type(screen.getByLabelText('NIT (con dígito de verificación)'), '890.903.938-8');
     await user.click(screen.getByRole('button', { name: 'Guardar datos de la empresa' }));
     expect(
-      await screen.findByText('Guardado. Tu empresa aparece como «Transportes Álamo S.A.S. (NIT 890903938-8)».'),
+      await screen.findByText(
+        'Guardado. Tu empresa aparece como «Transportes Álamo S.A.S. (NIT 890903938-8)».',
+      ),
     ).toBeInTheDocument();
     expect(api.bodies(PUT)).toEqual([{ razon_social: 'Transportes Álamo S.A.S.', nit: '890903938-8' }]);
     expect(screen.getByLabelText('NIT (con dígito de verificación)')).toHaveValue('890903938-8');

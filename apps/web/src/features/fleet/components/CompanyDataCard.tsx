@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  companyDataInputSchema,
-  type CompanyData,
-} from '@togo/domain/organisation/company-data.contract';
+import { companyDataInputSchema, type CompanyData } from '@togo/domain/organisation/company-data.contract';
 import { errorDetail, fieldErrors } from '../../../lib/api-client.ts';
 import { useCompanyDataQuery, useSetCompanyDataMutation } from '../api/company-data.ts';
 
