@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiCaller, createClient, createSelectedVehicle } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
-import { signInToConsole } from './support/operator-session.ts';
+import { signInToConsole, consoleDay } from './support/operator-session.ts';
 
 /**
  * Branches and team of the console for an operations team (issue 38, decisions 116 and 117): the admin edits a
@@ -178,7 +178,9 @@ describe.skipIf(!chromePath)('operator console: branches and team', () => {
     await closeForm.getByText('Un cierre puede cubrir como máximo 31 días.').waitFor();
     await closeForm.getByLabel('Hasta (incluido)').fill(last);
     await closeForm.getByRole('button', { name: 'Cerrar esos días' }).click();
-    await page.getByText(`Sede cerrada del ${first} al ${last}.`).waitFor();
+    await page
+      .getByText(`Sede cerrada del ${await consoleDay(page, first)} al ${await consoleDay(page, last)}.`)
+      .waitFor();
     await page.getByText(`10:00 · ${PLACA}`, { exact: false }).waitFor();
     await screenshot(page, 'operator-branches-range-closure-1280');
     const closed = await server.database.query<{ fecha: string }>(

@@ -7,7 +7,7 @@ import { addDays, weekdayOf } from '../packages/domain/src/pico-placa/pico-placa
 import { apiCaller, createClient, createSelectedVehicle, type Session } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
-import { enrolTotp, signInToConsole, signOutOfConsole } from './support/operator-session.ts';
+import { enrolTotp, signInToConsole, signOutOfConsole, consoleDay } from './support/operator-session.ts';
 
 /**
  * The issue's console journey (issue 13, decision 039): an admin signs in with TOTP (enrolling first), fixes
@@ -191,7 +191,9 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await closeForm.getByLabel('Fecha del cierre').fill(closedDay);
     await closeForm.getByLabel('Motivo').fill('Mantenimiento eléctrico');
     await closeForm.getByRole('button', { name: 'Cerrar ese día' }).click();
-    await page.getByText(`Sede cerrada el ${closedDay}.`).waitFor({ timeout: TIMEOUT });
+    await page
+      .getByText(`Sede cerrada el ${await consoleDay(page, closedDay)}.`)
+      .waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-sede-cierre-1280');
     const slots = await call<{ fecha: string; slots: unknown[] }[]>(
       'POST',

@@ -10,7 +10,7 @@ import {
 } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
-import { enrolTotp, signInToConsole } from './support/operator-session.ts';
+import { enrolTotp, signInToConsole, consoleDay } from './support/operator-session.ts';
 
 /**
  * Operations journey of the console (issue 13, decisions 029 and 037): the admin signs in with TOTP, closes a
@@ -112,7 +112,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     await closeForm.getByLabel('Fecha del cierre').fill(fecha);
     await closeForm.getByLabel('Motivo').fill('Mantenimiento eléctrico');
     await closeForm.getByRole('button', { name: 'Cerrar ese día' }).click();
-    await page.getByText(`Sede cerrada el ${fecha}.`).waitFor();
+    await page.getByText(`Sede cerrada el ${await consoleDay(page, fecha)}.`).waitFor();
     await page.getByText(`10:00 · ${PLACA}`, { exact: false }).waitFor();
     await screenshot(page, 'operator-ops-closure-1280');
 

@@ -64,3 +64,17 @@ export async function signOutOfConsole(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.getByRole('heading', { name: 'Ingresar' }).waitFor();
 }
+
+/**
+ * A calendar date ('YYYY-MM-DD') as the console writes it (components/format.ts `formatDay`), formatted by the
+ * browser's own Intl so the text matches what the page shows.
+ */
+export function consoleDay(page: Page, date: string): Promise<string> {
+  return page.evaluate(
+    (d) =>
+      new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${d}T00:00:00Z`),
+      ),
+    date,
+  );
+}

@@ -13,6 +13,7 @@ import { contractJson, inTurn, json, server } from '../../../test/api-server.ts'
 import { asRole } from '../../test/as-role.tsx';
 import { branch, branchPage, divipolaHandlers } from '../test-support.ts';
 import SedesScreen from './SedesScreen.tsx';
+import { formatDay } from '../../components/format.ts';
 
 // The edit form's tests type a lot (decision 089): slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -186,8 +187,10 @@ describe('closures over a range of days (issue 38)', () => {
     await user.type(within(form).getByLabelText('Hasta (incluido)'), '2030-01-05');
     await user.click(within(form).getByRole('button', { name: 'Cerrar esos días' }));
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Sede cerrada del 2030-01-02 al 2030-01-05.');
-    expect(status).toHaveTextContent('Ya estaban cerrados (sin cambios): 2030-01-03.');
+    expect(status).toHaveTextContent(
+      `Sede cerrada del ${formatDay('2030-01-02')} al ${formatDay('2030-01-05')}.`,
+    );
+    expect(status).toHaveTextContent(`Ya estaban cerrados (sin cambios): ${formatDay('2030-01-03')}.`);
     expect(status).toHaveTextContent('2030-01-04 09:00 · ABC123 · Ana Pérez');
     expect(post.bodies).toEqual([{ fecha: '2030-01-02', hasta: '2030-01-05', motivo: 'Obras' }]);
   });

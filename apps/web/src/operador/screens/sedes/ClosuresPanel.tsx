@@ -18,14 +18,18 @@ import {
 import { operatorRequest } from '../../lib/operator-api.ts';
 import { useMay } from '../../lib/staff-role.tsx';
 import { errorMessage } from '../../lib/ops-error-message.ts';
+import { formatDay } from '../../components/format.ts';
 
 type ClosureErrors = Partial<Record<'fecha' | 'hasta' | 'motivo', string>>;
 
 /** The answer's summary: the days closed, and those of the range that already were. */
 function closedText(a: ClosureAnswer): string {
-  const when = a.fecha === a.hasta ? `el ${a.fecha}` : `del ${a.fecha} al ${a.hasta}`;
+  const when =
+    a.fecha === a.hasta ? `el ${formatDay(a.fecha)}` : `del ${formatDay(a.fecha)} al ${formatDay(a.hasta)}`;
   const kept =
-    a.ya_cerrados.length > 0 ? ` Ya estaban cerrados (sin cambios): ${a.ya_cerrados.join(', ')}.` : '';
+    a.ya_cerrados.length > 0
+      ? ` Ya estaban cerrados (sin cambios): ${a.ya_cerrados.map(formatDay).join(', ')}.`
+      : '';
   return `Sede cerrada ${when}.${kept}`;
 }
 
@@ -171,7 +175,7 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
             <ul>
               {answer.por_reprogramar.map((b) => (
                 <li key={b.id}>
-                  {answer.cerrados.length > 1 ? `${b.fecha} ` : ''}
+                  {answer.cerrados.length > 1 ? `${formatDay(b.fecha)} · ` : ''}
                   {b.hora} · {b.placa} · {b.cliente.nombre} ({b.cliente.correo})
                 </li>
               ))}
@@ -185,14 +189,14 @@ export function ClosuresPanel({ branch }: { branch: OperatorBranch }) {
         <ul aria-label="Cierres">
           {list.map((c) => (
             <li key={c.fecha}>
-              {c.fecha} — {c.motivo}
+              {formatDay(c.fecha)} — {c.motivo}
               {canEdit && c.fecha >= today && (
                 <>
                   {' '}
                   <button
                     type="button"
                     className="ops-button ops-button--ghost"
-                    aria-label={`Reabrir el ${c.fecha}`}
+                    aria-label={`Reabrir el ${formatDay(c.fecha)}`}
                     onClick={() => void reopen(c.fecha)}
                   >
                     Reabrir

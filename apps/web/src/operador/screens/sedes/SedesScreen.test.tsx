@@ -16,6 +16,7 @@ import { contractJson, inTurn, json, server } from '../../../test/api-server.ts'
 import { asRole } from '../../test/as-role.tsx';
 import { branch, branchPage, divipolaHandlers } from '../test-support.ts';
 import SedesScreen from './SedesScreen.tsx';
+import { formatDay } from '../../components/format.ts';
 
 // Still raised (decision 089): at a load average of 21 on 2 cores the edit form's tests took 4.1–5.3 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -198,10 +199,12 @@ describe('SedesScreen', () => {
     ).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Cerrar ese día' }));
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Sede cerrada el 2030-01-02.');
+    expect(status).toHaveTextContent(`Sede cerrada el ${formatDay('2030-01-02')}.`);
     expect(status).toHaveTextContent('Citas por reprogramar (se avisó a cada cliente): 1.');
     expect(status).toHaveTextContent('09:00 · ABC123 · Ana Pérez');
-    expect(await screen.findByRole('button', { name: 'Reabrir el 2030-01-02' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: `Reabrir el ${formatDay('2030-01-02')}` }),
+    ).toBeInTheDocument();
     expect(post.bodies[1]).toEqual({ fecha: '2030-01-02', motivo: ' Inventario' });
   });
 
