@@ -48,6 +48,22 @@ describe.skipIf(!chromePath)('fleet invitation journey (Chromium, desktop)', () 
     await admin.getByRole('button', { name: 'Empresa', exact: true }).click();
     await admin.waitForURL('**/flota', { timeout: TIMEOUT });
     await admin.goto(`${server.url}/flota/miembros`);
+    // Datos de la empresa (issue 37): a wrong check digit is refused on its field; the right NIT is kept.
+    await admin.getByLabel('Razón social').fill('Transportes Invita S.A.S.');
+    const nit = admin.getByLabel('NIT (con dígito de verificación)');
+    await nit.fill('890.903.938-1');
+    await admin.getByRole('button', { name: 'Guardar datos de la empresa' }).click();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: 'El NIT no es válido: revisa el dígito de verificación.' })
+      .waitFor({ timeout: TIMEOUT });
+    expect(await nit.getAttribute('aria-invalid')).toBe('true');
+    await nit.fill('890.903.938-8');
+    await admin.getByRole('button', { name: 'Guardar datos de la empresa' }).click();
+    await admin
+      .getByText('Guardado. Tu empresa aparece como «Transportes Invita S.A.S. (NIT 890903938-8)».')
+      .waitFor({ timeout: TIMEOUT });
+    expect(await nit.inputValue()).toBe('890903938-8');
     await admin.getByLabel('Correo electrónico').fill(INVITED);
     await admin.getByLabel('Rol').selectOption('consulta');
     await admin.getByRole('button', { name: 'Enviar invitación' }).click();
@@ -59,7 +75,10 @@ describe.skipIf(!chromePath)('fleet invitation journey (Chromium, desktop)', () 
     const member = await newDesktopPage(browser);
     await member.goto(link);
     await member
-      .getByRole('heading', { level: 1, name: /^Únete a la flota de «.+»$/ })
+      .getByRole('heading', {
+        level: 1,
+        name: 'Únete a la flota de «Transportes Invita S.A.S. (NIT 890903938-8)»',
+      })
       .waitFor({ timeout: TIMEOUT });
     expect(await member.locator('.lead').first().textContent()).toContain('consulta (solo lectura)');
     const email = member.getByLabel('Correo electrónico');
