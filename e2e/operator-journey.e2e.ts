@@ -180,6 +180,8 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await map.waitFor({ timeout: TIMEOUT });
     const latitude = form.getByLabel('Latitud');
     const before = await latitude.inputValue();
+    // The form grew (department and municipality pickers): the map may start below the fold.
+    await map.scrollIntoViewIfNeeded();
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30);
     await expect.poll(() => latitude.inputValue(), { timeout: TIMEOUT }).not.toBe(before);
