@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_PATHS } from '../packages/domain/src/booking/booking.paths.ts';
@@ -242,6 +244,24 @@ describe.skipIf(!chromePath)('operator console: the issue’s journey', () => {
     await open(page, 'Auditoría');
     await page.getByRole('cell', { name: 'Sede: día cerrado' }).first().waitFor({ timeout: TIMEOUT });
     await screenshot(page, 'operator-journey-auditoria-1280');
+    // Issue 38: the audit exported as it is filtered, in Excel and CSV, with the actions named in Spanish.
+    const [excel] = await Promise.all([
+      page.waitForEvent('download', { timeout: TIMEOUT }),
+      page.getByRole('button', { name: 'Exportar Excel' }).click(),
+    ]);
+    expect(excel.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await excel.path());
+    const cells = book.worksheets.flatMap((sheet) =>
+      sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map((c) => String(c ?? '')) : [])),
+    );
+    expect(cells).toContain('Sede: día cerrado');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: TIMEOUT }),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(readFileSync(await csv.path(), 'utf8')).toContain('Sede: día cerrado');
 
     // A phone-sized viewport: the agenda with the booking, and the branches.
     await page.setViewportSize({ width: 390, height: 844 });
