@@ -116,7 +116,7 @@ describe.skipIf(!chromePath)('fleet compliance journey (Chromium, desktop 1280 a
     // Hoy: the summary counts the five vehicles; the table lists exactly those that cannot go out.
     await operador.goto(`${server.url}/flota/hoy`);
     const summary = operador.getByRole('list', { name: 'Resumen de la flota' });
-    await summary.getByText('vehículos').waitFor({ timeout: TIMEOUT });
+    await summary.getByText(/^[\d.]+ vehículos$/).waitFor({ timeout: TIMEOUT });
     expect(await summary.textContent()).toContain('5 vehículos');
     const api = await operador.evaluate(async () => {
       const res = await fetch('/api/togo/flota/cumplimiento/', {
@@ -139,7 +139,9 @@ describe.skipIf(!chromePath)('fleet compliance journey (Chromium, desktop 1280 a
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
-    expect(workbook.worksheets[0]?.actualRowCount).toBe(6); // header + 5 vehicles
+    // The company row (issue 37: 'Empresa: … (NIT …)'), the header, then the five vehicles.
+    expect(workbook.worksheets[0]?.actualRowCount).toBe(7);
+    expect(String(workbook.worksheets[0]?.getRow(1).getCell(1).value ?? '')).toMatch(/^Empresa: /);
 
     // The management summary PDF downloads (decision 038).
     const [pdf] = await Promise.all([
