@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { readPaymentLink } from '../packages/domain/src/booking/booking-book.contract.ts';
 import { apiCaller, createClient, createSelectedVehicle, type Session } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
@@ -20,14 +21,21 @@ const ADMIN = { correo: 'admin.agenda@togo.test', clave: 'clave-admin-agenda' };
 const SEDE = 'TRA-BOG-01';
 const PLATES = ['AGA101', 'AGB202', 'AGC303'] as const;
 const LATER = 'AGD404';
+/** Booked and paid online today: cancelled by staff, it is refunded and the driver is told (issue 38). */
+const PAID = 'AGE505';
 
 describe.skipIf(!chromePath)('operator console: the agenda’s bulk check-in', () => {
   let server: RunningApp;
   let browser: Browser;
   let driver: Session;
 
-  async function book(placa: string, fecha: string, franja: string) {
-    await apiCaller(server)(
+  async function book(
+    placa: string,
+    fecha: string,
+    franja: string,
+    metodo_pago: 'pagar_en_sitio' | 'pagar_ahora' = 'pagar_en_sitio',
+  ): Promise<unknown> {
+    return apiCaller(server)(
       'POST',
       '/wh/tramites/agenda/',
       {
@@ -45,7 +53,7 @@ describe.skipIf(!chromePath)('operator console: the agenda’s bulk check-in', (
             fecha_agenda: fecha,
             franja,
             promocion: 'NO',
-            metodo_pago: 'pagar_en_sitio',
+            metodo_pago,
           },
         },
       },
@@ -63,7 +71,7 @@ describe.skipIf(!chromePath)('operator console: the agenda’s bulk check-in', (
       nombres: 'Rosa',
       apellidos: 'Díaz',
     });
-    for (const placa of [...PLATES, LATER]) await createSelectedVehicle(server, driver, placa);
+    for (const placa of [...PLATES, LATER, PAID]) await createSelectedVehicle(server, driver, placa);
     await book(PLATES[0], TODAY, '9:00 AM');
     await book(PLATES[1], TODAY, '10:00 AM');
     await book(PLATES[2], TODAY, '11:00 AM');
@@ -207,6 +215,53 @@ describe.skipIf(!chromePath)('operator console: the agenda’s bulk check-in', (
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('fecha') === TODAY);
     await totals.getByText('1 Atendido').waitFor();
+    await page.context().close();
+  }, 180_000);
+
+  it('a paid booking cancelled by staff: the dialog warns of the refund, the driver is told of it (issue 38)', async () => {
+    // The driver books and pays online (the payment sandbox approves it).
+    const link = readPaymentLink(await book(PAID, TODAY, '2:00 PM', 'pagar_ahora'));
+    if (!link) throw new Error('no payment link');
+    const pay = await newDesktopPage(browser, { now: NOW });
+    // The link names the public address (WEB_URL); the sandbox is served by this test's server.
+    const url = new URL(link);
+    await pay.goto(`${server.url}${url.pathname}${url.search}`);
+    await pay.getByRole('button', { name: 'Aprobar pago' }).click();
+    await pay.getByText('Pago aprobado').waitFor();
+    await pay.context().close();
+    expect((await states())[PAID]).toBe('confirmada');
+
+    const page = await newDesktopPage(browser, { now: NOW });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInToConsole(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Secciones de la consola' })
+      .getByRole('link', { name: 'Agenda' })
+      .click();
+    await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+    await page.getByLabel('Sede', { exact: true }).selectOption(SEDE);
+    await page.getByRole('button', { name: `Cancelar cita de ${PAID}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(PAID) });
+    await dialog.waitFor();
+    await dialog.getByText('Esta cita está pagada: al cancelarla se pedirá el reembolso del pago.').waitFor();
+    await screenshot(page, 'operator-agenda-cancel-paid-1280');
+    await dialog.getByLabel('Motivo').fill('El técnico no estará disponible');
+    await dialog
+      .getByRole('button', { name: /cancelar/i })
+      .last()
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Cita de ${PAID} cancelada; se inició el reembolso.` })
+      .waitFor();
+    expect((await states())[PAID]).toBe('cancelada');
+    const [told] = await server.database.query<{ subject: string; body: string }>(
+      'select subject, body from outbox_messages where "to" = $1 and subject like $2 order by id desc limit 1',
+      ['conductora.agenda@correo.com', `TOGO canceló tu agendamiento%${PAID}`],
+    );
+    expect(told?.body).toContain('Motivo: El técnico no estará disponible');
+    expect(told?.body).toMatch(/reembols/i);
     await page.context().close();
   }, 180_000);
 });
