@@ -191,7 +191,7 @@ describe('closures over a range of days (issue 38)', () => {
       `Sede cerrada del ${formatDay('2030-01-02')} al ${formatDay('2030-01-05')}.`,
     );
     expect(status).toHaveTextContent(`Ya estaban cerrados (sin cambios): ${formatDay('2030-01-03')}.`);
-    expect(status).toHaveTextContent('2030-01-04 09:00 · ABC123 · Ana Pérez');
+    expect(status).toHaveTextContent(`${formatDay('2030-01-04')} · 09:00 · ABC123 · Ana Pérez`);
     expect(post.bodies).toEqual([{ fecha: '2030-01-02', hasta: '2030-01-05', motivo: 'Obras' }]);
   });
 });

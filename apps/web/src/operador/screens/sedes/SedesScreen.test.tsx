@@ -294,7 +294,7 @@ describe('SedesScreen', () => {
       );
       const user = renderSedes('/sedes', role);
       await user.click(await screen.findByRole('button', { name: 'Cierres de Punto de Trámites Calle 80' }));
-      expect(await screen.findByText('2099-01-02 — Inventario')).toBeInTheDocument();
+      expect(await screen.findByText(`${formatDay('2099-01-02')} — Inventario`)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Nueva sede|Editar|Reabrir|Cerrar ese día/ })).toBeNull();
       expect(screen.queryByRole('form', { name: 'Cerrar un día' })).not.toBeInTheDocument();
       expect(screen.getByText(/Tu rol puede consultar las sedes/)).toBeInTheDocument();
