@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { franjaText } from './booking/booking.rules.ts';
-import { clockText, instantClockText } from './clock-text.ts';
+import { clockText, instantClockText, instantDateTimeText } from './clock-text.ts';
 
 describe('clockText: the one time format (es-CO, 12-hour)', () => {
   it("writes '9:00 a. m.', noon as '12:00 p. m.' and midnight as '12:00 a. m.'", () => {
@@ -24,5 +24,14 @@ describe('clockText: the one time format (es-CO, 12-hour)', () => {
     expect(franjaText('12:00 PM')).toBe('12:00 p. m.');
     expect(franjaText('6:00 PM')).toBe('6:00 p. m.');
     expect(franjaText('mañana')).toBe('mañana');
+  });
+});
+
+describe('instantDateTimeText: an instant in Bogotá, as the app writes dates and times', () => {
+  it("writes '25 nov 2026, 10:05 a. m.' in Bogotá's time, across midnight, the month and the year", () => {
+    expect(instantDateTimeText(new Date('2026-11-25T15:05:00Z'))).toBe('25 nov 2026, 10:05 a. m.');
+    expect(instantDateTimeText(new Date('2026-01-01T04:59:00Z'))).toBe('31 dic 2025, 11:59 p. m.');
+    expect(instantDateTimeText(new Date('2026-07-01T05:00:00Z'))).toBe('1 jul 2026, 12:00 a. m.');
+    expect(instantDateTimeText(new Date('2026-09-15T17:30:00Z'))).toBe('15 sep 2026, 12:30 p. m.');
   });
 });

@@ -6,7 +6,7 @@ import { fetchRtmAlert } from '../features/services/api/rtm-alert.ts';
 import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
+import { bootEarlyReads, EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -71,6 +71,24 @@ describe('early reads', () => {
     expect(fetchFn).toHaveBeenCalledWith('/api/config', {
       headers: { Accept: 'application/json', Authorization: 'Token abc' },
     });
+  });
+
+  it("start a page's reads one per task: the first at once, each next in the task the previous one queued", () => {
+    const fetchFn = vi.fn(async (_path: string) => json(200, {}));
+    const tasks: (() => void)[] = [];
+    const win = {
+      fetch: fetchFn,
+      setTimeout: (run: () => void) => tasks.push(run),
+    } as unknown as Window & EarlyReadsHolder;
+    bootEarlyReads('home', 'abc', win);
+    expect(fetchFn.mock.calls.map(([path]) => path)).toEqual([HOME_READS[0]]);
+    for (let started = 2; started <= HOME_READS.length; started++) {
+      expect(tasks).toHaveLength(1);
+      tasks.shift()?.();
+      expect(fetchFn).toHaveBeenCalledTimes(started);
+    }
+    expect(tasks).toHaveLength(0);
+    expect(Object.keys(win.__togoEarlyReads ?? {})).toEqual([...HOME_READS]);
   });
 
   it('apiGet adopts an early read once, with the same session and while fresh; later reads go to the network', async () => {

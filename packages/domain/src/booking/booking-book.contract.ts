@@ -113,6 +113,15 @@ export const BOOKING_STATES = [
   'afectada_cierre',
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
+/**
+ * A booking still to happen (or to be rescheduled after a closure): its vehicle's service is taken care of. The
+ * fleet's bulk booking refuses a second one (the API) and 'Próximos servicios' shows its date (the web app).
+ */
+export const ACTIVE_BOOKING_STATES = [
+  'pendiente_pago',
+  'confirmada',
+  'afectada_cierre',
+] as const satisfies readonly BookingState[];
 export const BOOKING_SERVICES = FROM_FLOWS;
 export type BookingService = FromFlow;
 

@@ -3,11 +3,11 @@ import {
   PICO_PLACA_CERTEZA_LABELS,
   picoPlacaCertaintyDetail,
   picoPlacaDigitsText,
-  shortSpanishDate,
   sourceLabel,
   weekdayShortDate,
 } from './pico-placa.certainty-text.ts';
 import { picoPlacaMessage } from './pico-placa.message.ts';
+import { shortSpanishDate } from '../clock-text.ts';
 
 describe('the driver’s words for certainty', () => {
   it('says each certainty in plain Spanish, with the verification date', () => {

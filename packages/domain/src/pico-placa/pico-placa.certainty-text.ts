@@ -1,4 +1,5 @@
 import type { PicoPlacaCerteza } from './pico-placa.contract.ts';
+import { shortSpanishDate } from '../clock-text.ts';
 import { joinSpanish } from './pico-placa.message.ts';
 
 /**
@@ -6,14 +7,8 @@ import { joinSpanish } from './pico-placa.message.ts';
  * sentence after it ('Verificada el 15 ene 2026.', 'Última verificación: 15 ene 2026.'). Dates as '15 ene 2026'.
  */
 
-const SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
-/** '2026-01-15' → '15 ene 2026'. */
-export function shortSpanishDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${SHORT_MONTHS[(m ?? 1) - 1] ?? ''} ${y}`;
-}
 
 /** '2026-12-01' → 'martes 1 dic 2026'. */
 export function weekdayShortDate(date: string): string {

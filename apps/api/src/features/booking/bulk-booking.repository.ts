@@ -1,3 +1,4 @@
+import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-book.contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSlots, payments } from '../../db/schema.ts';
@@ -9,8 +10,6 @@ export type BulkOutcome =
   | { kind: 'full'; placa: string; hora: number }
   | { kind: 'already'; placa: string; fecha: string };
 
-/** A booking still to happen (or to be rescheduled): the vehicle's RTM is taken care of. */
-const ACTIVE_STATES = ['pendiente_pago', 'confirmada', 'afectada_cierre'] as const;
 
 /** Thrown inside the transaction to roll every seat back when one slot is full. */
 class AlreadyBooked extends Error {
@@ -68,7 +67,7 @@ export class BulkBookingRepository {
               where user_id = ${input.items[0]?.booking.userId} and servicio = 'rtm'
                 and fecha >= ${input.today}
                 and estado in (${sql.join(
-                  ACTIVE_STATES.map((st) => sql`${st}`),
+                  ACTIVE_BOOKING_STATES.map((st) => sql`${st}`),
                   sql`, `,
                 )})
                 and placa in (${sql.join(

@@ -4,6 +4,7 @@ import {
   VEHICLE_REFRESH_PATHS,
   vehicleRefreshStatusSchema,
 } from '@togo/domain/garage/vehicle-refresh.contract';
+import { instantDateTimeText } from '@togo/domain/clock-text';
 import { apiParse } from '../../lib/api-client.ts';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 
@@ -46,21 +47,9 @@ export function useRefreshMutation(scope: RefreshScope, vehicleId: number) {
   });
 }
 
-const when = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('es-CO', {
-      timeZone: 'America/Bogota',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
-
 /** '25 nov 2026, 10:05 a. m.' in Bogotá time, or 'Aún sin consultar'. */
 export function showRefreshedAt(iso: string | null): string {
-  return iso ? when().format(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
+  return iso ? instantDateTimeText(new Date(iso)) : VEHICLE_REFRESH_MSG.never;
 }
 
 const relative = onFirstUse(() => new Intl.RelativeTimeFormat('es-CO', { numeric: 'always' }));

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-book.contract';
 import { myBookingItemsResponseSchema, type MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 import { FLEET_BULK_BOOKING_PATH } from '@togo/domain/fleet/fleet-bulk-booking.contract';
 import { apiParse } from '../../../lib/api-client.ts';
@@ -15,8 +16,7 @@ export function useFleetBookingsQuery() {
   });
 }
 
-/** A booking still to happen (or to be rescheduled after a closure): the vehicle's RTM is taken care of. */
-const ACTIVE = new Set(['pendiente_pago', 'confirmada', 'afectada_cierre']);
+const ACTIVE: ReadonlySet<string> = new Set(ACTIVE_BOOKING_STATES);
 
 /**
  * The fleet's vehicles whose RTM is booked from `today` on, by plate, with the date and hour of the booking
