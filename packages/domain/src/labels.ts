@@ -1,4 +1,4 @@
-import type { BookingState } from './booking/booking-book.contract.ts';
+import type { BookingState } from './booking/booking-states.ts';
 import type { FromFlow, PeritajeFuel } from './booking/booking.primitives.ts';
 
 /**

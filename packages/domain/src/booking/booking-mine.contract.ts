@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ATTENTION_TYPES, PAYMENT_METHODS, copSchema } from './booking.primitives.ts';
-import { BOOKING_STATES, BOOKING_SERVICES } from './booking-book.contract.ts';
+import { ATTENTION_TYPES, FROM_FLOWS, PAYMENT_METHODS, copSchema } from './booking.primitives.ts';
+import { BOOKING_STATES } from './booking-states.ts';
 
 // ───────────────────────────── the user's bookings (beyond the spec) ─────────────────────────────
 
@@ -8,7 +8,7 @@ import { BOOKING_STATES, BOOKING_SERVICES } from './booking-book.contract.ts';
 export const myBookingSchema = z.object({
   id: z.string(),
   referencia: z.string(),
-  servicio: z.enum(BOOKING_SERVICES),
+  servicio: z.enum(FROM_FLOWS),
   estado: z.enum(BOOKING_STATES),
   /** Refund of a paid booking cancelled by staff; null when none. */
   estado_reembolso: z.enum(['pendiente', 'realizado', 'fallido']).nullable().optional(),

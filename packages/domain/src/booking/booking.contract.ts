@@ -23,5 +23,6 @@ export * from './booking.primitives.ts';
 export * from './booking-catalog.contract.ts';
 export * from './booking-detail.contract.ts';
 export * from './booking-slots.contract.ts';
+export * from './booking-states.ts';
 export * from './booking-book.contract.ts';
 export * from './booking-mine.contract.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookingDateSchema, franjaSchema, myBookingSchema } from './booking.contract.ts';
+import { bookingDateSchema, franjaSchema } from './booking.primitives.ts';
+import { myBookingSchema } from './booking-mine.contract.ts';
 
 /**
  * 'Mis agendamientos' (beyond the spec): the user's bookings with what each one allows, and the calls of the

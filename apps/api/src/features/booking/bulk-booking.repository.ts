@@ -1,4 +1,4 @@
-import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-book.contract';
+import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-states';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSlots, payments } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-book.contract';
+import { ACTIVE_BOOKING_STATES } from '@togo/domain/booking/booking-states';
 import { myBookingItemsResponseSchema, type MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 import { FLEET_BULK_BOOKING_PATH } from '@togo/domain/fleet/fleet-bulk-booking.contract';
 import { apiParse } from '../../../lib/api-client.ts';
