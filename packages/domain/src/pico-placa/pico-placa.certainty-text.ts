@@ -9,7 +9,6 @@ import { joinSpanish } from './pico-placa.message.ts';
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
-
 /** '2026-12-01' → 'martes 1 dic 2026'. */
 export function weekdayShortDate(date: string): string {
   const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
