@@ -10,7 +10,6 @@ export type BulkOutcome =
   | { kind: 'full'; placa: string; hora: number }
   | { kind: 'already'; placa: string; fecha: string };
 
-
 /** Thrown inside the transaction to roll every seat back when one slot is full. */
 class AlreadyBooked extends Error {
   constructor(
