@@ -6,9 +6,11 @@
  * Each run uses its own Chromium (chrome-launcher: a fresh profile, so a cold cache); a signed-in page gets
  * the web app's localStorage (token, userInfo, selected vehicle) on the origin before Lighthouse loads it, and
  * Lighthouse is told not to reset storage. Builds the web app only when apps/web/dist is missing.
- * Writes bench-results/lighthouse.json (`pass` only when every target holds). Exits 1 when a page's accessibility,
- * best practices or SEO is below target in its best run and, with LIGHTHOUSE_ENFORCE=1 (CI), when its performance
- * (the median run) is below target.
+ * Writes bench-results/lighthouse.json: each page's median run (its figures) and each category's best run
+ * (`<category>_best`, what the targets are checked on: Lighthouse CI's default "optimistic" aggregation, decision
+ * 125). Exits 1 when a page's accessibility, best practices or SEO is below target in its best run and, with
+ * LIGHTHOUSE_ENFORCE=1 (CI), when its performance is below target in its best run. Before each run it waits for
+ * the host's cores to be quiet (quiet-host.ts).
  * The CPU slowdown (docs/decisions/055): before the audits the host is rated with Lighthouse's own benchmark
  * (host-index.ts). On a host at least as fast as the one Lighthouse's default 4× is calibrated for (benchmarkIndex
  * ≈ 1,533) the pages are measured at that default; on a slower one, at Lighthouse's calibrated multiplier for it
@@ -33,6 +35,7 @@ import {
 } from './cpu-calibration.ts';
 import { hostBenchmarkIndex } from './host-index.ts';
 import { mainThreadTime } from './main-thread.ts';
+import { waitForQuietHost } from './quiet-host.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -83,7 +86,7 @@ if (CPU_MULTIPLIER_OVERRIDE !== null && !(CPU_MULTIPLIER_OVERRIDE > 0)) {
  */
 const WEB_DIST = process.env.LIGHTHOUSE_WEB_DIST;
 
-/** LIGHTHOUSE_ENFORCE=1: performance below target fails the run (CI), on every host. */
+/** LIGHTHOUSE_ENFORCE=1: performance below target in a page's best run fails the run (CI), on every host. */
 const ENFORCE = process.env.LIGHTHOUSE_ENFORCE === '1';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -256,6 +259,12 @@ async function main() {
       const measure = async (multiplier: number) => {
         const list: Awaited<ReturnType<typeof audit>>[] = [];
         for (let i = 0; i < RUNS; i++) {
+          const quiet = await waitForQuietHost();
+          if (!quiet.quiet) {
+            console.log(
+              `         (the host stayed busy, ${Math.round((quiet.busy ?? 0) * 100)} %: measured anyway)`,
+            );
+          }
           const one = await auditWithRetry(url, page.as === 'nobody' ? null : users[page.as], multiplier);
           if (new URL(one.finalUrl).pathname !== page.path) {
             throw new Error(`${page.path} was redirected to ${one.finalUrl}: the page was not measured`);
@@ -314,8 +323,12 @@ async function main() {
       console.log(
         `         Lighthouse's calibration for the audits' median benchmarkIndex ${hostIndex}: ${calibrated === null ? 'none (too slow)' : `${calibrated.toFixed(1)}×`}; measured at ${pageMultiplier}×`,
       );
-      if (ENFORCE && run.scores.performance < MINIMUM.performance) {
-        slow.push(`${page.key} performance ${run.scores.performance} (≥ ${MINIMUM.performance})`);
+      // Performance is held on the best run too (Lighthouse CI's default aggregation, decision 125): a regression
+      // shows in every run, a host that slowed down during some of them does not.
+      if (ENFORCE && best.performance_best < MINIMUM.performance) {
+        slow.push(
+          `${page.key} performance ${best.performance_best} in its best run, ${run.scores.performance} in its median run (≥ ${MINIMUM.performance})`,
+        );
       }
       figures[page.key] = {
         path: page.path,
@@ -332,8 +345,8 @@ async function main() {
         main_thread_cpu_ms: run.mainThread?.cpu_ms ?? null,
       };
       for (const c of CATEGORIES) {
-        targets[`${page.key} ${c} ≥ ${MINIMUM[c]}`] = {
-          figure: `${page.key}.${c}`,
+        targets[`${page.key} ${c} (best run) ≥ ${MINIMUM[c]}`] = {
+          figure: `${page.key}.${c}_best`,
           op: '>=',
           value: MINIMUM[c],
         };

@@ -7,6 +7,7 @@
  */
 import { readBookingVehicle, type BookingVehicle } from '../features/services/selected-vehicle.ts';
 import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
+import { inTasks } from './in-tasks.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
 export const HOME_READS: readonly string[] = [
@@ -71,18 +72,14 @@ export function startEarlyReads(
 
 /**
  * Starts a page's reads with the session's token (none without one: app/page-shells.ts `openingToken` says when
- * the page's screen opens), the first now and each next one in a task of its own. Run by the page's inline script (app/page-boot.ts) while its <head> is parsed, before
- * its first paint.
+ * the page's screen opens), the first now and each next one in a task of its own. Run by the page's inline script
+ * (app/page-boot.ts) while its <head> is parsed, before its first paint.
  */
 export function bootEarlyReads(set: EarlyReadSet, token: string | null, win: Window = window): void {
   const reads: EarlyReads = {};
   (win as EarlyReadsHolder).__togoEarlyReads = reads;
   const paths = EARLY_READS[set]();
-  // One read per task (decision 124): starting a request costs the main thread several milliseconds on a phone
-  // (more under a trace), and the home's six in the <head>'s script made one long task before the first paint.
-  const startFrom = (index: number) => {
-    Object.assign(reads, startEarlyReads(paths.slice(index, index + 1), token, win.fetch.bind(win)));
-    if (index + 1 < paths.length) win.setTimeout(() => startFrom(index + 1), 0);
-  };
-  startFrom(0);
+  // One read per task (decision 124): the home's six in the <head>'s script made one long task before the first
+  // paint.
+  inTasks(paths, 1, (batch) => Object.assign(reads, startEarlyReads(batch, token, win.fetch.bind(win))), win);
 }

@@ -13,6 +13,7 @@
  * - `data-shell-for`: on a page with a shell, who sees it (app/page-shells.ts).
  */
 import { bootEarlyReads, EARLY_READ_SETS, type EarlyReadSet } from './early-reads.ts';
+import { inTasks } from './in-tasks.ts';
 import { openingToken, SESSION_CLASS, SHELL_AUDIENCES, type ShellAudience } from './page-shells.ts';
 
 /** A tab opened in the background paints no frame until it is shown: the app loads after this anyway. */
@@ -68,19 +69,16 @@ export function loadApp(doc: Document, boot: PageBoot, win: Window = window): vo
   script.crossOrigin = 'anonymous';
   script.src = boot.entry;
   doc.head.append(script);
-  const preloadFrom = (start: number) => {
-    for (const href of boot.preloads.slice(start, start + PRELOADS_PER_TASK)) {
+  const preload = (hrefs: string[]) => {
+    for (const href of hrefs) {
       const link = doc.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = 'anonymous';
       link.href = href;
       doc.head.append(link);
     }
-    if (start + PRELOADS_PER_TASK < boot.preloads.length) {
-      win.setTimeout(() => preloadFrom(start + PRELOADS_PER_TASK), 0);
-    }
   };
-  win.setTimeout(() => preloadFrom(0), 0);
+  win.setTimeout(() => inTasks(boot.preloads, PRELOADS_PER_TASK, preload, win), 0);
 }
 
 /** The inline script's work: the page's early reads now, the app after the first paint. */

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { BOOKING_MSG } from './booking.messages.ts';
 import { BOOKING_STATES } from './booking-states.ts';
 import {
-  FROM_FLOWS,
-  type FromFlow,
   ATTENTION_TYPES,
   PAYMENT_METHODS,
   requiredString,
@@ -100,9 +98,6 @@ export const peritajeBookRequestSchema = sessionEnvelope(
     }),
 );
 export type PeritajeBookRequest = z.input<typeof peritajeBookRequestSchema>;
-
-export const BOOKING_SERVICES = FROM_FLOWS;
-export type BookingService = FromFlow;
 
 /**
  * Parameters of a booking answer (all three agenda calls): `linkPago` is the payment link for 'pagar_ahora'
