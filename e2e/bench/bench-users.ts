@@ -4,8 +4,7 @@
  * selected vehicle not yet: the home writes it once its reads have answered) and a company (group 2, fleet list).
  * Each is the localStorage the web app keeps, injected before the page loads.
  */
-import { GROUP_COMPANY } from '../../packages/domain/src/roles.ts';
-import { apiCaller, createClient, createSelectedVehicle } from '../support/api-session.ts';
+import { createClient, createCompany, createSelectedVehicle } from '../support/api-session.ts';
 import type { RunningApp } from '../support/app-server.ts';
 
 export type Storage = Record<string, string>;
@@ -17,7 +16,6 @@ export interface BenchUsers {
 }
 
 export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
-  const call = apiCaller(server);
   const client = await createClient(server, {
     email: 'bench.web@correo.com',
     phone: '3105550909',
@@ -26,7 +24,7 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
     apellidos: 'Gómez',
   });
   const vehicle = await createSelectedVehicle(server, client, 'KLM472', '52300');
-  const company = await createClient(server, {
+  const company = await createCompany(server, {
     email: 'bench.flota@empresa.co',
     phone: '3105550910',
     password: 'ClaveSegura2026',
@@ -34,19 +32,6 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
     apellidos: 'Andinos',
     identificacion: '900123456',
   });
-  const id = Number(company.userInfo.id);
-  await call(
-    'PATCH',
-    `/api/users-admin-manager/${id}/`,
-    { groups: [GROUP_COMPANY], is_first_login_togo: false },
-    company.token,
-  );
-  const info = await call<Record<string, unknown>>(
-    'GET',
-    '/api/togo/users/confirmar_inicio_sesion/',
-    undefined,
-    company.token,
-  );
   const session = {
     token: client.token,
     userInfo: JSON.stringify({ ...client.userInfo, is_first_login_togo: false }),
@@ -54,9 +39,6 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
   return {
     client: { ...session, vehicleSelected: JSON.stringify(vehicle) },
     clientFirstVisit: session,
-    company: {
-      token: company.token,
-      userInfo: JSON.stringify({ ...company.userInfo, ...info, is_first_login_togo: false }),
-    },
+    company: { token: company.token, userInfo: JSON.stringify(company.userInfo) },
   };
 }

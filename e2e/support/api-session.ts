@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { GROUP_COMPANY } from '../../packages/domain/src/roles.ts';
 import type { RunningApp } from './app-server.ts';
 import { newMobilePage } from './browser.ts';
 
@@ -82,6 +83,28 @@ export async function createClient(server: RunningApp, client: NewClient): Promi
     password: client.password,
   });
   return { token: userInfo.token, userInfo };
+}
+
+/**
+ * A company account (group 2) through the API: registered as a client, moved to the companies' group, signed in.
+ * `userInfo` is what the web keeps after confirmar_inicio_sesion (is_first_login_togo false).
+ */
+export async function createCompany(server: RunningApp, client: NewClient): Promise<Session> {
+  const call = apiCaller(server);
+  const company = await createClient(server, client);
+  await call(
+    'PATCH',
+    `/api/users-admin-manager/${Number(company.userInfo.id)}/`,
+    { groups: [GROUP_COMPANY], is_first_login_togo: false },
+    company.token,
+  );
+  const info = await call<Record<string, unknown>>(
+    'GET',
+    '/api/togo/users/confirmar_inicio_sesion/',
+    undefined,
+    company.token,
+  );
+  return { token: company.token, userInfo: { ...company.userInfo, ...info, is_first_login_togo: false } };
 }
 
 /** A vehicle in Bogotá, its registry and fines look-ups run, selected and read back as the web stores it. */

@@ -21,7 +21,8 @@ export const FLEET_COMPLIANCE_MSG = {
   pageSizeInvalid: 'Tamaño de página inválido (de 1 a 500).',
 } as const;
 
-const isoDate = z
+/** A calendar date 'AAAA-MM-DD' between 2000 and 2099 (the fleet's date pickers). */
+export const fleetIsoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FLEET_COMPLIANCE_MSG.dateInvalid })
   .refine(
@@ -45,7 +46,7 @@ const positive = (max: number, msg: string) =>
     .refine((n) => n >= 1 && n <= max, { error: msg });
 
 export const fleetComplianceQuerySchema = z.object({
-  fecha: isoDate.optional(),
+  fecha: fleetIsoDateSchema.optional(),
   page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),
   page_size: positive(FLEET_COMPLIANCE_MAX_PAGE_SIZE, FLEET_COMPLIANCE_MSG.pageSizeInvalid).optional(),
 });

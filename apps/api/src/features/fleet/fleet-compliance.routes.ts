@@ -5,6 +5,11 @@ import {
   FLEET_COMPLIANCE_PATHS,
   fleetComplianceQuerySchema,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import {
+  FLEET_PICO_PLACA_PATH,
+  fleetPicoPlacaQuerySchema,
+  fleetPicoPlacaSchema,
+} from '@togo/domain/fleet/fleet-pico-placa.contract';
 import { XLSX_CONTENT_TYPE } from '@togo/domain/fleet/fleet.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import type { FleetCompanyRepository } from './fleet-company.repository.ts';
@@ -20,7 +25,10 @@ function sendXlsx(reply: FastifyReply, filename: string, stream: Readable) {
     .send(stream);
 }
 
-/** Fleet compliance grid, its .xlsx export and the fines .xlsx (issue 16); every member of the organisation may read them. */
+/**
+ * Fleet compliance grid, its .xlsx export, the fines .xlsx (issue 16) and the pico y placa of some plates (issue
+ * 37); every member of the organisation may read them.
+ */
 export function fleetComplianceRoutes(
   app: FastifyInstance,
   deps: { compliance: FleetComplianceService; company: FleetCompanyRepository; access: OrgHandlers },
@@ -56,6 +64,19 @@ export function fleetComplianceRoutes(
       );
       return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
     },
+  );
+
+  typed.get(
+    FLEET_PICO_PLACA_PATH,
+    {
+      preValidation: deps.access.read,
+      schema: {
+        summary: 'Empresa: pico y placa de unas placas en una ciudad y una fecha',
+        querystring: fleetPicoPlacaQuerySchema,
+        response: { 200: fleetPicoPlacaSchema },
+      },
+    },
+    async (req) => compliance.picoPlacaOf(req.query),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   type FleetComplianceSummary,
   type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import type { FleetPicoPlaca, FleetPicoPlacaQuery } from '@togo/domain/fleet/fleet-pico-placa.contract';
 import { countByState } from '@togo/domain/garage/fine-states';
 import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
 import { displayDate, picoPlacaVehicleType } from '@togo/domain/pico-placa/pico-placa.message';
@@ -198,6 +199,26 @@ export class FleetComplianceService {
       total: resumen.vehiculos,
       page: paged ? page : null,
       numero_paginas_totales: pages,
+    };
+  }
+
+  /**
+   * Pico y placa of some plates in one city on one date (issue 37: the bulk booking warns before it books a
+   * vehicle at an hour it may not drive). Plate rules are public; the caller is a member of an organisation.
+   */
+  async picoPlacaOf(query: FleetPicoPlacaQuery): Promise<FleetPicoPlaca> {
+    const rules = await this.dayRules(query.fecha);
+    return {
+      fecha: query.fecha,
+      ciudad: query.ciudad,
+      vehiculos: query.placas.map((placa) => {
+        const pico = this.picoPlaca(rules, placa, query.ciudad);
+        return {
+          placa,
+          pico_placa: { status: pico.status, certeza: pico.certainty },
+          ventanas: (pico.windows ?? []).map((w) => ({ inicio: w.start, fin: w.end })),
+        };
+      }),
     };
   }
 

@@ -11,6 +11,7 @@ import {
   fleetBulkBookingResponseSchema,
   type FleetBulkBookingRequest,
 } from '@togo/domain/fleet/fleet-bulk-booking.contract';
+import { FLEET_PICO_PLACA_PATH, fleetPicoPlacaSchema } from '@togo/domain/fleet/fleet-pico-placa.contract';
 import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
@@ -50,6 +51,24 @@ export function useFreeHoursQuery(sede: string | null, fecha: string | null) {
         const answer = await apiParse(slotsResponseSchema, BOOKING_PATHS.slots, { method: 'POST', body });
         const slots = answer[0]?.slots ?? [];
         return slots.map((s) => ({ franja: s.id, disponibles: s.disponibles }));
+      }),
+  });
+}
+
+/**
+ * Pico y placa of the plates in the branch's city on the booking's date (issue 37), so the panel warns before a
+ * vehicle is booked at an hour it may not drive to the branch.
+ */
+export function usePicoPlacaQuery(ciudad: string | null, fecha: string | null, placas: readonly string[]) {
+  const list = placas.join(',');
+  return useQuery({
+    queryKey: ['fleet', 'pico-placa', ciudad, fecha, list],
+    enabled: ciudad !== null && fecha !== null && placas.length > 0,
+    staleTime: 5 * 60_000,
+    queryFn: () =>
+      logFailure('No se pudo consultar el pico y placa', () => {
+        const query = new URLSearchParams({ fecha: fecha as string, ciudad: ciudad as string, placas: list });
+        return apiParse(fleetPicoPlacaSchema, `${FLEET_PICO_PLACA_PATH}?${query.toString()}`);
       }),
   });
 }

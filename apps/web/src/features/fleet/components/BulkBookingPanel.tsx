@@ -9,8 +9,10 @@ import {
   consecutiveHours,
   useBulkBookingMutation,
   useFreeHoursQuery,
+  usePicoPlacaQuery,
   useRtmBranchesQuery,
 } from '../api/bulk-booking.ts';
+import { BulkBookingPicoPlaca } from './BulkBookingPicoPlaca.tsx';
 
 /** Tomorrow in Bogotá, 'YYYY-MM-DD'. */
 function tomorrow(): string {
@@ -28,7 +30,7 @@ export interface BulkBookingPanelProps {
 /**
  * Bulk RTM booking (decision 038): the selected vehicles at one branch of one city, on one date, one hour per
  * vehicle (filled with consecutive free hours, each changeable), paid at the branch. All or nothing: a full hour
- * books none and says which.
+ * books none and says which. Before booking it warns of each vehicle's pico y placa at its hour (issue 37).
  */
 export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
   const id = useId();
@@ -44,6 +46,8 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
   const branches = useRtmBranchesQuery(ciudad);
   const free = useFreeHoursQuery(sede, fecha || null);
   const book = useBulkBookingMutation();
+  const plates = vehicles.map((v) => v.placa);
+  const pico = usePicoPlacaQuery(sede ? ciudad : null, fecha || null, plates);
 
   useEffect(() => heading.current?.focus(), []);
   const key = `${sede ?? ''}|${fecha}`;
@@ -174,6 +178,16 @@ export function BulkBookingPanel({ vehicles, onClose }: BulkBookingPanelProps) {
                 </ul>
               </fieldset>
             )
+          ) : null}
+          {sede && (free.data ?? []).length > 0 ? (
+            <BulkBookingPicoPlaca
+              plates={plates}
+              hours={hours}
+              cityName={cities.find(([code]) => code === ciudad)?.[1] ?? 'la ciudad'}
+              answer={pico.data}
+              pending={pico.isPending}
+              failed={pico.isError}
+            />
           ) : null}
           <p className="fleet-bulk__note">El pago se hace en la sede el día de la revisión.</p>
           {errorText ? <p role="alert">{errorText}</p> : null}

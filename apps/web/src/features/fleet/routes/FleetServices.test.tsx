@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,37 @@ function body(grupos: Partial<FleetAlerts['grupos']>): FleetAlerts {
     grupos: { vencidos: [], vencen_30: [], vencen_60: [], vencen_90: [], ...grupos },
   };
 }
+
+/** A booking as the fleet's bookings call answers it. */
+const BOOKING = {
+  id: 'b1',
+  referencia: 'TG1',
+  servicio: 'rtm',
+  estado: 'confirmada',
+  placa: 'AAA111',
+  fecha_agenda: '2099-01-15',
+  franja: '8:00 AM',
+  tipo_atencion: 'presencial',
+  metodo_pago: 'pagar_en_sitio',
+  price: 250000,
+  detalle: ['Revisión técnico-mecánica'],
+  sede: {
+    id: 'RTM-MED-01',
+    nombre: 'CDA Medellín',
+    direccion: 'Calle 1',
+    telefono: '1',
+    maps: 'https://maps.google.com/',
+    ciudad: 'Medellín',
+  },
+  direccion_servicio: null,
+  linkPago: null,
+  expira_en: null,
+  reembolso: null,
+  creado: '2026-01-10T12:00:00Z',
+  cancelable_hasta: null,
+  puede_cancelar: true,
+  puede_reprogramar: true,
+};
 
 function RtmProbe() {
   const location = useLocation();
@@ -120,7 +151,10 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
   });
   it('books three selected vehicles at one branch with consecutive hours, all at once', async () => {
     signInCompany();
+    // The fleet's bookings: none, then (read again after the booking) the three just made.
+    let booked: (typeof BOOKING)[] = [];
     const api = mockFetch({
+      'GET /api/togo/flota/agendamientos/': () => json(200, { results: booked }),
       [ALERTS]: () =>
         json(
           200,
@@ -142,6 +176,12 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
         ]),
       'POST /api/togo/flota/agendamientos/': ({ body: b }) => {
         const req = b as { vehiculos: { placa: string; franja: string }[] };
+        booked = req.vehiculos.map((v, i) => ({
+          ...BOOKING,
+          id: `b${i}`,
+          placa: v.placa,
+          franja: v.franja,
+        }));
         return json(201, {
           sede: { id: 'RTM-MED-01', nombre: 'CDA Medellín', direccion: 'Calle 1', ciudad: 'Medellín' },
           agendamientos: req.vehiculos.map((v, i) => ({
@@ -172,8 +212,16 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
     expect(
       await screen.findByRole('heading', { name: '¡Listo! Se agendaron 3 vehículos.' }),
     ).toBeInTheDocument();
-    // Issue 37: the confirmation says the day too.
+    // Issue 37: the confirmation says the day too, and stays once the bookings read again mark the vehicles booked.
     expect(screen.getByText(/^21-01-2026 en CDA Medellín, Calle 1 \(Medellín\)/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.fetchMock.mock.calls.filter(([url]) => String(url).includes('/agendamientos/')).length,
+      ).toBeGreaterThan(2),
+    );
+    expect(screen.getByRole('heading', { name: '¡Listo! Se agendaron 3 vehículos.' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(await screen.findAllByRole('link', { name: /^Agendada el 15-01-2099/ })).toHaveLength(3);
     const sent = api.bodies('POST /api/togo/flota/agendamientos/')[0] as { sede: string; vehiculos: unknown };
     expect(sent.sede).toBe('RTM-MED-01');
     expect(sent.vehiculos).toEqual([
@@ -185,35 +233,6 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
 
   it('a vehicle whose RTM is already booked shows its appointment instead of Agendar (issue 37)', async () => {
     signInCompany();
-    const booking = {
-      id: 'b1',
-      referencia: 'TG1',
-      servicio: 'rtm',
-      estado: 'confirmada',
-      placa: 'AAA111',
-      fecha_agenda: '2099-01-15',
-      franja: '8:00 AM',
-      tipo_atencion: 'presencial',
-      metodo_pago: 'pagar_en_sitio',
-      price: 250000,
-      detalle: ['Revisión técnico-mecánica'],
-      sede: {
-        id: 'RTM-MED-01',
-        nombre: 'CDA Medellín',
-        direccion: 'Calle 1',
-        telefono: '1',
-        maps: 'https://maps.google.com/',
-        ciudad: 'Medellín',
-      },
-      direccion_servicio: null,
-      linkPago: null,
-      expira_en: null,
-      reembolso: null,
-      creado: '2026-01-10T12:00:00Z',
-      cancelable_hasta: null,
-      puede_cancelar: true,
-      puede_reprogramar: true,
-    };
     mockFetch({
       [ALERTS]: () =>
         json(
@@ -221,7 +240,7 @@ describe('Próximos servicios (/flota/proximos-servicios)', () => {
           body({ vencidos: [rtm(4, 'AAA111', '2026-01-10', -10), rtm(5, 'BBB222', '2026-01-11', -9)] }),
         ),
       'GET /api/togo/flota/agendamientos/': () =>
-        json(200, { results: [booking, { ...booking, id: 'b2', placa: 'BBB222', estado: 'cancelada' }] }),
+        json(200, { results: [BOOKING, { ...BOOKING, id: 'b2', placa: 'BBB222', estado: 'cancelada' }] }),
     });
     render();
     const link = await screen.findByRole('link', { name: 'Agendada el 15-01-2099, 8:00 a. m.' });

@@ -55,7 +55,9 @@ export function FleetServicesRoute() {
   const booked = bookedRtmByPlate(bookings.data?.results ?? [], bogotaToday(new Date()));
   const list = query.data ? FLEET_ALERT_GROUPS.flatMap((g) => query.data.grupos[g]) : [];
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [bulkOpen, setBulkOpen] = useState(false);
+  // The vehicles of the open bulk booking, fixed when it opens: once they are booked, the bookings read again
+  // marks them as booked, and the panel must still show its confirmation (issue 37).
+  const [bulk, setBulk] = useState<FleetAlert[] | null>(null);
   const chosen = list.filter((a) => selected.has(a.placa) && !booked.has(a.placa));
   const toggle = (placa: string) =>
     setSelected((prev) => {
@@ -88,11 +90,11 @@ export function FleetServicesRoute() {
         <div className="fleet-empty">
           <p className="fleet-empty__text">{SERVICES_EMPTY}</p>
         </div>
-      ) : bulkOpen && chosen.length > 0 ? (
+      ) : bulk !== null ? (
         <BulkBookingPanel
-          vehicles={chosen}
+          vehicles={bulk}
           onClose={() => {
-            setBulkOpen(false);
+            setBulk(null);
             setSelected(new Set());
           }}
         />
@@ -110,7 +112,7 @@ export function FleetServicesRoute() {
                 type="button"
                 className="btn btn--primary"
                 disabled={chosen.length === 0}
-                onClick={() => setBulkOpen(true)}
+                onClick={() => setBulk(chosen)}
               >
                 Agendar seleccionados
               </button>
