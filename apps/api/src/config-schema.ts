@@ -147,6 +147,10 @@ export const configSchema = z.object({
   USD_COP_RATE_DATE: optionalText.pipe(z.iso.date().optional()),
   /** Time limit of one call to an outside data provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Circuit breaker of the registry, fines and value providers (decision 127): failures in a row that open it. */
+  PROVIDER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long an open circuit fails calls at once before one trial call. */
+  PROVIDER_BREAKER_OPEN_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Scheduled refresh (decision 032): registry data every REFRESH_REGISTRY_HOURS, fines every REFRESH_FINES_HOURS. */
   REFRESH_REGISTRY_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   REFRESH_FINES_HOURS: z.coerce.number().int().min(1).max(8760).default(24),

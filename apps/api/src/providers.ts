@@ -27,6 +27,12 @@ import type { PaymentProvider } from './integrations/payments/payment-provider.t
 import { SandboxPaymentProvider } from './integrations/payments/sandbox.payments.ts';
 import { WompiPaymentProvider } from './integrations/payments/wompi.payments.ts';
 import { hmacHex } from './lib/crypto.ts';
+import {
+  CircuitBreaker,
+  finesBehindBreaker,
+  registryBehindBreaker,
+  valueBehindBreaker,
+} from './integrations/circuit-breaker.ts';
 import type { SocialProvider } from '@togo/domain/auth/auth.contract';
 import type { FileStorage } from './integrations/files/file-storage.ts';
 import type { FinesProvider } from './integrations/fines/fines-provider.ts';
@@ -70,22 +76,34 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
     token: config.VERIFIK_TOKEN ?? '',
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
   };
+  // Each outside data provider behind its own circuit breaker (decision 127); the local demos need none.
+  const breaker = (name: string) =>
+    new CircuitBreaker(name, {
+      failures: config.PROVIDER_BREAKER_FAILURES,
+      openMs: config.PROVIDER_BREAKER_OPEN_SECONDS * 1000,
+      clock,
+    });
+  const guardedRegistry = (p: RegistryProvider) => registryBehindBreaker(p, breaker(p.name));
+  const guardedFines = (p: FinesProvider) => finesBehindBreaker(p, breaker(p.name));
   return {
     registry:
       config.REGISTRY_PROVIDER === 'verifik'
-        ? new VerifikRegistryProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE)
+        ? guardedRegistry(new VerifikRegistryProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE))
         : config.REGISTRY_PROVIDER === 'http'
-          ? new HttpRegistryProvider(http(config.REGISTRY_URL, config.REGISTRY_API_KEY))
+          ? guardedRegistry(new HttpRegistryProvider(http(config.REGISTRY_URL, config.REGISTRY_API_KEY)))
           : new DemoRegistryProvider(clock),
     fines:
       config.FINES_PROVIDER === 'verifik'
-        ? new VerifikFinesProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE)
+        ? guardedFines(new VerifikFinesProvider(verifik, config.VERIFIK_QUOTA_PER_MINUTE))
         : config.FINES_PROVIDER === 'http'
-          ? new HttpFinesProvider(http(config.FINES_URL, config.FINES_API_KEY))
+          ? guardedFines(new HttpFinesProvider(http(config.FINES_URL, config.FINES_API_KEY)))
           : new DemoFinesProvider(clock),
     vehicleValue:
       config.VALUE_PROVIDER === 'http'
-        ? new HttpVehicleValueProvider(http(config.VALUE_URL, config.VALUE_API_KEY))
+        ? valueBehindBreaker(
+            new HttpVehicleValueProvider(http(config.VALUE_URL, config.VALUE_API_KEY)),
+            breaker('value'),
+          )
         : new DemoVehicleValueProvider(clock),
     fileStorage:
       config.FILE_STORAGE === 's3'
