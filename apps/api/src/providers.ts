@@ -14,6 +14,7 @@ import { CloudWhatsAppSender } from './integrations/messaging/whatsapp-cloud.sen
 import { FacebookVerifier } from './integrations/social/facebook.verifier.ts';
 import { GoogleVerifier } from './integrations/social/google.verifier.ts';
 import { LocalDiskStorage } from './integrations/files/local-disk.storage.ts';
+import { GuardedStorage } from './integrations/files/guarded.storage.ts';
 import { S3Storage } from './integrations/files/s3.storage.ts';
 import { DemoFinesProvider } from './integrations/fines/demo.fines.ts';
 import { HttpFinesProvider } from './integrations/fines/http.fines.ts';
@@ -105,7 +106,8 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
             breaker('value'),
           )
         : new DemoVehicleValueProvider(clock),
-    fileStorage:
+    // Refusals of the store (full disk, S3 refusing) told in Spanish as 503, nothing changed (decision 128).
+    fileStorage: new GuardedStorage(
       config.FILE_STORAGE === 's3'
         ? new S3Storage({
             bucket: config.S3_BUCKET ?? '',
@@ -117,6 +119,8 @@ export function providersFromConfig(config: Config, db: Db, clock: Clock, log?: 
             timeoutMs: config.PROVIDER_TIMEOUT_MS,
           })
         : new LocalDiskStorage(path.resolve(config.DATA_DIR, 'files')),
+      log,
+    ),
     messenger: new ChannelMessenger(email, sms),
     whatsapp:
       config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_ID

@@ -21,8 +21,14 @@ export class LocalDiskStorage implements FileStorage {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, bytes, { mode: 0o600 });
-    await rename(tmp, target);
+    try {
+      await writeFile(tmp, bytes, { mode: 0o600 });
+      await rename(tmp, target);
+    } catch (err) {
+      // A full disk leaves a partial temp file: remove it, so the failure does not keep the disk full.
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
