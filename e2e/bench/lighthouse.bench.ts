@@ -24,9 +24,10 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
-import { startApp, webDist } from '../support/app-server.ts';
+import { webDist } from '../support/app-server.ts';
 import { chromePath } from '../support/browser.ts';
-import { benchUsers, type BenchUsers, type Storage } from './bench-users.ts';
+import type { BenchUsers, Storage } from './bench-users.ts';
+import { startServer } from './lighthouse-server-process.ts';
 import {
   benchCpuMultiplier,
   calibratedCpuMultiplier,
@@ -221,9 +222,9 @@ async function auditWithRetry(url: string, storage: Storage | null, cpuMultiplie
 async function main() {
   if (!chromePath) throw new Error('Chromium not found (CHROME_PATH or /usr/bin/chromium)');
   if (!WEB_DIST && !existsSync(`${webDist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
-  const server = await startApp({ webDistDir: WEB_DIST });
+  const server = await startServer(WEB_DIST);
   try {
-    const users = await benchUsers(server);
+    const { users } = server;
     // The host's rating before the audits picks the CPU slowdown (decision 055; cpu-calibration.ts).
     const host = await hostBenchmarkIndex();
     const cpuMultiplier = CPU_MULTIPLIER_OVERRIDE ?? benchCpuMultiplier(host.median);
