@@ -9,6 +9,24 @@ import type { Fine } from '@togo/domain/garage/registry.contract';
 
 /** Test data of the fleet screens, shaped as the API answers. */
 
+/** A branch as sedes_by_ciudad answers it (the answer is parsed with the booking contract's schema). */
+export const MEDELLIN_BRANCH = {
+  id: 'RTM-MED-01',
+  nombre: 'CDA Medellín',
+  text: 'CDA Medellín',
+  direccion: 'Calle 1',
+  imagen: '/static/sedes/medellin.svg',
+  lat: 6.25,
+  lng: -75.56,
+  ciudad_sb: 'Medellín',
+  ciudad_codigo: '05001',
+  telefono: '604 555 0101',
+  maps: 'https://maps.google.com/?q=6.25,-75.56',
+  horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
+  capacidad: 3,
+  a_domicilio: false,
+};
+
 export function signInCompany() {
   localStorage.setItem('token', 'tok-empresa');
   localStorage.setItem(

@@ -5,7 +5,7 @@ import type { FleetAlert } from '@togo/domain/fleet/fleet-alerts.contract';
 import type { FleetPicoPlaca } from '@togo/domain/fleet/fleet-pico-placa.contract';
 import { json, mockFetch, type MockHandler } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { signInCompany } from '../fleet.test-support.ts';
+import { MEDELLIN_BRANCH, signInCompany } from '../fleet.test-support.ts';
 import { BulkBookingPanel } from './BulkBookingPanel.tsx';
 
 const PICO = 'GET /api/togo/flota/pico-placa/';
@@ -19,23 +19,6 @@ const vehicle = (placa: string): FleetAlert => ({
   vence: '2026-01-10',
   dias: -10,
 });
-
-const BRANCH = {
-  id: 'RTM-MED-01',
-  nombre: 'CDA Medellín',
-  text: 'CDA Medellín',
-  direccion: 'Calle 1',
-  imagen: '/static/sedes/medellin.svg',
-  lat: 6.25,
-  lng: -75.56,
-  ciudad_sb: 'Medellín',
-  ciudad_codigo: '05001',
-  telefono: '604 555 0101',
-  maps: 'https://maps.google.com/?q=6.25,-75.56',
-  horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
-  capacidad: 3,
-  a_domicilio: false,
-};
 
 /** AAA111 restricted 07:00–08:30 and 17:30–19:00 (Medellín's windows); BBB222 free. */
 const ANSWER: FleetPicoPlaca = {
@@ -57,7 +40,7 @@ const ANSWER: FleetPicoPlaca = {
 function open(pico: MockHandler) {
   signInCompany();
   const api = mockFetch({
-    'POST /wh/transversal/sedes_by_ciudad/': () => json(200, [BRANCH]),
+    'POST /wh/transversal/sedes_by_ciudad/': () => json(200, [MEDELLIN_BRANCH]),
     'POST /wh/transversal/ejecutar-accion/': () =>
       json(200, [
         {

@@ -8,29 +8,11 @@ import { navigationClave } from '../../services/booking-flows.ts';
 import { navigationBookingVehicle } from '../../services/booking-vehicle.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { signInCompany } from '../fleet.test-support.ts';
+import { MEDELLIN_BRANCH, signInCompany } from '../fleet.test-support.ts';
 import { FleetServicesRoute, SERVICES_EMPTY } from './FleetServices.tsx';
 
 const ALERTS = 'GET /api/togo/flota/alertas/';
 const driverVehicle = { id: 1, placa: 'MIO123' };
-
-/** A branch as sedes_by_ciudad answers it (the answer is parsed with the booking contract's schema). */
-const MEDELLIN_BRANCH = {
-  id: 'RTM-MED-01',
-  nombre: 'CDA Medellín',
-  text: 'CDA Medellín',
-  direccion: 'Calle 1',
-  imagen: '/static/sedes/medellin.svg',
-  lat: 6.25,
-  lng: -75.56,
-  ciudad_sb: 'Medellín',
-  ciudad_codigo: '05001',
-  telefono: '604 555 0101',
-  maps: 'https://maps.google.com/?q=6.25,-75.56',
-  horario: { lunes_viernes: { apertura: '07:00', cierre: '19:00' }, sabado: null },
-  capacidad: 3,
-  a_domicilio: false,
-};
 
 const rtm = (id: number, placa: string, vence: string, dias: number): FleetAlert => ({
   vehiculo_id: id,
