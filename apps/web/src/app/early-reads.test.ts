@@ -46,13 +46,15 @@ describe('early reads', () => {
     expect(['/api/config', ...urls].sort()).toEqual([...FLEET_READS].sort());
     expect(EARLY_READS.home()).toBe(HOME_READS);
     expect(EARLY_READS.fleet()).toBe(FLEET_READS);
+    expect(FLEET_READS[0]).toMatch(/^\/api\/togo\/vehicle\/traer_vehiculos_flota\?/);
   });
 
   it("are the RTM wizard's first read of the vehicle it books, and only the configuration without one", async () => {
     const urls = recordFetches({});
     await fetchRtmAlert(7).catch(() => undefined);
     localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify({ id: 7, placa: 'KLM472' }));
-    expect(EARLY_READS.rtm()).toEqual(['/api/config', ...urls]);
+    // The screen's own read first: it starts in the inline script itself, before the app's entry.
+    expect(EARLY_READS.rtm()).toEqual([...urls, '/api/config']);
     for (const stored of ['{"id":"7"}', '{"id":-1}', '{"id":1.5}', 'null', '{', '[]', '{"id":7}']) {
       localStorage.setItem(STORAGE_KEYS.vehicleSelected, stored);
       expect(EARLY_READS.rtm()).toEqual(['/api/config']);

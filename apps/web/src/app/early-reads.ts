@@ -21,13 +21,14 @@ export const HOME_READS: readonly string[] = [
 
 /**
  * The fleet list's reads (features/fleet/api/fleet-prefetch.ts): its first page, the look-ups' progress and the
- * sidebar's policy link, with the public configuration.
+ * sidebar's policy link, with the public configuration. The list goes first: only the first read starts in the
+ * inline script itself; the others wait a task each, and on a busy device the app's entry can be requested first.
  */
 export const FLEET_READS: readonly string[] = [
-  '/api/config',
-  '/api/automas-param-system/togo-urls/?name__in=data_policy_pdf',
-  '/api/togo/flota/consultas/',
   '/api/togo/vehicle/traer_vehiculos_flota?page=1&page_size=50',
+  '/api/togo/flota/consultas/',
+  '/api/automas-param-system/togo-urls/?name__in=data_policy_pdf',
+  '/api/config',
 ];
 
 /**
@@ -38,7 +39,8 @@ export const FLEET_READS: readonly string[] = [
  */
 export function rtmReads(vehicle: Pick<BookingVehicle, 'id'> | null): readonly string[] {
   if (!vehicle) return ['/api/config'];
-  return ['/api/config', `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`];
+  // The step's own read first (see FLEET_READS).
+  return [`/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`, '/api/config'];
 }
 
 /** The pages that start their reads early, by the name their script's `data-early-reads` gives. */

@@ -94,6 +94,11 @@ export const FLEET_TEMPLATE_COLUMNS = [
   { key: 'vence_soat', header: 'Vencimiento SOAT', required: false },
   { key: 'vence_rtm', header: 'Vencimiento revisión técnico-mecánica', required: false },
   { key: 'vence_licencia', header: 'Vencimiento licencia de conducción', required: false },
+  // The dates only the user knows (no registry answers them), read the same way.
+  { key: 'vence_poliza', header: 'Vencimiento póliza todo riesgo', required: false },
+  { key: 'vence_impuesto', header: 'Vencimiento impuesto vehicular', required: false },
+  // The kit's date is the last extinguisher recharge (its due date is a year later: DUE_DATE_OFFSET_MONTHS).
+  { key: 'recarga_extintor', header: 'Última recarga del extintor', required: false },
 ] as const;
 export type FleetTemplateKey = (typeof FLEET_TEMPLATE_COLUMNS)[number]['key'];
 export const FLEET_TEMPLATE_SHEET = 'Vehículos';

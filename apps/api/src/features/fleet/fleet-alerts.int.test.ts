@@ -6,36 +6,18 @@ import {
 } from '@togo/domain/fleet/fleet-alerts.contract';
 import { FLEET_COMPLIANCE_MSG } from '@togo/domain/fleet/fleet-compliance.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
-import { providerSnapshots, vehicles } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
 import { alertGroup } from './fleet-alerts.service.ts';
-import { createCompanyUser } from './fleet.test-support.ts';
+import { addFleetVehicle, createCompanyUser } from './fleet.test-support.ts';
 
 let t: TestContext;
 let company: TestUser;
 let other: TestUser;
 let client: TestUser;
 
-async function addVehicle(owner: TestUser, placa: string, registry?: unknown): Promise<void> {
-  const [row] = await t.database.db
-    .insert(vehicles)
-    .values({
-      userId: owner.id,
-      placa,
-      documentoPropietario: '900123456',
-      tipoDocumentoPropietario: 5,
-      departmentId: 11,
-      cityId: 11001,
-    })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error('no vehicle');
-  if (registry !== undefined) {
-    await t.database.db
-      .insert(providerSnapshots)
-      .values({ vehicleId: row.id, kind: 'registry', provider: 'demo', status: 'ok', data: registry });
-  }
-}
+const addVehicle = (owner: TestUser, placa: string, registry?: unknown) =>
+  addFleetVehicle(t, owner, placa, registry);
 
 const doc = (soat: string | null, rtm: string | null) => ({
   soat: soat === null ? null : { fecha_vencimiento: soat },

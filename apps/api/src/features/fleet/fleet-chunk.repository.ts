@@ -48,6 +48,9 @@ export async function applyChunk(
       vs: r.fechas.soat,
       vr: r.fechas.rtm,
       vl: r.fechas.licencia,
+      vp: r.fechas.poliza,
+      vi: r.fechas.impuesto,
+      vk: r.fechas.extintor,
     })),
   );
   return db.transaction(async (tx) => {
@@ -64,7 +67,8 @@ export async function applyChunk(
       sql`with input as (
             select * from jsonb_to_recordset(${validPayload}::jsonb) as x(n integer, placa text, doc text,
               tipo smallint, km integer, dep integer, city integer,
-              dn text, dt smallint, dd text, dp text, dc integer, vs date, vr date, vl date)
+              dn text, dt smallint, dd text, dp text, dc integer, vs date, vr date, vl date,
+              vp date, vi date, vk date)
           ),
           existing as (
             -- One probe of the (user_id, placa) index per plate of the chunk, never a scan of the whole
@@ -123,14 +127,15 @@ export async function applyChunk(
           ),
           dates as (
             -- The file's expiry dates are the user's (alert_dates source 'user', which win over the registry's
-            -- until it answers a later one); a blank cell leaves a stored date alone (decision 107).
+            -- until it answers a later one); a blank cell leaves a stored date alone (decision 107). The kit's
+            -- fecha_vencimiento is the last extinguisher recharge, as the kit screen stores it.
             insert into alert_dates (vehicle_id, code, source, fecha_vencimiento, updated)
             select coalesce(u.id, e.id), d.code, 'user', d.day, ${at}::timestamptz
             from input i
               left join upserted u on u.placa = i.placa
               left join existing e on e.placa = i.placa and e.doc = i.doc
-              cross join lateral (values ('ALERTA_SOAT', i.vs), ('ALERTA_RTM', i.vr), ('ALERTA_LICENCIA', i.vl))
-                as d(code, day)
+              cross join lateral (values ('ALERTA_SOAT', i.vs), ('ALERTA_RTM', i.vr), ('ALERTA_LICENCIA', i.vl),
+                ('ALERTA_TODO_RIESGO', i.vp), ('ALERTA_IMPUESTO', i.vi), ('ALERTA_KIT', i.vk)) as d(code, day)
             where d.day is not null and coalesce(u.id, e.id) is not null
             on conflict (vehicle_id, code, source) do update set
               fecha_vencimiento = excluded.fecha_vencimiento, updated = excluded.updated

@@ -3,7 +3,7 @@ import type { FleetFineRow } from '@togo/domain/fleet/fleet-compliance.contract'
 import type { Db } from '../../db/client.ts';
 import { unpaidFineSql } from '../../db/unpaid-fine.sql.ts';
 
-async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   // Both drivers (PGlite and node-postgres) answer raw SQL with { rows }.
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
@@ -46,7 +46,7 @@ const MOTO = '^[A-Z]{3}[0-9]{2}[A-Z]?$';
  * A document's expiry: the date the company gave (alert_dates source 'user', from the upload's optional columns;
  * decision 107) wins over the registry's, as in the garage.
  */
-function expiry(vehicleId: SQL, code: 'ALERTA_SOAT' | 'ALERTA_RTM', registry: SQL): SQL {
+export function expiry(vehicleId: SQL, code: 'ALERTA_SOAT' | 'ALERTA_RTM', registry: SQL): SQL {
   return sql`coalesce((select to_char(ad.fecha_vencimiento, 'YYYY-MM-DD') from alert_dates ad
                        where ad.vehicle_id = ${vehicleId} and ad.code = ${code} and ad.source = 'user'
                          and ad.fecha_vencimiento is not null), ${registry})`;

@@ -9,6 +9,7 @@ import { listOutbox, OutboxMessenger } from '../../integrations/messaging/outbox
 import { ManualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
+import { FleetAlertsRepository } from './fleet-alerts.repository.ts';
 import { FleetAlertsService } from './fleet-alerts.service.ts';
 import { FleetComplianceRepository } from './fleet-compliance.repository.ts';
 import { FleetComplianceService } from './fleet-compliance.service.ts';
@@ -43,7 +44,7 @@ const twin = () =>
   new FleetDigestService({
     repo: new FleetDigestRepository(t.database.db),
     company: new FleetCompanyRepository(t.database.db),
-    alerts: new FleetAlertsService(new FleetComplianceRepository(t.database.db), t.clock),
+    alerts: new FleetAlertsService(new FleetAlertsRepository(t.database.db), t.clock),
     compliance: new FleetComplianceService(new FleetComplianceRepository(t.database.db), t.clock),
     messenger: new OutboxMessenger(t.database.db, t.clock),
     clock: t.clock,

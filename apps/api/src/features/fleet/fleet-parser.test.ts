@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FLEET_MSG } from '@togo/domain/fleet/fleet.constants';
+import { FLEET_MSG, FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.constants';
 import { FleetFileRejected, type ParsedChunk } from './fleet-chunks.ts';
 import { InlineFleetParser, WorkerFleetParser, type FleetFileParser } from './fleet-parser.ts';
+import { ROW_MSG } from './fleet-rows.ts';
 import { TEST_REFERENCE, buildFleetXlsx, goodRow, type Cells } from './fleet.test-support.ts';
 
 const parsers: WorkerFleetParser[] = [];
@@ -138,6 +139,59 @@ describe('WorkerFleetParser', () => {
       expect(warnings).toEqual(['fleet parser worker did not start: parsing on the API thread']);
       expect(broken.threads()).toEqual({ idle: 0, busy: 0 });
     }
+  });
+
+  it('reads the policy, tax and last extinguisher recharge dates by their headers, as the inline parser', async () => {
+    const headers = FLEET_TEMPLATE_COLUMNS.map((c) => c.header);
+    // After 'Placa' and 'Kilometraje' (how the template sheet is found), the three last columns in another
+    // order, then the rest of the template.
+    const order = [
+      ...headers.slice(0, 2),
+      headers[16],
+      headers[14],
+      headers[15],
+      ...headers.slice(2, 14),
+    ] as string[];
+    const cells = (i: number, recarga: Cells[number], poliza: string, impuesto: string): Cells => {
+      const row = goodRow(i);
+      while (row.length < 14) row.push('');
+      return [...row.slice(0, 2), recarga, poliza, impuesto, ...row.slice(2)];
+    };
+    const bytes = await buildFleetXlsx(
+      [
+        cells(1, new Date(Date.UTC(2025, 7, 10)), '30/09/2026', '31-05-2026'),
+        cells(2, '', '', ''),
+        cells(3, '2025-13-01', 'pronto', '31/04/2026'),
+      ],
+      { headers: order },
+    );
+    const chunks = await collect(parser, bytes);
+    expect(chunks).toEqual(await collect(new InlineFleetParser(), bytes));
+    expect(chunks.flatMap((c) => c.valid).map((r) => [r.rowNumber, r.fechas])).toEqual([
+      [
+        2,
+        {
+          soat: null,
+          rtm: null,
+          licencia: null,
+          poliza: '2026-09-30',
+          impuesto: '2026-05-31',
+          extintor: '2025-08-10',
+        },
+      ],
+      [3, { soat: null, rtm: null, licencia: null, poliza: null, impuesto: null, extintor: null }],
+    ]);
+    expect(chunks.flatMap((c) => c.invalid).map((r) => [r.rowNumber, r.message])).toEqual([
+      [
+        4,
+        [
+          `Vencimiento póliza todo riesgo: ${ROW_MSG.date}`,
+          `Vencimiento impuesto vehicular: ${ROW_MSG.date}`,
+          `Última recarga del extintor: ${ROW_MSG.date}`,
+        ].join(' '),
+      ],
+    ]);
+    expect(chunks[0]?.ignoredColumns).toEqual([]);
   });
 
   it('refuses to parse once closed', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReferenceIndex, cellText, checkRow, normalizeName, sheetDate } from './fleet-rows.ts';
+import { FLEET_TEMPLATE_COLUMNS } from '@togo/domain/fleet/fleet.constants';
+import { ROW_MSG, ReferenceIndex, cellText, checkRow, normalizeName, sheetDate } from './fleet-rows.ts';
 import { TEST_REFERENCE } from './fleet.test-support.ts';
 
 const ref = new ReferenceIndex(TEST_REFERENCE);
@@ -12,6 +13,9 @@ const row = (overrides: Record<number, string> = {}) => {
     '1020304050',
     'Antioquia',
     'Medellín',
+    '',
+    '',
+    '',
     '',
     '',
     '',
@@ -67,7 +71,7 @@ describe('fleet row rules', () => {
       departmentId: 5,
       cityId: 5001,
       driver: null,
-      fechas: { soat: null, rtm: null, licencia: null },
+      fechas: { soat: null, rtm: null, licencia: null, poliza: null, impuesto: null, extintor: null },
     });
     const withDriver = checkRow(3, row({ 6: 'Ana', 8: '777', 9: '300 123 4567', 10: 'Cali' }), ref);
     expect(withDriver).toMatchObject({
@@ -121,8 +125,53 @@ describe('fleet row rules', () => {
       expect(sheetDate(bad), bad).toBeUndefined();
     expect(checkRow(2, row({ 11: '31/12/2026', 12: '46022', 13: '2027-06-30' }), ref)).toMatchObject({
       ok: true,
-      fechas: { soat: '2026-12-31', rtm: '2025-12-31', licencia: '2027-06-30' },
+      fechas: {
+        soat: '2026-12-31',
+        rtm: '2025-12-31',
+        licencia: '2027-06-30',
+        poliza: null,
+        impuesto: null,
+        extintor: null,
+      },
     });
+  });
+
+  it('reads the policy, tax and last extinguisher recharge dates after the licence, the same way', () => {
+    expect(FLEET_TEMPLATE_COLUMNS.slice(13).map((c) => [c.key, c.header, c.required])).toEqual([
+      ['vence_licencia', 'Vencimiento licencia de conducción', false],
+      ['vence_poliza', 'Vencimiento póliza todo riesgo', false],
+      ['vence_impuesto', 'Vencimiento impuesto vehicular', false],
+      ['recarga_extintor', 'Última recarga del extintor', false],
+    ]);
+    expect(checkRow(2, row({ 14: '30/09/2026', 15: '46172', 16: '2025-08-10' }), ref)).toMatchObject({
+      ok: true,
+      fechas: {
+        soat: null,
+        rtm: null,
+        licencia: null,
+        poliza: '2026-09-30',
+        impuesto: '2026-05-30',
+        extintor: '2025-08-10',
+      },
+    });
+    // A file of the earlier layout (fourteen columns) leaves them blank.
+    expect(checkRow(2, row().slice(0, 14), ref)).toMatchObject({
+      ok: true,
+      fechas: { poliza: null, impuesto: null, extintor: null },
+    });
+  });
+
+  it.each([
+    [14, 'Vencimiento póliza todo riesgo'],
+    [15, 'Vencimiento impuesto vehicular'],
+    [16, 'Última recarga del extintor'],
+  ])('refuses a bad date in column %i naming it (%s)', (cell, header) => {
+    for (const bad of ['31/02/2026', '2026/12/31', 'mañana', '100', '01/01/1999']) {
+      expect(checkRow(5, row({ [cell]: bad }), ref), bad).toMatchObject({
+        ok: false,
+        message: `${header}: ${ROW_MSG.date}`,
+      });
+    }
   });
 
   it('refuses a row with a date that is not one, naming the column, and changes nothing of it', () => {

@@ -181,12 +181,32 @@ export interface FleetDriverValues {
   cityId: number | null;
 }
 
-/** The optional expiry dates of a row, 'YYYY-MM-DD' (null when the cell is blank). */
+/** The optional dates of a row, 'YYYY-MM-DD' (null when the cell is blank). */
 export interface FleetRowDates {
   soat: string | null;
   rtm: string | null;
   licencia: string | null;
+  poliza: string | null;
+  impuesto: string | null;
+  /** The last extinguisher recharge (not a due date: the kit is due a year later). */
+  extintor: string | null;
 }
+
+/** Each optional date of a row, its template column and that column's place in a row's cells. */
+const DATE_COLUMNS = (
+  [
+    ['soat', 'vence_soat'],
+    ['rtm', 'vence_rtm'],
+    ['licencia', 'vence_licencia'],
+    ['poliza', 'vence_poliza'],
+    ['impuesto', 'vence_impuesto'],
+    ['extintor', 'recarga_extintor'],
+  ] as const
+).map(([key, column]) => ({
+  key,
+  column,
+  cell: FLEET_TEMPLATE_COLUMNS.findIndex((c) => c.key === column),
+}));
 
 export interface ValidFleetRow {
   ok: true;
@@ -271,7 +291,6 @@ export function checkRow(rowNumber: number, values: string[], ref: ReferenceInde
   const [placaRaw = '', kmRaw = '', tipoRaw = '', docRaw = '', deptRaw = '', cityRaw = ''] = values;
   const [driverName = '', driverTipoRaw = '', driverDocRaw = '', phoneRaw = '', driverCityRaw = ''] =
     values.slice(6);
-  const [soatRaw = '', rtmRaw = '', licenciaRaw = ''] = values.slice(11);
   const errors: string[] = [];
 
   const placa = normalizePlate(placaRaw);
@@ -332,13 +351,16 @@ export function checkRow(rowNumber: number, values: string[], ref: ReferenceInde
     }
   }
 
-  const fechas: FleetRowDates = { soat: null, rtm: null, licencia: null };
-  for (const [key, raw, column] of [
-    ['soat', soatRaw, 'vence_soat'],
-    ['rtm', rtmRaw, 'vence_rtm'],
-    ['licencia', licenciaRaw, 'vence_licencia'],
-  ] as const) {
-    const day = sheetDate(raw);
+  const fechas: FleetRowDates = {
+    soat: null,
+    rtm: null,
+    licencia: null,
+    poliza: null,
+    impuesto: null,
+    extintor: null,
+  };
+  for (const { key, column, cell } of DATE_COLUMNS) {
+    const day = sheetDate(values[cell] ?? '');
     if (day === undefined) errors.push(columnMessage(column, ROW_MSG.date));
     else fechas[key] = day;
   }

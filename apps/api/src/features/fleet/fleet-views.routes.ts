@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FLEET_ALERTS_PATH, fleetAlertsQuerySchema } from '@togo/domain/fleet/fleet-alerts.contract';
+import {
+  FLEET_ALERTS_PATH,
+  fleetAlertsQuerySchema,
+  fleetAlertsSchema,
+} from '@togo/domain/fleet/fleet-alerts.contract';
 import { FLEET_REPORTS_PATH } from '@togo/domain/fleet/fleet-reports.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
@@ -18,7 +22,11 @@ export function fleetViewsRoutes(
     FLEET_ALERTS_PATH,
     {
       preValidation: deps.access.read,
-      schema: { summary: 'Empresa: alertas de la flota', querystring: fleetAlertsQuerySchema },
+      schema: {
+        summary: 'Empresa: alertas de la flota',
+        querystring: fleetAlertsQuerySchema,
+        response: { 200: fleetAlertsSchema },
+      },
     },
     async (req) => deps.alerts.alerts(orgCompany(req).id, req.query),
   );

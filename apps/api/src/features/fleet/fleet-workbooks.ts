@@ -45,8 +45,15 @@ function addTemplateSheet(wb: ExcelJS.Workbook, extraColumn?: string): ExcelJS.W
     const index = FLEET_TEMPLATE_COLUMNS.findIndex((c) => c.key === key) + 1;
     ws.getColumn(index).numFmt = '@';
   }
-  // The optional expiry dates: date cells, shown as the app writes days.
-  for (const key of ['vence_soat', 'vence_rtm', 'vence_licencia'] as const) {
+  // The optional dates: date cells, shown as the app writes days.
+  for (const key of [
+    'vence_soat',
+    'vence_rtm',
+    'vence_licencia',
+    'vence_poliza',
+    'vence_impuesto',
+    'recarga_extintor',
+  ] as const) {
     const index = FLEET_TEMPLATE_COLUMNS.findIndex((c) => c.key === key) + 1;
     ws.getColumn(index).numFmt = 'dd/mm/yyyy';
   }
@@ -97,6 +104,12 @@ const INSTRUCTIONS: string[][] = [
     'Vencimiento licencia de conducción',
     'Opcional. Fecha dd/mm/aaaa. Las fechas que escribas se usan en las alertas hasta que el registro informe una posterior.',
   ],
+  ['Vencimiento póliza todo riesgo', 'Opcional. Fecha dd/mm/aaaa.'],
+  ['Vencimiento impuesto vehicular', 'Opcional. Fecha dd/mm/aaaa.'],
+  [
+    'Última recarga del extintor',
+    'Opcional. Fecha dd/mm/aaaa de la última recarga (no la de vencimiento): la recarga vence un año después.',
+  ],
   [''],
   ['Reglas', ''],
   ['', `Máximo ${FLEET_UPLOAD_MAX_ROWS.toLocaleString('es-CO')} filas y 10 MB por archivo.`],
@@ -130,6 +143,9 @@ export async function buildGuideWorkbook(): Promise<Buffer> {
     new Date(Date.UTC(2026, 11, 31)),
     new Date(Date.UTC(2026, 5, 30)),
     new Date(Date.UTC(2028, 2, 15)),
+    new Date(Date.UTC(2026, 9, 31)),
+    new Date(Date.UTC(2026, 4, 29)),
+    new Date(Date.UTC(2025, 7, 10)),
   ]);
   template.addRow(['XYZ98D', 1200, 'NIT', '900123456', '11', '11001']);
   const ins = wb.addWorksheet(FLEET_INSTRUCTIONS_SHEET);

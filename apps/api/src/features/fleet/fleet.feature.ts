@@ -8,6 +8,7 @@ import type { Messenger } from '../../integrations/messaging/messenger.ts';
 import type { RegistryProvider } from '../../integrations/registry/registry-provider.ts';
 import type { GarageRepository } from '../garage/garage.repository.ts';
 import type { GarageService } from '../garage/garage.service.ts';
+import { FleetAlertsRepository } from './fleet-alerts.repository.ts';
 import { FleetAlertsService } from './fleet-alerts.service.ts';
 import {
   fleetBulkBookingRoutes,
@@ -113,7 +114,7 @@ export async function registerFleet(
 
   const complianceRepo = new FleetComplianceRepository(db);
   const compliance = new FleetComplianceService(complianceRepo, clock);
-  const alerts = new FleetAlertsService(complianceRepo, clock);
+  const alerts = new FleetAlertsService(new FleetAlertsRepository(db), clock);
   const reports = new FleetReportsService(new FleetReportsRepository(db), complianceRepo, clock);
   const company = new FleetCompanyRepository(db);
   fleetComplianceRoutes(app, { compliance, company, access });

@@ -1,3 +1,4 @@
+import type { FleetAlerts } from '@togo/domain/fleet/fleet-alerts.contract';
 import type {
   FleetDriver,
   FleetError,
@@ -166,4 +167,28 @@ export function xlsxFile(name = 'flota.xlsx', content = 'PK\u0003\u0004 hoja'): 
   return new File([content], name, {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
+}
+
+/** An Alertas answer (unpaged unless `overrides` say otherwise): the groups given, totals counted from them. */
+export function fleetAlertsBody(
+  grupos: Partial<FleetAlerts['grupos']>,
+  overrides: Partial<FleetAlerts> = {},
+): FleetAlerts {
+  const all = { vencidos: [], vencen_30: [], vencen_60: [], vencen_90: [], ...grupos };
+  return {
+    fecha: '2026-01-20',
+    documento: null,
+    grupo: null,
+    grupos: all,
+    totales: {
+      vencidos: all.vencidos.length,
+      vencen_30: all.vencen_30.length,
+      vencen_60: all.vencen_60.length,
+      vencen_90: all.vencen_90.length,
+    },
+    page: null,
+    page_size: null,
+    sin_fecha: { soat: 0, rtm: 0, licencia: 0, poliza: 0, impuesto: 0, kit: 0 },
+    ...overrides,
+  };
 }

@@ -1,18 +1,24 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   FLEET_ALERT_DOCUMENT_NAMES,
   FLEET_ALERT_DOCUMENTS,
   FLEET_ALERT_GROUPS,
+  FLEET_ALERTS_PAGE_SIZE,
   type FleetAlert,
   type FleetAlertDocument,
   type FleetAlertGroup,
+  type FleetAlerts,
 } from '@togo/domain/fleet/fleet-alerts.contract';
 import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
+import { FleetAlertRow } from '../components/FleetAlertRow.tsx';
+import { Pager } from '../components/Pager.tsx';
 import '../fleet-views.css';
 
 export const GROUP_TITLES: Record<FleetAlertGroup, string> = {
@@ -23,15 +29,36 @@ export const GROUP_TITLES: Record<FleetAlertGroup, string> = {
 };
 
 export const ALERTS_ERROR = 'No pudimos cargar las alertas. Intenta nuevamente.';
+export const ALERTS_PAGE_GONE = 'Esa página ya no existe: la lista cambió.';
 
-function when(alert: FleetAlert): string {
-  if (alert.vence === null || alert.dias === null) return 'Sin documento vigente';
-  if (alert.dias < 0) return `Venció hace ${-alert.dias} ${alert.dias === -1 ? 'día' : 'días'}`;
-  if (alert.dias === 0) return 'Vence hoy';
-  return `En ${alert.dias} ${alert.dias === 1 ? 'día' : 'días'}`;
+const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`;
+
+/** The screen's state lives in the address (back button, reload, a shared link): only values the API accepts. */
+function filterFrom(params: URLSearchParams) {
+  const documento = params.get('documento');
+  const grupo = params.get('grupo');
+  const fecha = params.get('fecha');
+  const page = Number(params.get('page') ?? '1');
+  return {
+    documento: (FLEET_ALERT_DOCUMENTS as readonly string[]).includes(documento ?? '')
+      ? (documento as FleetAlertDocument)
+      : null,
+    grupo: (FLEET_ALERT_GROUPS as readonly string[]).includes(grupo ?? '')
+      ? (grupo as FleetAlertGroup)
+      : null,
+    fecha: fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
 }
 
-function AlertGroup({ group, alerts }: { group: FleetAlertGroup; alerts: FleetAlert[] }) {
+function AlertGroup(props: {
+  group: FleetAlertGroup;
+  alerts: FleetAlert[];
+  total: number;
+  /** Opens this group alone, with its pages; absent when it is shown alone already. */
+  seeAll?: string | undefined;
+}) {
+  const { group, alerts, total, seeAll } = props;
   const titleId = useId();
   return (
     <section
@@ -40,40 +67,91 @@ function AlertGroup({ group, alerts }: { group: FleetAlertGroup; alerts: FleetAl
     >
       <h2 id={titleId} className="fleet-card__title">
         {GROUP_TITLES[group]}{' '}
-        <span className="fleet-alerts__count">
-          ({groupThousands(alerts.length)} {alerts.length === 1 ? 'documento' : 'documentos'})
-        </span>
+        <span className="fleet-alerts__count">({count(total, 'documento', 'documentos')})</span>
       </h2>
       {alerts.length === 0 ? (
         <p className="fleet-alerts__empty">Ningún documento en este grupo.</p>
       ) : (
         <ul className="fleet-alerts__list">
           {alerts.map((a) => (
-            <li key={`${a.placa}-${a.documento}`} className="fleet-alerts__item">
-              <span className="fleet-table__plate">{a.placa}</span>
-              <span>{FLEET_ALERT_DOCUMENT_NAMES[a.documento]}</span>
-              <span>{a.vence ? formatDate(a.vence) : '—'}</span>
-              <span className="fleet-alerts__when">{when(a)}</span>
-            </li>
+            <FleetAlertRow key={`${a.placa}-${a.documento}`} alert={a} />
           ))}
         </ul>
       )}
+      {seeAll && total > alerts.length ? (
+        <Link to={seeAll} className="fleet-alerts__more">
+          Ver los {groupThousands(total)} documentos de este grupo
+        </Link>
+      ) : null}
     </section>
   );
 }
 
+/** The documents whose date TOGO does not know, per document: never shown as up to date (issue 37). */
+function UnknownDates({ data }: { data: FleetAlerts }) {
+  const unknown = FLEET_ALERT_DOCUMENTS.filter(
+    (d) => (data.documento === null || data.documento === d) && data.sin_fecha[d] > 0,
+  );
+  if (unknown.length === 0) return null;
+  return (
+    <aside className="fleet-card fleet-alerts__unknown" aria-labelledby="alerts-unknown-title">
+      <h2 id="alerts-unknown-title" className="fleet-card__title">
+        Fechas que no conocemos
+      </h2>
+      <ul className="fleet-alerts__unknown-list">
+        {unknown.map((d) => (
+          <li key={d}>
+            {FLEET_ALERT_DOCUMENT_NAMES[d]}: {count(data.sin_fecha[d], 'vehículo', 'vehículos')}
+          </li>
+        ))}
+      </ul>
+      <p className="fleet-alerts__empty">
+        No aparecen en las alertas hasta que sepamos su fecha. Agrégalas en las columnas opcionales del
+        archivo de la flota; la licencia y el SOAT también llegan con la consulta del RUNT.
+      </p>
+      <Link to="/flota/upload" className="btn btn--secondary">
+        Cargar fechas
+      </Link>
+    </aside>
+  );
+}
+
 /**
- * /flota/alertas (issue 16 'Alertas'): every vehicle's SOAT and RTM expiries in four groups — vencidos, and due
- * within 30, 60 and 90 days — filtered by document.
+ * /flota/alertas (issues 16, 37 'Alertas'): every vehicle's SOAT, RTM, driver's licence, all-risk policy, road tax
+ * and extinguisher recharge in four groups — vencidos, and due within 30, 60 and 90 days — filtered by document
+ * and date; each group's first page, or one group alone page by page; each row links to the vehicle and to what
+ * renews the document. Dates TOGO does not know are counted apart.
  */
 export function FleetAlertsRoute() {
   usePageTitle('Alertas');
-  const filterId = useId();
-  const [documento, setDocumento] = useState<FleetAlertDocument | null>(null);
-  const query = useFleetAlertsQuery(documento);
+  const documentId = useId();
+  const dateId = useId();
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const query = useFleetAlertsQuery({
+    ...filter,
+    page: filter.grupo ? filter.page : 1,
+    pageSize: FLEET_ALERTS_PAGE_SIZE,
+  });
+  const data = query.data;
+
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const text = next.toString();
+    return text ? `?${text}` : '?';
+  };
+  const setFilter = (changes: Record<string, string | null>) =>
+    setParams(new URLSearchParams(hrefWith({ ...changes, page: null }).slice(1)), { replace: true });
+
+  const pages = data && filter.grupo ? Math.ceil(data.totales[filter.grupo] / FLEET_ALERTS_PAGE_SIZE) : 0;
+  const pageGone = isApiError(query.error) && query.error.status === 404;
 
   return (
-    <section className="fleet-screen" aria-labelledby="alerts-title">
+    <section className="fleet-screen" aria-labelledby="alerts-title" aria-busy={query.isFetching}>
       <header className="fleet-screen__head">
         <div className="fleet-screen__heading">
           <BackButton to="/flota" />
@@ -81,21 +159,21 @@ export function FleetAlertsRoute() {
             <h1 id="alerts-title" className="fleet-screen__title">
               Alertas
             </h1>
-            {query.data ? (
+            {data ? (
               <p className="fleet-screen__subtitle">
-                Vencimientos al {formatDate(query.data.fecha)}: cada fila es un documento (un vehículo puede
-                tener varios; en Hoy se cuenta cada vehículo una vez).
+                Vencimientos al {formatDate(data.fecha)}: cada fila es un documento (un vehículo puede tener
+                varios; en Hoy se cuenta cada vehículo una vez).
               </p>
             ) : null}
           </div>
         </div>
-        <div className="fleet-screen__actions">
-          <label htmlFor={filterId}>Documento</label>
+        <div className="fleet-screen__actions fleet-alerts__filters">
+          <label htmlFor={documentId}>Documento</label>
           <select
-            id={filterId}
+            id={documentId}
             className="fleet-alerts__filter"
-            value={documento ?? ''}
-            onChange={(e) => setDocumento((e.target.value || null) as FleetAlertDocument | null)}
+            value={filter.documento ?? ''}
+            onChange={(e) => setFilter({ documento: e.target.value || null })}
           >
             <option value="">Todos</option>
             {FLEET_ALERT_DOCUMENTS.map((d) => (
@@ -104,21 +182,64 @@ export function FleetAlertsRoute() {
               </option>
             ))}
           </select>
+          <label htmlFor={dateId}>Fecha</label>
+          <input
+            id={dateId}
+            type="date"
+            className="fleet-alerts__filter"
+            value={filter.fecha ?? data?.fecha ?? ''}
+            min="2000-01-01"
+            max="2099-12-31"
+            onChange={(e) => setFilter({ fecha: e.target.value || null })}
+          />
         </div>
       </header>
 
-      {query.isPending ? (
-        <TruckLoader />
+      {filter.grupo ? (
+        <p>
+          <Link to={hrefWith({ grupo: null, page: null })} className="fleet-alerts__more">
+            Ver todos los grupos
+          </Link>
+        </p>
+      ) : null}
+
+      {pageGone ? (
+        <p role="alert" className="fleet-empty__text">
+          {ALERTS_PAGE_GONE}{' '}
+          <Link to={hrefWith({ page: null })} replace>
+            Ir a la primera página
+          </Link>
+        </p>
       ) : query.isError ? (
         <p role="alert" className="fleet-empty__text">
           {ALERTS_ERROR}
         </p>
+      ) : !data ? (
+        <TruckLoader />
       ) : (
-        <div className="fleet-alerts">
-          {FLEET_ALERT_GROUPS.map((g) => (
-            <AlertGroup key={g} group={g} alerts={query.data.grupos[g]} />
-          ))}
-        </div>
+        <>
+          <div className="fleet-alerts">
+            {(filter.grupo ? [filter.grupo] : FLEET_ALERT_GROUPS).map((g) => (
+              <AlertGroup
+                key={g}
+                group={g}
+                alerts={data.grupos[g]}
+                total={data.totales[g]}
+                seeAll={filter.grupo ? undefined : hrefWith({ grupo: g, page: null })}
+              />
+            ))}
+          </div>
+          {filter.grupo && pages > 1 ? (
+            <Pager
+              page={filter.page}
+              total={pages}
+              disabled={query.isFetching}
+              label={`Páginas de ${GROUP_TITLES[filter.grupo].toLowerCase()}`}
+              onPage={(page) => setParams(new URLSearchParams(hrefWith({ page: String(page) }).slice(1)))}
+            />
+          ) : null}
+          <UnknownDates data={data} />
+        </>
       )}
     </section>
   );

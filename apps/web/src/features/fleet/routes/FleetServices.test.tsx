@@ -8,7 +8,7 @@ import { navigationClave } from '../../services/booking-flows.ts';
 import { navigationBookingVehicle } from '../../services/booking-vehicle.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { MEDELLIN_BRANCH, signInCompany } from '../fleet.test-support.ts';
+import { fleetAlertsBody, MEDELLIN_BRANCH, signInCompany } from '../fleet.test-support.ts';
 import { FleetServicesRoute, SERVICES_EMPTY } from './FleetServices.tsx';
 
 const ALERTS = 'GET /api/togo/flota/alertas/';
@@ -24,13 +24,7 @@ const rtm = (id: number, placa: string, vence: string, dias: number): FleetAlert
   dias,
 });
 
-function body(grupos: Partial<FleetAlerts['grupos']>): FleetAlerts {
-  return {
-    fecha: '2026-01-20',
-    documento: 'rtm',
-    grupos: { vencidos: [], vencen_30: [], vencen_60: [], vencen_90: [], ...grupos },
-  };
-}
+const body = (grupos: Partial<FleetAlerts['grupos']>) => fleetAlertsBody(grupos, { documento: 'rtm' });
 
 /** A booking as the fleet's bookings call answers it. */
 const BOOKING = {

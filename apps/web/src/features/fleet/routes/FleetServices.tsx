@@ -7,11 +7,12 @@ import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
-import { agendarRtmState, type RtmBookingVehicle } from '../../../lib/rtm-booking.ts';
+import { agendarRtmState } from '../../../lib/rtm-booking.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { bookedRtmByPlate, useFleetBookingsQuery } from '../api/bookings.ts';
 import { fleetRole } from '../fleet-role.ts';
+import { rtmBookingVehicle } from '../fleet-rtm-booking.ts';
 import { BulkBookingPanel } from '../components/BulkBookingPanel.tsx';
 import '../fleet-views.css';
 
@@ -27,22 +28,6 @@ function due(a: FleetAlert): string {
 }
 
 /**
- * The RTM booking wizard (app/servicios/rtm) opened already filled in, as from a driver's alert: the fleet
- * vehicle travels in the navigation state ({ clave: 'AGENDAR_RTM', vehiculo }) and the flow opens at the branch
- * list of its city. The driver's own selected vehicle (localStorage) is left as it is (decision 040).
- */
-export function rtmBookingVehicle(a: FleetAlert): RtmBookingVehicle {
-  const code = a.ciudad_codigo === null ? NaN : Number(a.ciudad_codigo);
-  return {
-    id: a.vehiculo_id,
-    placa: a.placa,
-    origen: 'flota',
-    rtm_vence: a.vence,
-    ...(Number.isInteger(code) && code > 0 && a.ciudad ? { city: code, city_data: { name: a.ciudad } } : {}),
-  };
-}
-
-/**
  * /flota/proximos-servicios (issue 16 'Próximos servicios'): the RTM due on each vehicle (expired, or within 90
  * days), soonest first, with 'Agendar' opening the RTM booking already filled in.
  */
@@ -50,7 +35,7 @@ export function FleetServicesRoute() {
   usePageTitle('Próximos servicios');
   const navigate = useNavigate();
   const { canWrite } = fleetRole();
-  const query = useFleetAlertsQuery('rtm');
+  const query = useFleetAlertsQuery({ documento: 'rtm' });
   const bookings = useFleetBookingsQuery();
   const booked = bookedRtmByPlate(bookings.data?.results ?? [], bogotaToday(new Date()));
   const list = query.data ? FLEET_ALERT_GROUPS.flatMap((g) => query.data.grupos[g]) : [];

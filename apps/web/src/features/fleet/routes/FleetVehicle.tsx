@@ -33,7 +33,8 @@ export function FleetVehicleRoute() {
   const id = vehicleIdFrom(params);
   const query = useFleetVehicleQuery(id);
   const { canWrite } = fleetRole();
-  const [view, setView] = useState<View>('vehiculo');
+  // Alertas opens the driver's side for a licence (?vista=conductor).
+  const [view, setView] = useState<View>(params.get('vista') === 'conductor' ? 'conductor' : 'vehiculo');
   const [assigning, setAssigning] = useState(false);
   const detail = query.data;
   usePageTitle(detail ? `Vehículo ${detail.placa}` : 'Vehículo');
