@@ -10,7 +10,17 @@ import { chromePath, launchBrowser, newDesktopPage, newMobilePage, screenshot } 
 
 const TIMEOUT = 20_000;
 
-/** A fleet file as a company fills it: five vehicles in Bogotá (plates ending 1 to 5). */
+/** A date `days` from today as the file's cells take it (dd/mm/aaaa). */
+function fileDate(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+/**
+ * A fleet file as a company fills it: five vehicles in Bogotá (plates ending 1 to 5); CMP101's all-risk policy
+ * expired 5 days ago, CMP102's road tax is due in 20 days (issue 37's optional columns).
+ */
 async function fleetFile(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(FLEET_TEMPLATE_SHEET);
@@ -23,6 +33,8 @@ async function fleetFile(): Promise<Buffer> {
       documento_propietario: '900123456',
       departamento: '11',
       ciudad: '11001',
+      ...(i === 1 ? { vence_poliza: fileDate(-5) } : {}),
+      ...(i === 2 ? { vence_impuesto: fileDate(20) } : {}),
     };
     sheet.addRow(FLEET_TEMPLATE_COLUMNS.map((c) => row[c.key] ?? null));
   }
@@ -150,6 +162,26 @@ describe.skipIf(!chromePath)('fleet compliance journey (Chromium, desktop 1280 a
     ]);
     expect(pdf.suggestedFilename()).toMatch(/^resumen-flota-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Alertas (issue 37): the policy and the road tax the file gave, beside what TOGO does not know; a document
+    // filter kept in the address, a plate that opens its vehicle, and the back button returning to the filter.
+    await operador.goto(`${server.url}/flota/alertas`);
+    const expired = operador.getByRole('region', { name: /^Vencidos/ });
+    await expired.getByText('Póliza todo riesgo').waitFor({ timeout: TIMEOUT });
+    expect(await expired.textContent()).toContain('CMP101');
+    await operador
+      .getByRole('complementary', { name: 'Fechas que no conocemos' })
+      .waitFor({ timeout: TIMEOUT });
+    await operador.getByLabel('Documento', { exact: true }).selectOption('impuesto');
+    await operador.waitForURL(/documento=impuesto/, { timeout: TIMEOUT });
+    const soon = operador.getByRole('region', { name: /próximos 30 días/ });
+    await soon.getByText('Impuesto vehicular').waitFor({ timeout: TIMEOUT });
+    await expect.poll(() => expired.textContent(), { timeout: TIMEOUT }).not.toContain('CMP101');
+    await soon.getByRole('link', { name: 'Ver vehículo CMP102' }).click();
+    await operador.getByRole('heading', { name: 'Vehículo CMP102', level: 1 }).waitFor({ timeout: TIMEOUT });
+    await operador.goBack();
+    await soon.getByText('Impuesto vehicular').waitFor({ timeout: TIMEOUT });
+    expect(await operador.getByLabel('Documento', { exact: true }).inputValue()).toBe('impuesto');
 
     await screenshotScreens(admin, server, '1280');
 

@@ -167,31 +167,35 @@ export function FleetAlertsRoute() {
             ) : null}
           </div>
         </div>
-        <div className="fleet-screen__actions fleet-alerts__filters">
-          <label htmlFor={documentId}>Documento</label>
-          <select
-            id={documentId}
-            className="fleet-alerts__filter"
-            value={filter.documento ?? ''}
-            onChange={(e) => setFilter({ documento: e.target.value || null })}
-          >
-            <option value="">Todos</option>
-            {FLEET_ALERT_DOCUMENTS.map((d) => (
-              <option key={d} value={d}>
-                {FLEET_ALERT_DOCUMENT_NAMES[d]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={dateId}>Fecha</label>
-          <input
-            id={dateId}
-            type="date"
-            className="fleet-alerts__filter"
-            value={filter.fecha ?? data?.fecha ?? ''}
-            min="2000-01-01"
-            max="2099-12-31"
-            onChange={(e) => setFilter({ fecha: e.target.value || null })}
-          />
+        <div className="fleet-alerts__filters">
+          <div className="fleet-alerts__field">
+            <label htmlFor={documentId}>Documento</label>
+            <select
+              id={documentId}
+              className="fleet-alerts__filter"
+              value={filter.documento ?? ''}
+              onChange={(e) => setFilter({ documento: e.target.value || null })}
+            >
+              <option value="">Todos</option>
+              {FLEET_ALERT_DOCUMENTS.map((d) => (
+                <option key={d} value={d}>
+                  {FLEET_ALERT_DOCUMENT_NAMES[d]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fleet-alerts__field">
+            <label htmlFor={dateId}>Fecha</label>
+            <input
+              id={dateId}
+              type="date"
+              className="fleet-alerts__filter"
+              value={filter.fecha ?? data?.fecha ?? ''}
+              min="2000-01-01"
+              max="2099-12-31"
+              onChange={(e) => setFilter({ fecha: e.target.value || null })}
+            />
+          </div>
         </div>
       </header>
 
