@@ -19,6 +19,7 @@ export const FLEET_COMPLIANCE_MSG = {
   dateInvalid: 'Fecha inválida. Usa el formato AAAA-MM-DD.',
   pageInvalid: 'Página inválida.',
   pageSizeInvalid: 'Tamaño de página inválido (de 1 a 500).',
+  stateInvalid: 'Estado no válido: usa "atencion", "no_pueden" o "sin_informacion".',
 } as const;
 
 /** A calendar date 'AAAA-MM-DD' between 2000 and 2099 (the fleet's date pickers). */
@@ -45,8 +46,16 @@ const positive = (max: number, msg: string) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, { error: msg });
 
+/**
+ * Rows of the grid by state (issue 37: 'Hoy' pages on the server): `no_pueden` (puede_circular false),
+ * `sin_informacion` (null), `atencion` (both: those first, then the unknown ones, each by plate).
+ */
+export const FLEET_COMPLIANCE_STATES = ['atencion', 'no_pueden', 'sin_informacion'] as const;
+export type FleetComplianceState = (typeof FLEET_COMPLIANCE_STATES)[number];
+
 export const fleetComplianceQuerySchema = z.object({
   fecha: fleetIsoDateSchema.optional(),
+  estado: z.enum(FLEET_COMPLIANCE_STATES, { error: FLEET_COMPLIANCE_MSG.stateInvalid }).optional(),
   page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),
   page_size: positive(FLEET_COMPLIANCE_MAX_PAGE_SIZE, FLEET_COMPLIANCE_MSG.pageSizeInvalid).optional(),
 });
@@ -91,6 +100,7 @@ export const fleetComplianceSchema = z.object({
   fecha: z.string(),
   data: z.array(fleetComplianceRowSchema),
   resumen: fleetComplianceSummarySchema,
+  /** The rows counted: every vehicle, or those of `estado` when it is given. */
   total: z.number().int(),
   page: z.number().int().nullable(),
   numero_paginas_totales: z.number().int(),

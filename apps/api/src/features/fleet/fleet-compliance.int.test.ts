@@ -233,6 +233,22 @@ describe('GET /api/togo/flota/cumplimiento/', () => {
     expect(last.resumen).toEqual(first.resumen);
   });
 
+  it("pages one state (issue 37: 'Hoy'): those that cannot drive, then the unknown ones, counted", async () => {
+    const all = await grid('fecha=2026-12-01');
+    const blocked = all.data.filter((r) => r.puede_circular === false).map((r) => r.placa);
+    const unknown = all.data.filter((r) => r.puede_circular === null).map((r) => r.placa);
+    expect([blocked.length, unknown.length]).toEqual([3, 4]);
+    const both = [...blocked, ...unknown];
+    const first = await grid('fecha=2026-12-01&estado=atencion&page=1&page_size=2');
+    expect(first.data.map((r) => r.placa)).toEqual(both.slice(0, 2));
+    expect(first).toMatchObject({ total: 7, page: 1, numero_paginas_totales: 4 });
+    expect(first.resumen).toEqual(all.resumen);
+    const last = await grid('fecha=2026-12-01&estado=atencion&page=4&page_size=2');
+    expect(last.data.map((r) => r.placa)).toEqual(both.slice(6));
+    expect((await grid('fecha=2026-12-01&estado=sin_informacion')).data.map((r) => r.placa)).toEqual(unknown);
+    expect((await grid('fecha=2026-12-01&estado=no_pueden')).data.map((r) => r.placa)).toEqual(blocked);
+  });
+
   it('answers 400 to a bad date or page size and 404 past the last page', async () => {
     for (const q of [
       'fecha=2026-02-30',
@@ -241,6 +257,7 @@ describe('GET /api/togo/flota/cumplimiento/', () => {
       'page_size=0',
       'page_size=501',
       'page=-1',
+      'estado=todos',
     ]) {
       const res = await t.app.inject({
         method: 'GET',

@@ -6,6 +6,7 @@ import {
   type FleetCompliance,
   type FleetComplianceQuery,
   type FleetComplianceRow,
+  type FleetComplianceState,
   type FleetComplianceSummary,
   type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
@@ -186,20 +187,42 @@ export class FleetComplianceService {
     const page = query.page ?? 1;
     const size = query.page_size ?? FLEET_COMPLIANCE_PAGE_SIZE;
     const rules = await this.dayRules(date);
-    const [vehicles, resumen] = await Promise.all([
-      this.repo.page(companyId, paged ? { limit: size, offset: (page - 1) * size } : { limit: null }),
-      this.summary(companyId, rules),
-    ]);
-    const pages = paged ? Math.ceil(resumen.vehiculos / size) : resumen.vehiculos > 0 ? 1 : 0;
+    const resumen = await this.summary(companyId, rules);
+    let data: FleetComplianceRow[];
+    let total: number;
+    if (query.estado) {
+      // A state's rows over the whole fleet (the engine decides them, not SQL), then the page of them.
+      const rows = await this.rowsInState(companyId, date, query.estado);
+      total = rows.length;
+      data = paged ? rows.slice((page - 1) * size, page * size) : rows;
+    } else {
+      const vehicles = await this.repo.page(
+        companyId,
+        paged ? { limit: size, offset: (page - 1) * size } : { limit: null },
+      );
+      total = resumen.vehiculos;
+      data = vehicles.map((v) => this.toRow(rules, v));
+    }
+    const pages = paged ? Math.ceil(total / size) : total > 0 ? 1 : 0;
     if (paged && page > Math.max(1, pages)) throw AppError.notFound(FLEET_COMPLIANCE_MSG.pageInvalid);
-    return {
-      fecha: date,
-      data: vehicles.map((v) => this.toRow(rules, v)),
-      resumen,
-      total: resumen.vehiculos,
-      page: paged ? page : null,
-      numero_paginas_totales: pages,
-    };
+    return { fecha: date, data, resumen, total, page: paged ? page : null, numero_paginas_totales: pages };
+  }
+
+  /** The fleet's rows in `state` on `date`: those that cannot drive first, then the unknown ones, by plate. */
+  private async rowsInState(
+    companyId: number,
+    date: string,
+    state: FleetComplianceState,
+  ): Promise<FleetComplianceRow[]> {
+    const blocked: FleetComplianceRow[] = [];
+    const unknown: FleetComplianceRow[] = [];
+    for await (const chunk of this.allRows(companyId, date)) {
+      for (const row of chunk) {
+        if (row.puede_circular === false && state !== 'sin_informacion') blocked.push(row);
+        else if (row.puede_circular === null && state !== 'no_pueden') unknown.push(row);
+      }
+    }
+    return [...blocked, ...unknown];
   }
 
   /**

@@ -1,18 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { FLEET_COMPLIANCE_PATHS, fleetComplianceSchema } from '@togo/domain/fleet/fleet-compliance.contract';
+import {
+  FLEET_COMPLIANCE_PAGE_SIZE,
+  FLEET_COMPLIANCE_PATHS,
+  fleetComplianceSchema,
+} from '@togo/domain/fleet/fleet-compliance.contract';
 import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
-/** GET /api/togo/flota/cumplimiento/ → every vehicle's compliance today (Bogotá) and the summary. */
-export function fetchCompliance(signal?: AbortSignal) {
-  return apiParse(fleetComplianceSchema, FLEET_COMPLIANCE_PATHS.grid, { signal });
-}
-
-export function useComplianceQuery() {
+/**
+ * GET /api/togo/flota/cumplimiento/?estado=atencion → a page of the vehicles that cannot go out on a date (Bogotá
+ * today when `fecha` is null), then those whose pico y placa is unknown, and the whole fleet's summary ('Hoy').
+ */
+export function useTodayQuery(fecha: string | null, page: number) {
+  const params = new URLSearchParams({
+    estado: 'atencion',
+    page: String(page),
+    page_size: String(FLEET_COMPLIANCE_PAGE_SIZE),
+  });
+  if (fecha) params.set('fecha', fecha);
+  const path = `${FLEET_COMPLIANCE_PATHS.grid}?${params.toString()}`;
   return useQuery({
-    queryKey: ['fleet', 'compliance'],
+    queryKey: ['fleet', 'compliance', path],
     queryFn: ({ signal }) =>
-      logFailure('No se pudo consultar el cumplimiento de la flota', () => fetchCompliance(signal)),
+      logFailure('No se pudo consultar el cumplimiento de la flota', () =>
+        apiParse(fleetComplianceSchema, path, { signal }),
+      ),
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
 }

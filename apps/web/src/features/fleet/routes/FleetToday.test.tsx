@@ -1,14 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetCompliance } from '@togo/domain/fleet/fleet-compliance.contract';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signInCompany } from '../fleet.test-support.ts';
-import { ALL_CAN_DRIVE, FleetTodayRoute, UNKNOWN_STATE } from './FleetToday.tsx';
+import { ALL_CAN_DRIVE, FleetTodayRoute, TODAY_ERROR, UNKNOWN_STATE } from './FleetToday.tsx';
 
 const GRID = 'GET /api/togo/flota/cumplimiento/';
 
-function grid(rows: FleetCompliance['data']): FleetCompliance {
+/** The API's answer to estado=atencion: only the rows that need attention (the summary counts the fleet). */
+function grid(rows: FleetCompliance['data'], overrides: Partial<FleetCompliance> = {}): FleetCompliance {
   return {
     fecha: '2026-01-20',
     data: rows,
@@ -20,8 +21,9 @@ function grid(rows: FleetCompliance['data']): FleetCompliance {
       vencen_30: 0,
     },
     total: rows.length,
-    page: null,
+    page: 1,
     numero_paginas_totales: 1,
+    ...overrides,
   };
 }
 
@@ -45,26 +47,29 @@ function render() {
   });
 }
 
+const asked = (api: ReturnType<typeof mockFetch>) =>
+  new URL(String(api.fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams;
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('Hoy (/flota/hoy)', () => {
-  it('lists only the vehicles that cannot go out, with their reasons, and the summary', async () => {
-    mockFetch({
+  it('lists the vehicles that cannot go out, a page asked of the API, with their reasons and the summary', async () => {
+    const api = mockFetch({
       [GRID]: () =>
         json(
           200,
           grid([
             row('XYZ125', ['Pico y placa en Bogotá de 06:00 a 21:00']),
             row('XYZ126', ['SOAT vencido el 10-01-2026', 'Revisión técnico-mecánica vencida el 01-01-2025']),
-            row('ABC12D', []),
           ]),
         ),
     });
     render();
     expect(await screen.findByText('XYZ125')).toBeInTheDocument();
-    expect(screen.queryByText('ABC12D')).not.toBeInTheDocument();
+    // Issue 37: the API filters and pages (a fleet of thousands is never drawn whole).
+    expect(Object.fromEntries(asked(api))).toEqual({ estado: 'atencion', page: '1', page_size: '50' });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(
@@ -94,7 +99,7 @@ describe('Hoy (/flota/hoy)', () => {
       pico_placa: { status: 'unknown', certeza: 'sin_informacion' },
     };
     mockFetch({
-      [GRID]: () => json(200, grid([unknown, row('XYZ125', ['Pico y placa en Bogotá de 06:00 a 21:00'])])),
+      [GRID]: () => json(200, grid([row('XYZ125', ['Pico y placa en Bogotá de 06:00 a 21:00']), unknown])),
     });
     render();
     expect(await screen.findByText('ABC125')).toBeInTheDocument();
@@ -109,8 +114,47 @@ describe('Hoy (/flota/hoy)', () => {
   });
 
   it('says so when every vehicle can go out', async () => {
-    mockFetch({ [GRID]: () => json(200, grid([row('ABC12D', [])])) });
+    mockFetch({ [GRID]: () => json(200, grid([], { numero_paginas_totales: 0 })) });
     render();
     expect(await screen.findByText(ALL_CAN_DRIVE)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Páginas de vehículos' })).not.toBeInTheDocument();
+  });
+
+  it('pages through a large fleet', async () => {
+    const blocked = (n: number) => row(`PAG${String(n).padStart(3, '0')}`, ['Pico y placa en Bogotá']);
+    const api = mockFetch({
+      [GRID]: [
+        json(200, grid([blocked(1)], { total: 120, numero_paginas_totales: 3 })),
+        json(200, grid([blocked(51)], { total: 120, page: 2, numero_paginas_totales: 3 })),
+      ],
+    });
+    const view = render();
+    expect(await screen.findByText('PAG001')).toBeInTheDocument();
+    expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('PAG051')).toBeInTheDocument();
+    expect(asked(api).get('page')).toBe('2');
+  });
+
+  it("shows another day's pico y placa when a date is picked", async () => {
+    const api = mockFetch({
+      [GRID]: [
+        json(200, grid([row('XYZ125', ['Pico y placa'])])),
+        json(200, grid([], { fecha: '2099-01-21' })),
+      ],
+    });
+    render();
+    expect(await screen.findByText('XYZ125')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: '2099-01-21' } });
+    expect(
+      await screen.findByText('Todos los vehículos de tu flota pueden circular el 21-01-2099.'),
+    ).toBeInTheDocument();
+    expect(asked(api).get('fecha')).toBe('2099-01-21');
+  });
+
+  it('says so when the fleet cannot be read', async () => {
+    mockFetch({ [GRID]: () => json(500, { detail: 'fallo' }) });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TODAY_ERROR);
   });
 });

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { bogotaToday } from '@togo/domain/bogota-time';
 import {
   FLEET_COMPLIANCE_PATHS,
   type FleetComplianceRow,
@@ -11,11 +12,14 @@ import { useDialog } from '../../../components/ui/dialog-context.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useComplianceQuery } from '../api/compliance.ts';
+import { useTodayQuery } from '../api/compliance.ts';
 import { downloadWithToken } from '../../../lib/api-client.ts';
+import { Pager } from '../components/Pager.tsx';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
+import '../fleet-views.css';
 
 export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
+export const TODAY_ERROR = 'No pudimos cargar el estado de tu flota. Intenta nuevamente.';
 /** A vehicle nothing keeps off the road but whose city has no pico y placa rule in force (issue 33). */
 export const UNKNOWN_STATE = 'Sin información';
 
@@ -33,20 +37,36 @@ function unknownReason(row: FleetComplianceRow): string {
 export function FleetTodayRoute() {
   usePageTitle('Hoy');
   const dialog = useDialog();
-  const query = useComplianceQuery();
+  const dateId = useId();
+  // The date and the page live in the address (reload, back, a shared link); the API checks the date.
+  const [params, setParams] = useSearchParams();
+  const fechaParam = params.get('fecha');
+  const fecha = fechaParam && /^\d{4}-\d{2}-\d{2}$/.test(fechaParam) ? fechaParam : null;
+  const pageParam = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const query = useTodayQuery(fecha, page);
   const [downloading, setDownloading] = useState(false);
-  // Blocked first, then unknown (puede_circular null); the API orders each by plate.
-  const rows = query.data?.data ?? [];
-  const blocked = [
-    ...rows.filter((r) => r.puede_circular === false),
-    ...rows.filter((r) => r.puede_circular === null),
-  ];
+  // Blocked first, then unknown (puede_circular null), each by plate: the API's order and page.
+  const blocked = query.data?.data ?? [];
   const resumen = query.data?.resumen;
+  const shownDate = query.data ? formatDate(query.data.fecha) : null;
+  const onOtherDay = fecha !== null && fecha !== bogotaToday(new Date());
+  const setSearch = (changes: Record<string, string | null>, replace: boolean) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace });
+  };
 
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadWithToken(FLEET_COMPLIANCE_PATHS.xlsx, 'cumplimiento-flota.xlsx');
+      await downloadWithToken(
+        fecha ? `${FLEET_COMPLIANCE_PATHS.xlsx}?fecha=${fecha}` : FLEET_COMPLIANCE_PATHS.xlsx,
+        fecha ? `cumplimiento-flota-${fecha}.xlsx` : 'cumplimiento-flota.xlsx',
+      );
     } catch (error) {
       console.error('Descarga de cumplimiento', error);
       await dialog.show({
@@ -70,7 +90,7 @@ export function FleetTodayRoute() {
             </h1>
             {query.data ? (
               <p className="fleet-screen__subtitle">
-                Vehículos que no pueden circular o sin información el {formatDate(query.data.fecha)}
+                Vehículos que no pueden circular o sin información el {shownDate}
               </p>
             ) : null}
           </div>
@@ -119,18 +139,44 @@ export function FleetTodayRoute() {
         </p>
       ) : null}
 
-      {query.isPending ? (
+      <div className="fleet-alerts__filters fleet-no-print">
+        <div className="fleet-alerts__field">
+          <label htmlFor={dateId}>Fecha</label>
+          <input
+            id={dateId}
+            type="date"
+            className="fleet-alerts__filter"
+            value={fecha ?? query.data?.fecha ?? ''}
+            min="2000-01-01"
+            max="2099-12-31"
+            onChange={(e) => setSearch({ fecha: e.target.value || null, page: null }, true)}
+          />
+        </div>
+      </div>
+
+      {query.isError && !query.data ? (
+        <p role="alert" className="fleet-empty__text">
+          {TODAY_ERROR}
+        </p>
+      ) : !query.data ? (
         <TruckLoader />
-      ) : query.isError && !query.data ? null : blocked.length === 0 ? (
+      ) : blocked.length === 0 ? (
         <div className="fleet-empty">
-          <p className="fleet-empty__text">{ALL_CAN_DRIVE}</p>
+          <p className="fleet-empty__text">
+            {onOtherDay ? `Todos los vehículos de tu flota pueden circular el ${shownDate}.` : ALL_CAN_DRIVE}
+          </p>
         </div>
       ) : (
         // Scrolls sideways at 390 px: focusable and named, so the keyboard can scroll it (axe).
-        <div className="fleet-table-wrap" tabIndex={0} role="region" aria-label="Vehículos de hoy">
+        <div
+          className="fleet-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={onOtherDay ? `Vehículos del ${shownDate}` : 'Vehículos de hoy'}
+        >
           <table className="fleet-table">
             <caption className="visually-hidden">
-              Vehículos que no pueden circular hoy o sin información de pico y placa
+              Vehículos que no pueden circular el {shownDate} o sin información de pico y placa
             </caption>
             <thead>
               <tr>
@@ -164,6 +210,15 @@ export function FleetTodayRoute() {
           </table>
         </div>
       )}
+      {query.data && query.data.numero_paginas_totales > 1 ? (
+        <Pager
+          page={page}
+          total={query.data.numero_paginas_totales}
+          disabled={query.isFetching}
+          label="Páginas de vehículos"
+          onPage={(next) => setSearch({ page: String(next) }, false)}
+        />
+      ) : null}
     </section>
   );
 }
