@@ -1,8 +1,23 @@
 import { z } from 'zod';
 
-/** Fleet Reportes (issue 16): fines totals by vehicle, by driver and by month; documents in order. */
+/** Fleet Reportes (issues 16, 37): fines totals by vehicle, by driver and by month; documents in order. */
 
 export const FLEET_REPORTS_PATH = '/api/togo/flota/reportes/';
+
+/** Rows per table: at most 1,000 (the default); the screen asks for the first 20 (issue 37). */
+export const FLEET_REPORTS_MAX_ROWS = 1_000;
+export const FLEET_REPORTS_SCREEN_ROWS = 20;
+export const FLEET_REPORTS_MSG = { limitInvalid: 'Límite inválido (de 1 a 1000).' } as const;
+
+export const fleetReportsQuerySchema = z.object({
+  limite: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: FLEET_REPORTS_MSG.limitInvalid })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= FLEET_REPORTS_MAX_ROWS, { error: FLEET_REPORTS_MSG.limitInvalid })
+    .optional(),
+});
+export type FleetReportsQuery = z.infer<typeof fleetReportsQuerySchema>;
 
 const total = z.object({
   /** Fines counted (every state) and their value in COP; the pending ('vigente') ones apart. */
@@ -19,6 +34,12 @@ export const fleetReportsSchema = z.object({
   por_conductor: z.array(total.extend({ conductor: z.string(), documento: z.string() })),
   /** 'YYYY-MM' of the infraction date; '' when the provider gave none. */
   por_mes: z.array(total.extend({ mes: z.string() })),
+  /** Each table's rows in all (vehicles, drivers, months with fines), of which the first `limite` are listed. */
+  totales: z.object({
+    por_vehiculo: z.number().int(),
+    por_conductor: z.number().int(),
+    por_mes: z.number().int(),
+  }),
   documentos: z.object({
     vehiculos: z.number().int(),
     al_dia: z.number().int(),

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_REPORTS_PATH, fleetReportsSchema } from '@togo/domain/fleet/fleet-reports.contract';
+import {
+  FLEET_REPORTS_MSG,
+  FLEET_REPORTS_PATH,
+  fleetReportsSchema,
+} from '@togo/domain/fleet/fleet-reports.contract';
 import { GROUP_CLIENT } from '@togo/domain/roles';
 import { fleetDrivers } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -41,8 +45,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (user: TestUser) =>
-  t.app.inject({ method: 'GET', url: FLEET_REPORTS_PATH, headers: user.headers });
+const get = (user: TestUser, query = '') =>
+  t.app.inject({ method: 'GET', url: `${FLEET_REPORTS_PATH}${query}`, headers: user.headers });
 
 describe('Reportes (GET /api/togo/flota/reportes/)', () => {
   it('totals the fines by vehicle, by driver and by month, and the documents in order', async () => {
@@ -63,6 +67,19 @@ describe('Reportes (GET /api/togo/flota/reportes/)', () => {
     ]);
     // BBB222's SOAT expired: 2 of 3 vehicles in order.
     expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 });
+    expect(body.totales).toEqual({ por_vehiculo: 2, por_conductor: 2, por_mes: 2 });
+  });
+
+  it('lists the first rows of each table with their counts in all (issue 37: the screen asks for 20)', async () => {
+    const body = fleetReportsSchema.parse((await get(company, '?limite=1')).json());
+    expect(body.por_vehiculo.map((r) => r.placa)).toEqual(['BBB222']);
+    expect(body.por_mes.map((r) => r.mes)).toEqual(['2025-12']);
+    expect(body.totales).toEqual({ por_vehiculo: 2, por_conductor: 2, por_mes: 2 });
+    for (const bad of ['0', '1001', 'diez', '-1']) {
+      const res = await get(company, `?limite=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ limite: [FLEET_REPORTS_MSG.limitInvalid] });
+    }
   });
 
   it('only members: a client gets 403; another company sees only its own fines', async () => {

@@ -1,11 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { unpaidFineSql } from '../../db/unpaid-fine.sql.ts';
-
-async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+import { rows } from './fleet-compliance.repository.ts';
 
 export interface FineTotalRow {
   key: string;
@@ -14,6 +10,8 @@ export interface FineTotalRow {
   total: string | number;
   pendientes: number;
   total_pendiente: string | number;
+  /** How many rows the grouping has in all (before the limit). */
+  grupos: number;
 }
 
 export type FineGrouping = 'vehicle' | 'driver' | 'month';
@@ -22,7 +20,7 @@ export type FineGrouping = 'vehicle' | 'driver' | 'month';
 export class FleetReportsRepository {
   constructor(private readonly db: Db) {}
 
-  async fineTotals(companyUserId: number, by: FineGrouping): Promise<FineTotalRow[]> {
+  async fineTotals(companyUserId: number, by: FineGrouping, limit: number): Promise<FineTotalRow[]> {
     const key =
       by === 'vehicle'
         ? sql`v.placa`
@@ -37,7 +35,8 @@ export class FleetReportsRepository {
              coalesce(sum((x->>'total')::bigint), 0)::bigint as total,
              (count(*) filter (where ${unpaidFineSql()}))::int as pendientes,
              coalesce(sum((x->>'total')::bigint) filter (where ${unpaidFineSql()}), 0)::bigint
-               as total_pendiente
+               as total_pendiente,
+             (count(*) over ())::int as grupos
       from vehicles v
       join provider_snapshots f on f.vehicle_id = v.id and f.kind = 'fines' and f.status = 'ok'
       left join fleet_drivers d on d.vehicle_id = v.id
@@ -45,7 +44,7 @@ export class FleetReportsRepository {
       where v.user_id = ${companyUserId} and v.deleted_at is null
       group by 1
       order by ${by === 'month' ? sql`1 desc` : sql`4 desc, 1`}
-      limit 1000`,
+      limit ${limit}`,
     );
   }
 }

@@ -1,6 +1,10 @@
 import { bogotaLocalDateTime } from '@togo/domain/bogota-time';
 import { FLEET_COMPLIANCE_SOON_DAYS } from '@togo/domain/fleet/fleet-compliance.contract';
-import type { FleetReports } from '@togo/domain/fleet/fleet-reports.contract';
+import {
+  FLEET_REPORTS_MAX_ROWS,
+  type FleetReports,
+  type FleetReportsQuery,
+} from '@togo/domain/fleet/fleet-reports.contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { FleetComplianceRepository } from './fleet-compliance.repository.ts';
 import type { FineTotalRow, FleetReportsRepository } from './fleet-reports.repository.ts';
@@ -25,7 +29,7 @@ export function percentDown(part: number, whole: number): number {
 
 /**
  * Reportes (issue 16): fines totals by vehicle, by driver (the vehicle's current driver, or its owner) and by
- * month of the infraction (at most 1,000 rows each, largest first), and the share of vehicles whose documents
+ * month of the infraction (the first `limite` rows of each, at most 1,000, largest first; their counts in all), and the share of vehicles whose documents
  * are in order today (SOAT present and not expired, RTM not expired: the compliance summary's rule).
  */
 export class FleetReportsService {
@@ -35,12 +39,13 @@ export class FleetReportsService {
     private readonly clock: Clock,
   ) {}
 
-  async reports(companyId: number): Promise<FleetReports> {
+  async reports(companyId: number, query: FleetReportsQuery = {}): Promise<FleetReports> {
     const fecha = bogotaLocalDateTime(this.clock.now()).slice(0, 10);
+    const limit = query.limite ?? FLEET_REPORTS_MAX_ROWS;
     const [vehicle, driver, month, groups] = await Promise.all([
-      this.repo.fineTotals(companyId, 'vehicle'),
-      this.repo.fineTotals(companyId, 'driver'),
-      this.repo.fineTotals(companyId, 'month'),
+      this.repo.fineTotals(companyId, 'vehicle', limit),
+      this.repo.fineTotals(companyId, 'driver', limit),
+      this.repo.fineTotals(companyId, 'month', limit),
       this.compliance.groups(companyId, fecha, FLEET_COMPLIANCE_SOON_DAYS),
     ]);
     const vehiculos = groups.reduce((n, g) => n + g.vehicles, 0);
@@ -50,6 +55,11 @@ export class FleetReportsService {
       por_vehiculo: vehicle.map((r) => ({ placa: r.key, ...totals(r) })),
       por_conductor: driver.map((r) => ({ conductor: r.label, documento: r.key, ...totals(r) })),
       por_mes: month.map((r) => ({ mes: r.key, ...totals(r) })),
+      totales: {
+        por_vehiculo: vehicle[0]?.grupos ?? 0,
+        por_conductor: driver[0]?.grupos ?? 0,
+        por_mes: month[0]?.grupos ?? 0,
+      },
       documentos: {
         vehiculos,
         al_dia,

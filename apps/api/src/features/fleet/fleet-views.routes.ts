@@ -5,7 +5,11 @@ import {
   fleetAlertsQuerySchema,
   fleetAlertsSchema,
 } from '@togo/domain/fleet/fleet-alerts.contract';
-import { FLEET_REPORTS_PATH } from '@togo/domain/fleet/fleet-reports.contract';
+import {
+  FLEET_REPORTS_PATH,
+  fleetReportsQuerySchema,
+  fleetReportsSchema,
+} from '@togo/domain/fleet/fleet-reports.contract';
 import { orgCompany, type OrgHandlers } from '../../http/org-access.ts';
 import type { FleetAlertsService } from './fleet-alerts.service.ts';
 import type { FleetReportsService } from './fleet-reports.service.ts';
@@ -15,8 +19,6 @@ export function fleetViewsRoutes(
   app: FastifyInstance,
   deps: { alerts: FleetAlertsService; reports: FleetReportsService; access: OrgHandlers },
 ) {
-  const read = { preHandler: deps.access.read };
-
   // Membership is checked before the query is validated (401/403 before 400).
   app.withTypeProvider<ZodTypeProvider>().get(
     FLEET_ALERTS_PATH,
@@ -31,9 +33,16 @@ export function fleetViewsRoutes(
     async (req) => deps.alerts.alerts(orgCompany(req).id, req.query),
   );
 
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     FLEET_REPORTS_PATH,
-    { ...read, schema: { summary: 'Empresa: reportes de la flota' } },
-    async (req) => deps.reports.reports(orgCompany(req).id),
+    {
+      preValidation: deps.access.read,
+      schema: {
+        summary: 'Empresa: reportes de la flota',
+        querystring: fleetReportsQuerySchema,
+        response: { 200: fleetReportsSchema },
+      },
+    },
+    async (req) => deps.reports.reports(orgCompany(req).id, req.query),
   );
 }

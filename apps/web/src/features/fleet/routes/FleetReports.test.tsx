@@ -15,6 +15,7 @@ const BODY: FleetReports = {
   por_vehiculo: [{ placa: 'BBB222', ...t(300_000) }],
   por_conductor: [{ conductor: 'ANA RUIZ', documento: '52111222', ...t(300_000) }],
   por_mes: [{ mes: '2025-12', ...t(300_000) }],
+  totales: { por_vehiculo: 1, por_conductor: 1, por_mes: 1 },
   documentos: { vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 },
 };
 
@@ -43,6 +44,30 @@ describe('Reportes (/flota/reportes)', () => {
       'ANA RUIZ (52111222)',
     );
     expect(screen.getByRole('region', { name: 'Multas por mes' })).toHaveTextContent('diciembre de 2025');
+    // The whole fleet's rows fit: no note about the first ones.
+    expect(screen.queryByText(/con mayor valor en multas de/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the first 20 rows of each table and says how many there are in all (issue 37)', async () => {
+    const api = mockFetch({
+      [REPORTS]: () =>
+        json(200, { ...BODY, totales: { por_vehiculo: 5_205, por_conductor: 1, por_mes: 30 } }),
+    });
+    render();
+    const byVehicle = await screen.findByRole('region', { name: 'Multas por vehículo' });
+    expect(byVehicle).toHaveTextContent(
+      'Los 1 vehículos con mayor valor en multas de 5.205. Todas las multas están en «Descargar multas (.xlsx)».',
+    );
+    expect(screen.getByRole('region', { name: 'Multas por mes' })).toHaveTextContent(
+      'Los 1 meses más recientes de 30.',
+    );
+    expect(screen.getByRole('region', { name: 'Multas por conductor' })).not.toHaveTextContent(/Los \d/);
+    expect(String(api.fetchMock.mock.calls[0]?.[0])).toContain('?limite=20');
+    // A table that scrolls sideways on a phone can be scrolled with the keyboard (axe).
+    expect(screen.getByRole('region', { name: 'Tabla de multas por vehículo' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 
   it('offers every fine as an .xlsx (issue 37: the export had no button); a failure says so', async () => {

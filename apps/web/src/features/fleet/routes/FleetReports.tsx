@@ -29,6 +29,11 @@ function TotalsTable<T extends Totals>(props: {
   title: string;
   first: string;
   rows: T[];
+  /** The table's rows in all, and what they are ('vehículos', 'conductores', 'meses'). */
+  total: number;
+  counted: string;
+  /** How the first rows are chosen: 'con mayor valor', 'más recientes'. */
+  order: string;
   label: (row: T) => ReactNode;
   rowKey: (row: T) => string;
 }) {
@@ -38,7 +43,13 @@ function TotalsTable<T extends Totals>(props: {
       {props.rows.length === 0 ? (
         <p className="fleet-alerts__empty">Sin multas registradas.</p>
       ) : (
-        <div className="fleet-table-wrap">
+        // Scrolls sideways at 390 px: focusable and named, so the keyboard can scroll it (axe).
+        <div
+          className="fleet-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={`Tabla de ${props.title.toLowerCase()}`}
+        >
           <table className="fleet-table">
             <thead>
               <tr>
@@ -61,6 +72,12 @@ function TotalsTable<T extends Totals>(props: {
           </table>
         </div>
       )}
+      {props.total > props.rows.length ? (
+        <p className="fleet-alerts__empty">
+          Los {groupThousands(props.rows.length)} {props.counted} {props.order} de{' '}
+          {groupThousands(props.total)}. Todas las multas están en «Descargar multas (.xlsx)».
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -110,6 +127,9 @@ export function FleetReportsRoute() {
             title="Multas por vehículo"
             first="Placa"
             rows={data.por_vehiculo}
+            total={data.totales.por_vehiculo}
+            counted="vehículos"
+            order="con mayor valor en multas"
             label={(r) => <span className="fleet-table__plate">{r.placa}</span>}
             rowKey={(r) => r.placa}
           />
@@ -117,6 +137,9 @@ export function FleetReportsRoute() {
             title="Multas por conductor"
             first="Conductor"
             rows={data.por_conductor}
+            total={data.totales.por_conductor}
+            counted="conductores"
+            order="con mayor valor en multas"
             label={(r) => `${r.conductor} (${r.documento})`}
             rowKey={(r) => r.documento}
           />
@@ -124,6 +147,9 @@ export function FleetReportsRoute() {
             title="Multas por mes"
             first="Mes"
             rows={data.por_mes}
+            total={data.totales.por_mes}
+            counted="meses"
+            order="más recientes"
             label={(r) => monthName(r.mes)}
             rowKey={(r) => r.mes}
           />
