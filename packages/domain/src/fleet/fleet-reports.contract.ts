@@ -42,8 +42,11 @@ export const fleetReportsSchema = z.object({
   }),
   documentos: z.object({
     vehiculos: z.number().int(),
+    /** Vehicles whose SOAT TOGO knows (registry answer or the company's date) and whose SOAT and RTM are in force. */
     al_dia: z.number().int(),
-    /** Percentage (0–100, one decimal) of vehicles with SOAT and RTM not expired; 100 for an empty fleet. */
+    /** Vehicles not expired whose SOAT TOGO does not know yet: never counted as al día. */
+    sin_informacion: z.number().int(),
+    /** Percentage (0–100, one decimal, rounded down) of `al_dia` among all vehicles; 100 for an empty fleet. */
     porcentaje_al_dia: z.number(),
   }),
 });

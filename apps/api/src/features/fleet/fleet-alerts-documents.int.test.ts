@@ -8,7 +8,8 @@ import { FLEET_COMPLIANCE_MSG } from '@togo/domain/fleet/fleet-compliance.contra
 import { alertDates, fleetDrivers, providerSnapshots } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
-import { addFleetVehicle, createCompanyUser } from './fleet.test-support.ts';
+import { addFleetVehicle } from './fleet-companies.test-support.ts';
+import { createCompanyUser } from './fleet.test-support.ts';
 
 /** Alertas beyond SOAT and RTM (issue 37): the driver's licence, the all-risk policy, the road tax, the kit; paging. */
 
@@ -35,14 +36,22 @@ beforeAll(async () => {
   const registry = { soat: { fecha_vencimiento: '2027-01-01' }, rtm: { fecha_vencimiento: '2027-01-01' } };
 
   // The owner drives: the owner's licence from the vehicle's registry answer, earliest category (in 10 days).
-  await addFleetVehicle(t, company, 'AAA111', { ...registry, licencia: licence('2026-06-01', '2026-01-30') });
+  await addFleetVehicle(
+    t,
+    company.id,
+    'AAA111',
+    { ...registry, licencia: licence('2026-06-01', '2026-01-30') },
+    [],
+  );
 
-  // A driver: the licence of the driver's look-up for the current document (in 40 days); an older look-up for
-  // another document is not the driver's.
-  const withDriver = await addFleetVehicle(t, company, 'BBB222', {
-    ...registry,
-    licencia: licence('2020-01-01'),
-  });
+  // A driver: the licence of the driver's look-up for the current document (in 40 days), not the owner's.
+  const withDriver = await addFleetVehicle(
+    t,
+    company.id,
+    'BBB222',
+    { ...registry, licencia: licence('2020-01-01') },
+    [],
+  );
   await t.database.db.insert(fleetDrivers).values({
     vehicleId: withDriver,
     origin: 'archivo',
@@ -57,10 +66,21 @@ beforeAll(async () => {
     data: { documento: '1020304050', licencia: licence('2026-03-01') },
   });
 
-  // A driver never looked up: the licence is unknown (not the owner's expired one).
-  const unknownDriver = await addFleetVehicle(t, company, 'CCC333', {
-    ...registry,
-    licencia: licence('2020-01-01'),
+  // A new driver not looked up yet: the licence is unknown — neither the owner's expired one nor the one of the
+  // earlier driver's look-up (another document).
+  const unknownDriver = await addFleetVehicle(
+    t,
+    company.id,
+    'CCC333',
+    { ...registry, licencia: licence('2020-01-01') },
+    [],
+  );
+  await t.database.db.insert(providerSnapshots).values({
+    vehicleId: unknownDriver,
+    kind: 'driver_registry',
+    provider: 'demo',
+    status: 'ok',
+    data: { documento: '11111111', licencia: licence('2026-02-01') },
   });
   await t.database.db.insert(fleetDrivers).values({
     vehicleId: unknownDriver,
@@ -71,7 +91,13 @@ beforeAll(async () => {
 
   // The company's own dates: policy expired, road tax in 75 days, extinguisher recharged 2025-02-01 (due
   // 2026-02-01, in 12 days), and a licence date that wins over the registry's.
-  const dated = await addFleetVehicle(t, company, 'DDD444', { ...registry, licencia: licence('2030-01-01') });
+  const dated = await addFleetVehicle(
+    t,
+    company.id,
+    'DDD444',
+    { ...registry, licencia: licence('2030-01-01') },
+    [],
+  );
   await userDate(dated, 'ALERTA_TODO_RIESGO', '2026-01-05');
   await userDate(dated, 'ALERTA_IMPUESTO', '2026-04-05');
   await userDate(dated, 'ALERTA_KIT', '2025-02-01');

@@ -9,7 +9,8 @@ import { GROUP_CLIENT } from '@togo/domain/roles';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import type { TestUser } from '../garage/garage.test-support.ts';
 import { alertGroup } from './fleet-alerts.service.ts';
-import { addFleetVehicle, createCompanyUser } from './fleet.test-support.ts';
+import { addFleetVehicle } from './fleet-companies.test-support.ts';
+import { createCompanyUser } from './fleet.test-support.ts';
 
 let t: TestContext;
 let company: TestUser;
@@ -17,7 +18,7 @@ let other: TestUser;
 let client: TestUser;
 
 const addVehicle = (owner: TestUser, placa: string, registry?: unknown) =>
-  addFleetVehicle(t, owner, placa, registry);
+  addFleetVehicle(t, owner.id, placa, registry, undefined);
 
 const doc = (soat: string | null, rtm: string | null) => ({
   soat: soat === null ? null : { fecha_vencimiento: soat },

@@ -46,8 +46,10 @@ export async function addFleetVehicle(
   t: Pick<TestContext, 'database'>,
   ownerId: number,
   placa: string,
+  /** The stored registry answer; undefined: never looked up. */
   registry: unknown,
-  fines: unknown[],
+  /** The stored vehicle fines; undefined: never looked up. */
+  fines: unknown[] | undefined,
   cityId = 11001,
 ): Promise<number> {
   const [row] = await t.database.db
@@ -69,9 +71,11 @@ export async function addFleetVehicle(
     status: 'ok',
     data,
   });
-  await t.database.db
-    .insert(providerSnapshots)
-    .values([snap('registry', registry), snap('fines', { comparendos_vehiculo: fines })]);
+  const snaps = [
+    ...(registry === undefined ? [] : [snap('registry', registry)]),
+    ...(fines === undefined ? [] : [snap('fines', { comparendos_vehiculo: fines })]),
+  ];
+  if (snaps.length > 0) await t.database.db.insert(providerSnapshots).values(snaps);
   return row.id;
 }
 

@@ -38,6 +38,8 @@ export interface ComplianceGroupRow {
   expired: number;
   /** Not expired, and SOAT or RTM expires within the window. */
   expiring: number;
+  /** Not expired, and TOGO does not know its SOAT (no registry answer, no date from the company). */
+  unknown: number;
 }
 
 const MOTO = '^[A-Z]{3}[0-9]{2}[A-Z]?$';
@@ -114,7 +116,7 @@ export class FleetComplianceRepository {
         where v.user_id = ${companyUserId} and v.deleted_at is null
       ),
       judged as (
-        select placa, city_id,
+        select placa, city_id, (not registry_ok and soat is null) as soat_unknown,
                (registry_ok and soat is null) or coalesce(soat < ${date}, false) or coalesce(rtm < ${date}, false)
                  as expired,
                coalesce(soat between ${date} and to_char(${date}::date + ${soonDays}::int, 'YYYY-MM-DD'), false)
@@ -125,13 +127,14 @@ export class FleetComplianceRepository {
       grouped as (
         select city_id, min(placa) as sample_plate, count(*)::int as vehicles,
                count(*) filter (where expired)::int as expired,
-               count(*) filter (where not expired and soon)::int as expiring
+               count(*) filter (where not expired and soon)::int as expiring,
+               count(*) filter (where not expired and soat_unknown)::int as unknown
         from judged
         group by city_id, placa ~ ${MOTO}, substring(placa from '[0-9]'),
                  substring(placa from '([0-9])[^0-9]*$')
       )
       select c.code as city_code, coalesce(c.common_name, c.name) as city_name, g.sample_plate, g.vehicles,
-             g.expired, g.expiring
+             g.expired, g.expiring, g.unknown
       from grouped g left join cities c on c.id = g.city_id`,
     );
   }

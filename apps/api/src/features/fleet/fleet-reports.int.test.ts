@@ -32,6 +32,8 @@ beforeAll(async () => {
     fleetFine(300_000, 'vigente', '2025-12-20'),
   ]);
   await addFleetVehicle(t, company.id, 'CCC333', ok, []);
+  // Never looked up, no date from the company: its SOAT is unknown, so it is not counted as al día.
+  await addFleetVehicle(t, company.id, 'DDD444', undefined, undefined);
   await addFleetVehicle(t, other.id, 'ZZZ999', ok, [fleetFine(999_000, 'vigente', '2025-12-01')]);
   await t.database.db.insert(fleetDrivers).values({
     vehicleId: a,
@@ -65,8 +67,8 @@ describe('Reportes (GET /api/togo/flota/reportes/)', () => {
       ['2025-12', 400_000],
       ['2025-11', 90_000],
     ]);
-    // BBB222's SOAT expired: 2 of 3 vehicles in order.
-    expect(body.documentos).toEqual({ vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 });
+    // BBB222's SOAT expired and DDD444's is unknown: 2 of 4 vehicles known to be in order.
+    expect(body.documentos).toEqual({ vehiculos: 4, al_dia: 2, sin_informacion: 1, porcentaje_al_dia: 50 });
     expect(body.totales).toEqual({ por_vehiculo: 2, por_conductor: 2, por_mes: 2 });
   });
 

@@ -49,7 +49,9 @@ export class FleetReportsService {
       this.compliance.groups(companyId, fecha, FLEET_COMPLIANCE_SOON_DAYS),
     ]);
     const vehiculos = groups.reduce((n, g) => n + g.vehicles, 0);
-    const al_dia = vehiculos - groups.reduce((n, g) => n + g.expired, 0);
+    // A vehicle whose SOAT TOGO does not know is not al día (it is counted apart), whatever it may turn out to be.
+    const sinInformacion = groups.reduce((n, g) => n + g.unknown, 0);
+    const al_dia = vehiculos - groups.reduce((n, g) => n + g.expired, 0) - sinInformacion;
     return {
       fecha,
       por_vehiculo: vehicle.map((r) => ({ placa: r.key, ...totals(r) })),
@@ -63,6 +65,7 @@ export class FleetReportsService {
       documentos: {
         vehiculos,
         al_dia,
+        sin_informacion: sinInformacion,
         porcentaje_al_dia: percentDown(al_dia, vehiculos),
       },
     };

@@ -43,6 +43,8 @@ beforeAll(async () => {
     { soat: { fecha_vencimiento: '2026-02-10' }, rtm: null },
     [],
   );
+  // Never looked up: its SOAT is unknown (not al día, said apart).
+  await addFleetVehicle(t, company.id, 'DDD444', undefined, undefined);
   await addFleetVehicle(t, other.id, 'ZZZ999', ok, [fleetFine(999_000, 'vigente', '2025-12-01')]);
 });
 afterAll(async () => {
@@ -71,7 +73,10 @@ describe('GET /api/togo/flota/resumen.pdf', () => {
       expect(i, label).toBeGreaterThanOrEqual(0);
       return lines[i + 1];
     };
-    expect(value('Vehículos en la flota')).toBe('3');
+    expect(value('Vehículos en la flota')).toBe('4');
+    // AAA111 and CCC333 of 4: BBB222's SOAT expired, DDD444's unknown.
+    expect(value('Documentos al día')).toBe('50 %');
+    expect(value('Sin SOAT conocido aún')).toBe('1');
     expect(value('Con SOAT o revisión técnico-mecánica vencidos')).toBe('1');
     expect(value('Vencen en los próximos 30 días')).toBe('1');
     // Bogotá's rule answers that day: no vehicle without information (issue 33).

@@ -69,6 +69,13 @@ export async function fleetSummaryPdf(content: FleetSummaryContent, opts: { comp
     ['Con SOAT o revisión técnico-mecánica vencidos', groupThousands(r.vencidos)],
     ['Vencen en los próximos 30 días', groupThousands(r.vencen_30)],
     ['Documentos al día', `${content.documentos.porcentaje_al_dia.toLocaleString('es-CO')} %`],
+    // Never counted as al día (issue 37): TOGO does not know their SOAT yet.
+    ...(content.documentos.sin_informacion > 0
+      ? ([['Sin SOAT conocido aún', groupThousands(content.documentos.sin_informacion)]] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
   doc.font('Helvetica').fontSize(11);
   for (const [label, value] of lines) {

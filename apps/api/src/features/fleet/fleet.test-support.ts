@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { FLEET_PATHS, FLEET_TEMPLATE_COLUMNS, FLEET_TEMPLATE_SHEET } from '@togo/domain/fleet/fleet.contract';
 import { GROUP_COMPANY } from '@togo/domain/roles';
-import { authTokens, providerSnapshots, users, vehicles } from '../../db/schema.ts';
+import { authTokens, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/test-app.ts';
@@ -31,33 +31,6 @@ export async function createCompanyUser(
     expiresAt: new Date(now.getTime() + 30 * 86_400_000),
   });
   return { id: user.id, token, headers: { authorization: `Token ${token}` } };
-}
-
-/** A fleet vehicle in Bogotá (owner NIT 900123456) with, when given, a stored registry answer; its id. */
-export async function addFleetVehicle(
-  t: { database: Pick<TestContext['database'], 'db'> },
-  owner: TestUser,
-  placa: string,
-  registry?: unknown,
-): Promise<number> {
-  const [row] = await t.database.db
-    .insert(vehicles)
-    .values({
-      userId: owner.id,
-      placa,
-      documentoPropietario: '900123456',
-      tipoDocumentoPropietario: 5,
-      departmentId: 11,
-      cityId: 11001,
-    })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error('no vehicle');
-  if (registry !== undefined) {
-    await t.database.db
-      .insert(providerSnapshots)
-      .values({ vehicleId: row.id, kind: 'registry', provider: 'demo', status: 'ok', data: registry });
-  }
-  return row.id;
 }
 
 /** POST create_vehicle_flota_archivo with the bytes in the multipart field 'file'. */

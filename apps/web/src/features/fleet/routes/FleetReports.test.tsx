@@ -16,7 +16,7 @@ const BODY: FleetReports = {
   por_conductor: [{ conductor: 'ANA RUIZ', documento: '52111222', ...t(300_000) }],
   por_mes: [{ mes: '2025-12', ...t(300_000) }],
   totales: { por_vehiculo: 1, por_conductor: 1, por_mes: 1 },
-  documentos: { vehiculos: 3, al_dia: 2, porcentaje_al_dia: 66.6 },
+  documentos: { vehiculos: 3, al_dia: 2, sin_informacion: 0, porcentaje_al_dia: 66.6 },
 };
 
 function render() {
@@ -36,7 +36,8 @@ describe('Reportes (/flota/reportes)', () => {
     render();
     const docs = await screen.findByRole('region', { name: 'Documentos al día' });
     expect(docs).toHaveTextContent('66,6 %');
-    expect(docs).toHaveTextContent('2 de 3 vehículos');
+    expect(docs).toHaveTextContent('2 de 3 vehículos con SOAT y revisión técnico-mecánica al día.');
+    expect(within(docs).queryByRole('note')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Multas por vehículo' })).getByText('BBB222'),
     ).toBeVisible();
@@ -46,6 +47,22 @@ describe('Reportes (/flota/reportes)', () => {
     expect(screen.getByRole('region', { name: 'Multas por mes' })).toHaveTextContent('diciembre de 2025');
     // The whole fleet's rows fit: no note about the first ones.
     expect(screen.queryByText(/con mayor valor en multas de/)).not.toBeInTheDocument();
+  });
+
+  it('never counts a vehicle whose SOAT it does not know as al día, and says how many there are', async () => {
+    mockFetch({
+      [REPORTS]: () =>
+        json(200, {
+          ...BODY,
+          documentos: { vehiculos: 5, al_dia: 0, sin_informacion: 5, porcentaje_al_dia: 0 },
+        }),
+    });
+    render();
+    const docs = await screen.findByRole('region', { name: 'Documentos al día' });
+    expect(docs).toHaveTextContent('0 %');
+    expect(within(docs).getByRole('note')).toHaveTextContent(
+      'De 5 vehículos aún no conocemos el SOAT (sin respuesta del RUNT ni fecha en el archivo de la flota): no se cuentan como al día.',
+    );
   });
 
   it('asks for the first 20 rows of each table and says how many there are in all (issue 37)', async () => {

@@ -120,8 +120,15 @@ export function FleetReportsRoute() {
             </p>
             <p className="fleet-alerts__empty">
               {groupThousands(data.documentos.al_dia)} de {groupThousands(data.documentos.vehiculos)}{' '}
-              vehículos sin SOAT ni revisión técnico-mecánica vencidos.
+              vehículos con SOAT y revisión técnico-mecánica al día.
             </p>
+            {data.documentos.sin_informacion > 0 ? (
+              <p className="fleet-alerts__empty" role="note">
+                De {groupThousands(data.documentos.sin_informacion)}{' '}
+                {data.documentos.sin_informacion === 1 ? 'vehículo' : 'vehículos'} aún no conocemos el SOAT
+                (sin respuesta del RUNT ni fecha en el archivo de la flota): no se cuentan como al día.
+              </p>
+            ) : null}
           </section>
           <TotalsTable
             title="Multas por vehículo"
