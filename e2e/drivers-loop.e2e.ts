@@ -303,7 +303,10 @@ describe.skipIf(!chromePath)("drivers' loop (Chromium)", () => {
     await note.scrollIntoViewIfNeeded();
     await screenshot(page, 'loop-home-fines');
     await note.click();
-    await page.waitForURL('**/app/alerts/comparendos', { timeout: TIMEOUT });
+    // Once in a CI run on a loaded host the address did not change within the time: say where the page was.
+    await page.waitForURL('**/app/alerts/comparendos', { timeout: TIMEOUT }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nThe page was at ${page.url()}`);
+    });
     await page.context().close();
   });
 
