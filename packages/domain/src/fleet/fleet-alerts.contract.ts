@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fleetCityCodeSchema } from './fleet-cities.contract.ts';
 import { FLEET_COMPLIANCE_MSG, fleetIsoDateSchema } from './fleet-compliance.contract.ts';
 
 /**
@@ -49,6 +50,8 @@ const positive = (max: number, msg: string) =>
 export const fleetAlertsQuerySchema = z.object({
   fecha: fleetIsoDateSchema.optional(),
   documento: z.enum(FLEET_ALERT_DOCUMENTS, { error: FLEET_ALERTS_MSG.documentInvalid }).optional(),
+  /** Only the vehicles registered in this city (DANE code): rows, totals and `sin_fecha`. */
+  ciudad: fleetCityCodeSchema.optional(),
   /** Only this group's rows (the others come back empty; their totals stay). */
   grupo: z.enum(FLEET_ALERT_GROUPS, { error: FLEET_ALERTS_MSG.groupInvalid }).optional(),
   page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),

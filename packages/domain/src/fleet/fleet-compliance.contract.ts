@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { picoPlacaCertezaSchema } from '../pico-placa/pico-placa.contract.ts';
 import { PicoPlacaResultStatusSchema } from '../pico-placa/pico-placa.rules.ts';
+import { fleetCityCodeSchema } from './fleet-cities.contract.ts';
 
 /** Fleet compliance grid (issue 16 contract): who can drive on a date and what expires. */
 
@@ -56,6 +57,8 @@ export type FleetComplianceState = (typeof FLEET_COMPLIANCE_STATES)[number];
 export const fleetComplianceQuerySchema = z.object({
   fecha: fleetIsoDateSchema.optional(),
   estado: z.enum(FLEET_COMPLIANCE_STATES, { error: FLEET_COMPLIANCE_MSG.stateInvalid }).optional(),
+  /** Only the vehicles registered in this city (DANE code). */
+  ciudad: fleetCityCodeSchema.optional(),
   page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),
   page_size: positive(FLEET_COMPLIANCE_MAX_PAGE_SIZE, FLEET_COMPLIANCE_MSG.pageSizeInvalid).optional(),
 });
@@ -100,7 +103,7 @@ export const fleetComplianceSchema = z.object({
   fecha: z.string(),
   data: z.array(fleetComplianceRowSchema),
   resumen: fleetComplianceSummarySchema,
-  /** The rows counted: every vehicle, or those of `estado` when it is given. */
+  /** The rows counted: every vehicle, or those of `estado` and `ciudad` when they are given. */
   total: z.number().int(),
   page: z.number().int().nullable(),
   numero_paginas_totales: z.number().int(),

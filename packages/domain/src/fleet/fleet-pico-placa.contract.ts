@@ -4,6 +4,7 @@ import { picoPlacaCertezaSchema } from '../pico-placa/pico-placa.contract.ts';
 import { PicoPlacaResultStatusSchema } from '../pico-placa/pico-placa.rules.ts';
 import { fleetIsoDateSchema } from './fleet-compliance.contract.ts';
 import { FLEET_BULK_BOOKING_MAX } from './fleet-bulk-booking.contract.ts';
+import { FLEET_CITIES_MSG, fleetCityCodeSchema } from './fleet-cities.contract.ts';
 
 /**
  * Pico y placa of some of the fleet's plates in one city on one date (issue 37): what the bulk RTM booking warns
@@ -14,7 +15,7 @@ import { FLEET_BULK_BOOKING_MAX } from './fleet-bulk-booking.contract.ts';
 export const FLEET_PICO_PLACA_PATH = '/api/togo/flota/pico-placa/';
 
 export const FLEET_PICO_PLACA_MSG = {
-  cityInvalid: 'Ciudad inválida: usa el código DANE de 5 dígitos.',
+  cityInvalid: FLEET_CITIES_MSG.cityInvalid,
   platesInvalid: `Indica entre 1 y ${FLEET_BULK_BOOKING_MAX} placas válidas, separadas por comas.`,
 } as const;
 
@@ -22,7 +23,7 @@ const PLATE = /^[A-Z0-9]{5,7}$/;
 
 export const fleetPicoPlacaQuerySchema = z.object({
   fecha: fleetIsoDateSchema,
-  ciudad: z.string().regex(/^\d{5}$/, { error: FLEET_PICO_PLACA_MSG.cityInvalid }),
+  ciudad: fleetCityCodeSchema,
   /** Comma-separated plates; spaces and dashes are ignored, duplicates counted once. */
   placas: z
     .string({ error: FLEET_PICO_PLACA_MSG.platesInvalid })

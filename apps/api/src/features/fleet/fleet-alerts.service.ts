@@ -89,6 +89,7 @@ export class FleetAlertsService {
     for (;;) {
       const chunk = await this.repo.chunk(companyId, { limit: CHUNK, after });
       for (const v of chunk) {
+        if (query.ciudad !== undefined && v.city_code !== query.ciudad) continue;
         for (const alert of this.alertsOf(v, fecha, docs, sinFecha)) {
           const group = alertGroup(alert.dias);
           if (group) all[group].push(alert);

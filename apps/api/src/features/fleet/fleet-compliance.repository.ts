@@ -139,6 +139,19 @@ export class FleetComplianceRepository {
     );
   }
 
+  /** The cities of the company's live vehicles with their counts, most vehicles first (the screens' city filter). */
+  async cities(companyUserId: number): Promise<{ codigo: string; nombre: string; vehiculos: number }[]> {
+    return rows(
+      this.db,
+      sql`
+      select c.code as codigo, coalesce(c.common_name, c.name) as nombre, count(*)::int as vehiculos
+      from vehicles v join cities c on c.id = v.city_id
+      where v.user_id = ${companyUserId} and v.deleted_at is null
+      group by c.code, coalesce(c.common_name, c.name)
+      order by 3 desc, 2`,
+    );
+  }
+
   /** A fingerprint of the stored pico y placa rules: parsed rules are reused until it changes. */
   async rulesVersion(): Promise<string> {
     const [row] = await rows<{ v: string }>(

@@ -5,6 +5,7 @@ import {
   FLEET_COMPLIANCE_PATHS,
   fleetComplianceQuerySchema,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import { FLEET_CITIES_PATH, fleetCitiesSchema } from '@togo/domain/fleet/fleet-cities.contract';
 import {
   FLEET_PICO_PLACA_PATH,
   fleetPicoPlacaQuerySchema,
@@ -64,6 +65,15 @@ export function fleetComplianceRoutes(
       );
       return sendXlsx(reply, `cumplimiento-flota-${date}.xlsx`, stream);
     },
+  );
+
+  typed.get(
+    FLEET_CITIES_PATH,
+    {
+      preHandler: deps.access.read,
+      schema: { summary: 'Empresa: ciudades de la flota', response: { 200: fleetCitiesSchema } },
+    },
+    async (req) => compliance.cities(orgCompany(req).id),
   );
 
   typed.get(

@@ -10,6 +10,7 @@ import {
   type FleetComplianceSummary,
   type FleetFineRow,
 } from '@togo/domain/fleet/fleet-compliance.contract';
+import type { FleetCities } from '@togo/domain/fleet/fleet-cities.contract';
 import type { FleetPicoPlaca, FleetPicoPlacaQuery } from '@togo/domain/fleet/fleet-pico-placa.contract';
 import { countByState } from '@togo/domain/garage/fine-states';
 import { evaluatePicoPlacaDay, normalizePlate } from '@togo/domain/pico-placa/pico-placa.engine';
@@ -190,9 +191,9 @@ export class FleetComplianceService {
     const resumen = await this.summary(companyId, rules);
     let data: FleetComplianceRow[];
     let total: number;
-    if (query.estado) {
-      // A state's rows over the whole fleet (the engine decides them, not SQL), then the page of them.
-      const rows = await this.rowsInState(companyId, date, query.estado);
+    if (query.estado || query.ciudad) {
+      // A state's (or a city's) rows over the whole fleet (the engine decides the state, not SQL), then a page.
+      const rows = await this.rowsMatching(companyId, rules, query.estado ?? null, query.ciudad ?? null);
       total = rows.length;
       data = paged ? rows.slice((page - 1) * size, page * size) : rows;
     } else {
@@ -208,21 +209,40 @@ export class FleetComplianceService {
     return { fecha: date, data, resumen, total, page: paged ? page : null, numero_paginas_totales: pages };
   }
 
-  /** The fleet's rows in `state` on `date`: those that cannot drive first, then the unknown ones, by plate. */
-  private async rowsInState(
+  /**
+   * The fleet's rows in `state` (every state when null) and `city` (every city when null) on the rules' date: those
+   * that cannot drive first, then the unknown ones, then the rest, each by plate.
+   */
+  private async rowsMatching(
     companyId: number,
-    date: string,
-    state: FleetComplianceState,
+    rules: DayRules,
+    state: FleetComplianceState | null,
+    city: string | null,
   ): Promise<FleetComplianceRow[]> {
     const blocked: FleetComplianceRow[] = [];
     const unknown: FleetComplianceRow[] = [];
-    for await (const chunk of this.allRows(companyId, date)) {
-      for (const row of chunk) {
-        if (row.puede_circular === false && state !== 'sin_informacion') blocked.push(row);
-        else if (row.puede_circular === null && state !== 'no_pueden') unknown.push(row);
+    const free: FleetComplianceRow[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.repo.page(companyId, { limit: EXPORT_CHUNK, after });
+      for (const v of chunk) {
+        if (city !== null && v.city_code !== city) continue;
+        const row = this.toRow(rules, v);
+        if (row.puede_circular === false) {
+          if (state !== 'sin_informacion') blocked.push(row);
+        } else if (row.puede_circular === null) {
+          if (state !== 'no_pueden') unknown.push(row);
+        } else if (state === null) free.push(row);
       }
+      if (chunk.length < EXPORT_CHUNK) break;
+      after = chunk[chunk.length - 1]?.placa;
     }
-    return [...blocked, ...unknown];
+    return [...blocked, ...unknown, ...free];
+  }
+
+  /** The fleet's cities with their vehicle counts (the screens' city filter). */
+  async cities(companyId: number): Promise<FleetCities> {
+    return { ciudades: await this.repo.cities(companyId) };
   }
 
   /**

@@ -12,6 +12,8 @@ export interface FleetAlertsFilter {
   documento?: FleetAlertDocument | null;
   /** YYYY-MM-DD; Bogotá today when absent. */
   fecha?: string | null;
+  /** DANE code of one city of the fleet. */
+  ciudad?: string | null;
   /** One group alone (its pages), or every group's first page. */
   grupo?: FleetAlertGroup | null;
   /** 1-based page of each group shown, `pageSize` rows each; every row when absent. */
@@ -24,6 +26,7 @@ export function alertsQueryString(f: FleetAlertsFilter): string {
   const params = new URLSearchParams();
   if (f.documento) params.set('documento', f.documento);
   if (f.fecha) params.set('fecha', f.fecha);
+  if (f.ciudad) params.set('ciudad', f.ciudad);
   if (f.grupo) params.set('grupo', f.grupo);
   if (f.page !== undefined) params.set('page', String(f.page));
   if (f.pageSize !== undefined) params.set('page_size', String(f.pageSize));

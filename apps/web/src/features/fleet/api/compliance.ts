@@ -9,15 +9,17 @@ import { logFailure } from '../../../lib/log-failure.ts';
 
 /**
  * GET /api/togo/flota/cumplimiento/?estado=atencion → a page of the vehicles that cannot go out on a date (Bogotá
- * today when `fecha` is null), then those whose pico y placa is unknown, and the whole fleet's summary ('Hoy').
+ * today when `fecha` is null; one city's when `ciudad` is given), then those whose pico y placa is unknown, and the
+ * whole fleet's summary ('Hoy').
  */
-export function useTodayQuery(fecha: string | null, page: number) {
+export function useTodayQuery(fecha: string | null, ciudad: string | null, page: number) {
   const params = new URLSearchParams({
     estado: 'atencion',
     page: String(page),
     page_size: String(FLEET_COMPLIANCE_PAGE_SIZE),
   });
   if (fecha) params.set('fecha', fecha);
+  if (ciudad) params.set('ciudad', ciudad);
   const path = `${FLEET_COMPLIANCE_PATHS.grid}?${params.toString()}`;
   return useQuery({
     queryKey: ['fleet', 'compliance', path],

@@ -153,6 +153,19 @@ describe('Alertas (/flota/alertas)', () => {
     expect(await screen.findByText(/Vencimientos al 01-02-2026/)).toBeInTheDocument();
   });
 
+  it("filters by one of the fleet's cities", async () => {
+    const api = mockFetch({
+      'GET /api/togo/flota/ciudades/': () =>
+        json(200, { ciudades: [{ codigo: '05001', nombre: 'Medellín', vehiculos: 3 }] }),
+      [ALERTS]: [json(200, body({})), json(200, body({}))],
+    });
+    const view = render();
+    const city = await screen.findByLabelText('Ciudad');
+    await within(city).findByRole('option', { name: 'Medellín (3)' });
+    await view.user.selectOptions(city, '05001');
+    await vi.waitFor(() => expect(asked(api).get('ciudad')).toBe('05001'));
+  });
+
   it('says which dates it does not know instead of counting them as up to date', async () => {
     mockFetch({
       [ALERTS]: [

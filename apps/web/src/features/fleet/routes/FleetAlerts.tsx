@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
+import { CityFilter } from '../components/CityFilter.tsx';
 import { FleetAlertRow } from '../components/FleetAlertRow.tsx';
 import { Pager } from '../components/Pager.tsx';
 import '../fleet-views.css';
@@ -38,6 +39,7 @@ function filterFrom(params: URLSearchParams) {
   const documento = params.get('documento');
   const grupo = params.get('grupo');
   const fecha = params.get('fecha');
+  const ciudad = params.get('ciudad');
   const page = Number(params.get('page') ?? '1');
   return {
     documento: (FLEET_ALERT_DOCUMENTS as readonly string[]).includes(documento ?? '')
@@ -47,6 +49,7 @@ function filterFrom(params: URLSearchParams) {
       ? (grupo as FleetAlertGroup)
       : null,
     fecha: fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null,
+    ciudad: ciudad && /^\d{5}$/.test(ciudad) ? ciudad : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -184,6 +187,7 @@ export function FleetAlertsRoute() {
               ))}
             </select>
           </div>
+          <CityFilter value={filter.ciudad} onChange={(codigo) => setFilter({ ciudad: codigo })} />
           <div className="fleet-alerts__field">
             <label htmlFor={dateId}>Fecha</label>
             <input

@@ -152,6 +152,28 @@ describe('Hoy (/flota/hoy)', () => {
     expect(asked(api).get('fecha')).toBe('2099-01-21');
   });
 
+  it("filters by one of the fleet's cities", async () => {
+    const api = mockFetch({
+      'GET /api/togo/flota/ciudades/': () =>
+        json(200, {
+          ciudades: [
+            { codigo: '11001', nombre: 'Bogotá', vehiculos: 1_200 },
+            { codigo: '05001', nombre: 'Medellín', vehiculos: 3 },
+          ],
+        }),
+      [GRID]: [json(200, grid([row('XYZ125', ['Pico y placa'])])), json(200, grid([]))],
+    });
+    const view = render();
+    expect(await screen.findByText('XYZ125')).toBeInTheDocument();
+    const city = screen.getByLabelText('Ciudad');
+    expect(await within(city).findByRole('option', { name: 'Bogotá (1.200)' })).toBeInTheDocument();
+    await view.user.selectOptions(city, '05001');
+    expect(
+      await screen.findByText('Todos los vehículos de tu flota en esta ciudad pueden circular hoy.'),
+    ).toBeInTheDocument();
+    expect(asked(api).get('ciudad')).toBe('05001');
+  });
+
   it('says so when the fleet cannot be read', async () => {
     mockFetch({ [GRID]: () => json(500, { detail: 'fallo' }) });
     render();

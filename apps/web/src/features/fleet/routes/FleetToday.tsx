@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useTodayQuery } from '../api/compliance.ts';
 import { downloadWithToken } from '../../../lib/api-client.ts';
+import { CityFilter } from '../components/CityFilter.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 import '../fleet-views.css';
@@ -42,9 +43,11 @@ export function FleetTodayRoute() {
   const [params, setParams] = useSearchParams();
   const fechaParam = params.get('fecha');
   const fecha = fechaParam && /^\d{4}-\d{2}-\d{2}$/.test(fechaParam) ? fechaParam : null;
+  const ciudadParam = params.get('ciudad');
+  const ciudad = ciudadParam && /^\d{5}$/.test(ciudadParam) ? ciudadParam : null;
   const pageParam = Number(params.get('page') ?? '1');
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const query = useTodayQuery(fecha, page);
+  const query = useTodayQuery(fecha, ciudad, page);
   const [downloading, setDownloading] = useState(false);
   // Blocked first, then unknown (puede_circular null), each by plate: the API's order and page.
   const blocked = query.data?.data ?? [];
@@ -140,6 +143,7 @@ export function FleetTodayRoute() {
       ) : null}
 
       <div className="fleet-alerts__filters fleet-no-print">
+        <CityFilter value={ciudad} onChange={(codigo) => setSearch({ ciudad: codigo, page: null }, true)} />
         <div className="fleet-alerts__field">
           <label htmlFor={dateId}>Fecha</label>
           <input
@@ -163,7 +167,11 @@ export function FleetTodayRoute() {
       ) : blocked.length === 0 ? (
         <div className="fleet-empty">
           <p className="fleet-empty__text">
-            {onOtherDay ? `Todos los vehículos de tu flota pueden circular el ${shownDate}.` : ALL_CAN_DRIVE}
+            {!onOtherDay && ciudad === null
+              ? ALL_CAN_DRIVE
+              : `Todos los vehículos de tu flota${ciudad === null ? '' : ' en esta ciudad'} pueden circular ${
+                  onOtherDay ? `el ${shownDate}` : 'hoy'
+                }.`}
           </p>
         </div>
       ) : (
