@@ -3,18 +3,25 @@ import {
   FLEET_COMPLIANCE_PAGE_SIZE,
   FLEET_COMPLIANCE_PATHS,
   fleetComplianceSchema,
+  type FleetComplianceState,
 } from '@togo/domain/fleet/fleet-compliance.contract';
 import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
 /**
- * GET /api/togo/flota/cumplimiento/?estado=atencion → a page of the vehicles that cannot go out on a date (Bogotá
+ * GET /api/togo/flota/cumplimiento/?estado=atencion (or one of its two states) → a page of the vehicles that cannot
+ * go out on a date (Bogotá
  * today when `fecha` is null; one city's when `ciudad` is given), then those whose pico y placa is unknown, and the
  * whole fleet's summary ('Hoy').
  */
-export function useTodayQuery(fecha: string | null, ciudad: string | null, page: number) {
+export function useTodayQuery(
+  estado: FleetComplianceState,
+  fecha: string | null,
+  ciudad: string | null,
+  page: number,
+) {
   const params = new URLSearchParams({
-    estado: 'atencion',
+    estado,
     page: String(page),
     page_size: String(FLEET_COMPLIANCE_PAGE_SIZE),
   });

@@ -174,6 +174,19 @@ describe('Hoy (/flota/hoy)', () => {
     expect(asked(api).get('ciudad')).toBe('05001');
   });
 
+  it('shows one list alone with the Motivo filter, and says what an empty one means', async () => {
+    const api = mockFetch({
+      [GRID]: [json(200, grid([row('XYZ125', ['Pico y placa'])])), json(200, grid([]))],
+    });
+    const view = render();
+    expect(await screen.findByText('XYZ125')).toBeInTheDocument();
+    await view.user.selectOptions(screen.getByLabelText('Motivo'), 'sin_informacion');
+    expect(
+      await screen.findByText('Conocemos el pico y placa de todos los vehículos de tu flota hoy.'),
+    ).toBeInTheDocument();
+    expect(asked(api).get('estado')).toBe('sin_informacion');
+  });
+
   it('says so when the fleet cannot be read', async () => {
     mockFetch({ [GRID]: () => json(500, { detail: 'fallo' }) });
     render();

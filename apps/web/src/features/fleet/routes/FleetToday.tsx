@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { bogotaToday } from '@togo/domain/bogota-time';
 import {
   FLEET_COMPLIANCE_PATHS,
+  FLEET_COMPLIANCE_STATES,
   type FleetComplianceRow,
+  type FleetComplianceState,
 } from '@togo/domain/fleet/fleet-compliance.contract';
 import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
@@ -20,6 +22,24 @@ import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 import '../fleet-views.css';
 
 export const ALL_CAN_DRIVE = 'Todos los vehículos de tu flota pueden circular hoy.';
+/** The 'Motivo' filter: both lists, or one of them (issue 37). */
+const STATE_LABELS: Record<FleetComplianceState, string> = {
+  atencion: 'No pueden circular o sin información',
+  no_pueden: 'No pueden circular',
+  sin_informacion: 'Sin información de pico y placa',
+};
+
+/** What an empty list means, for the filter, the city and the day chosen. */
+function emptyText(estado: FleetComplianceState, oneCity: boolean, day: string): string {
+  const fleet = `tu flota${oneCity ? ' en esta ciudad' : ''}`;
+  if (estado === 'no_pueden') return `Ningún vehículo de ${fleet} tiene impedido circular ${day}.`;
+  if (estado === 'sin_informacion')
+    return `Conocemos el pico y placa de todos los vehículos de ${fleet} ${day}.`;
+  return !oneCity && day === 'hoy'
+    ? ALL_CAN_DRIVE
+    : `Todos los vehículos de ${fleet} pueden circular ${day}.`;
+}
+
 export const TODAY_ERROR = 'No pudimos cargar el estado de tu flota. Intenta nuevamente.';
 /** A vehicle nothing keeps off the road but whose city has no pico y placa rule in force (issue 33). */
 export const UNKNOWN_STATE = 'Sin información';
@@ -39,15 +59,20 @@ export function FleetTodayRoute() {
   usePageTitle('Hoy');
   const dialog = useDialog();
   const dateId = useId();
+  const stateId = useId();
   // The date and the page live in the address (reload, back, a shared link); the API checks the date.
   const [params, setParams] = useSearchParams();
   const fechaParam = params.get('fecha');
   const fecha = fechaParam && /^\d{4}-\d{2}-\d{2}$/.test(fechaParam) ? fechaParam : null;
+  const estadoParam = params.get('estado');
+  const estado = (FLEET_COMPLIANCE_STATES as readonly string[]).includes(estadoParam ?? '')
+    ? (estadoParam as FleetComplianceState)
+    : 'atencion';
   const ciudadParam = params.get('ciudad');
   const ciudad = ciudadParam && /^\d{5}$/.test(ciudadParam) ? ciudadParam : null;
   const pageParam = Number(params.get('page') ?? '1');
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const query = useTodayQuery(fecha, ciudad, page);
+  const query = useTodayQuery(estado, fecha, ciudad, page);
   const [downloading, setDownloading] = useState(false);
   // Blocked first, then unknown (puede_circular null), each by plate: the API's order and page.
   const blocked = query.data?.data ?? [];
@@ -143,6 +168,23 @@ export function FleetTodayRoute() {
       ) : null}
 
       <div className="fleet-alerts__filters fleet-no-print">
+        <div className="fleet-alerts__field">
+          <label htmlFor={stateId}>Motivo</label>
+          <select
+            id={stateId}
+            className="fleet-alerts__filter"
+            value={estado}
+            onChange={(e) =>
+              setSearch({ estado: e.target.value === 'atencion' ? null : e.target.value, page: null }, true)
+            }
+          >
+            {FLEET_COMPLIANCE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
         <CityFilter value={ciudad} onChange={(codigo) => setSearch({ ciudad: codigo, page: null }, true)} />
         <div className="fleet-alerts__field">
           <label htmlFor={dateId}>Fecha</label>
@@ -167,11 +209,7 @@ export function FleetTodayRoute() {
       ) : blocked.length === 0 ? (
         <div className="fleet-empty">
           <p className="fleet-empty__text">
-            {!onOtherDay && ciudad === null
-              ? ALL_CAN_DRIVE
-              : `Todos los vehículos de tu flota${ciudad === null ? '' : ' en esta ciudad'} pueden circular ${
-                  onOtherDay ? `el ${shownDate}` : 'hoy'
-                }.`}
+            {emptyText(estado, ciudad !== null, onOtherDay ? `el ${shownDate}` : 'hoy')}
           </p>
         </div>
       ) : (
