@@ -38,6 +38,7 @@ export const FLEET_ALERTS_MSG = {
     'Documento no válido: usa "soat", "rtm", "licencia", "poliza" (todo riesgo), "impuesto" o "kit" (extintor).',
   groupInvalid: 'Grupo no válido: usa "vencidos", "vencen_30", "vencen_60" o "vencen_90".',
   pageSizeInvalid: 'Tamaño de página inválido (de 1 a 500).',
+  driverInvalid: 'Escribe de 2 a 60 caracteres del nombre o del documento del conductor.',
 } as const;
 
 const positive = (max: number, msg: string) =>
@@ -52,6 +53,16 @@ export const fleetAlertsQuerySchema = z.object({
   documento: z.enum(FLEET_ALERT_DOCUMENTS, { error: FLEET_ALERTS_MSG.documentInvalid }).optional(),
   /** Only the vehicles registered in this city (DANE code): rows, totals and `sin_fecha`. */
   ciudad: fleetCityCodeSchema.optional(),
+  /**
+   * Only the vehicles whose driver's name or document contains this text (accents and case aside); the owner is
+   * the driver of a vehicle with none assigned.
+   */
+  conductor: z
+    .string()
+    .trim()
+    .min(2, { error: FLEET_ALERTS_MSG.driverInvalid })
+    .max(60, { error: FLEET_ALERTS_MSG.driverInvalid })
+    .optional(),
   /** Only this group's rows (the others come back empty; their totals stay). */
   grupo: z.enum(FLEET_ALERT_GROUPS, { error: FLEET_ALERTS_MSG.groupInvalid }).optional(),
   page: positive(1_000_000, FLEET_COMPLIANCE_MSG.pageInvalid).optional(),

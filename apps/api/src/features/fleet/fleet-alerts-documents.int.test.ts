@@ -55,6 +55,7 @@ beforeAll(async () => {
   await t.database.db.insert(fleetDrivers).values({
     vehicleId: withDriver,
     origin: 'archivo',
+    nombre: 'José Pérez',
     tipoDocumento: 1,
     documento: '1020304050',
   });
@@ -158,6 +159,23 @@ describe('Alertas for every document (GET /api/togo/flota/alertas/)', () => {
     expect(list(only.grupos.vencen_30)).toEqual(['AAA111:licencia:10']);
     expect(list(only.grupos.vencidos)).toEqual([]);
     expect(only.totales.vencidos).toBe(2);
+  });
+
+  it("filters by the driver's name or document, accents and case aside; the owner drives a vehicle without one", async () => {
+    const jose = fleetAlertsSchema.parse((await get('?conductor=JOSE%20perez')).json());
+    expect(list(jose.grupos.vencen_60)).toEqual(['BBB222:licencia:40']);
+    expect(jose.totales).toEqual({ vencidos: 0, vencen_30: 0, vencen_60: 1, vencen_90: 0 });
+    const owner = fleetAlertsSchema.parse((await get('?conductor=900123')).json());
+    expect(
+      new Set(
+        Object.values(owner.grupos)
+          .flat()
+          .map((a) => a.placa),
+      ),
+    ).toEqual(new Set(['AAA111', 'DDD444']));
+    const bad = await get('?conductor=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ conductor: [FLEET_ALERTS_MSG.driverInvalid] });
   });
 
   it('refuses a bad group, page or page size with 400, and a page past the end with 404', async () => {

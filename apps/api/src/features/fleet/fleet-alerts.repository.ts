@@ -18,6 +18,9 @@ export interface AlertFactsRow {
   impuesto: string | null;
   /** The extinguisher's next recharge: the last recharge the company gave plus 12 months. */
   kit: string | null;
+  /** The driver's name (null for the owner or a driver without one) and document (the owner's when none). */
+  conductor_nombre: string | null;
+  conductor_documento: string;
 }
 
 const day = (value: string) => sql.raw(`to_char(${value}, 'YYYY-MM-DD')`);
@@ -36,7 +39,7 @@ export class FleetAlertsRepository {
       this.db,
       sql`
       with page as (
-        select v.id, v.placa, v.city_id from vehicles v
+        select v.id, v.placa, v.city_id, v.documento_propietario from vehicles v
         where v.user_id = ${companyUserId} and v.deleted_at is null ${after}
         order by v.placa limit ${opts.limit}
       )
@@ -46,7 +49,8 @@ export class FleetAlertsRepository {
              ${expiry(sql`p.id`, 'ALERTA_RTM', sql`r.data->'rtm'->>'fecha_vencimiento'`)} as rtm,
              coalesce(u.licencia, case when fd.vehicle_id is null then owner_licence.due else driver_licence.due end)
                as licencia,
-             u.poliza, u.impuesto, u.kit
+             u.poliza, u.impuesto, u.kit,
+             fd.nombre as conductor_nombre, coalesce(fd.documento, p.documento_propietario) as conductor_documento
       from page p
       left join cities c on c.id = p.city_id
       left join provider_snapshots r on r.vehicle_id = p.id and r.kind = 'registry' and r.status = 'ok'

@@ -14,6 +14,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlertFactsRow, FleetAlertsRepository } from './fleet-alerts.repository.ts';
 
+/** Lower case without accents: 'José PÉREZ' → 'jose perez' (the driver filter). */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
 /** The fleet is read in chunks of this many vehicles (keyset by plate). */
 const CHUNK = 2_000;
 const DAY_MS = 86_400_000;
@@ -85,11 +92,17 @@ export class FleetAlertsService {
     const docs = query.documento ? [query.documento] : FLEET_ALERT_DOCUMENTS;
     const all = perGroup<FleetAlert[]>(() => []);
     const sinFecha = Object.fromEntries(FLEET_ALERT_DOCUMENTS.map((d) => [d, 0])) as FleetAlerts['sin_fecha'];
+    const driver = query.conductor === undefined ? null : folded(query.conductor);
     let after: string | undefined;
     for (;;) {
       const chunk = await this.repo.chunk(companyId, { limit: CHUNK, after });
       for (const v of chunk) {
         if (query.ciudad !== undefined && v.city_code !== query.ciudad) continue;
+        if (
+          driver !== null &&
+          !folded(`${v.conductor_nombre ?? ''} ${v.conductor_documento}`).includes(driver)
+        )
+          continue;
         for (const alert of this.alertsOf(v, fecha, docs, sinFecha)) {
           const group = alertGroup(alert.dias);
           if (group) all[group].push(alert);

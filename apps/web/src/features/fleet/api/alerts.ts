@@ -14,6 +14,8 @@ export interface FleetAlertsFilter {
   fecha?: string | null;
   /** DANE code of one city of the fleet. */
   ciudad?: string | null;
+  /** Part of the driver's name or document. */
+  conductor?: string | null;
   /** One group alone (its pages), or every group's first page. */
   grupo?: FleetAlertGroup | null;
   /** 1-based page of each group shown, `pageSize` rows each; every row when absent. */
@@ -27,6 +29,7 @@ export function alertsQueryString(f: FleetAlertsFilter): string {
   if (f.documento) params.set('documento', f.documento);
   if (f.fecha) params.set('fecha', f.fecha);
   if (f.ciudad) params.set('ciudad', f.ciudad);
+  if (f.conductor) params.set('conductor', f.conductor);
   if (f.grupo) params.set('grupo', f.grupo);
   if (f.page !== undefined) params.set('page', String(f.page));
   if (f.pageSize !== undefined) params.set('page_size', String(f.pageSize));

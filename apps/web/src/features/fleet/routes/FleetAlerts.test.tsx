@@ -166,6 +166,17 @@ describe('Alertas (/flota/alertas)', () => {
     await vi.waitFor(() => expect(asked(api).get('ciudad')).toBe('05001'));
   });
 
+  it("filters by the driver's name or document once typing pauses, from 2 characters", async () => {
+    const api = mockFetch({ [ALERTS]: [json(200, body({})), json(200, body({}))] });
+    const view = render();
+    const driver = await screen.findByLabelText('Conductor');
+    await view.user.type(driver, 'J');
+    expect(screen.getByText('Escribe al menos 2 caracteres.')).toBeInTheDocument();
+    await view.user.type(driver, 'osé');
+    await vi.waitFor(() => expect(asked(api).get('conductor')).toBe('José'));
+    expect(api.fetchMock.mock.calls.filter(([url]) => String(url).includes('conductor='))).toHaveLength(1);
+  });
+
   it('says which dates it does not know instead of counting them as up to date', async () => {
     mockFetch({
       [ALERTS]: [

@@ -18,6 +18,7 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { CityFilter } from '../components/CityFilter.tsx';
+import { DriverFilter } from '../components/DriverFilter.tsx';
 import { FleetAlertRow } from '../components/FleetAlertRow.tsx';
 import { Pager } from '../components/Pager.tsx';
 import '../fleet-views.css';
@@ -40,6 +41,7 @@ function filterFrom(params: URLSearchParams) {
   const grupo = params.get('grupo');
   const fecha = params.get('fecha');
   const ciudad = params.get('ciudad');
+  const conductor = params.get('conductor')?.trim() ?? '';
   const page = Number(params.get('page') ?? '1');
   return {
     documento: (FLEET_ALERT_DOCUMENTS as readonly string[]).includes(documento ?? '')
@@ -50,6 +52,7 @@ function filterFrom(params: URLSearchParams) {
       : null,
     fecha: fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null,
     ciudad: ciudad && /^\d{5}$/.test(ciudad) ? ciudad : null,
+    conductor: conductor.length >= 2 && conductor.length <= 60 ? conductor : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -188,6 +191,7 @@ export function FleetAlertsRoute() {
             </select>
           </div>
           <CityFilter value={filter.ciudad} onChange={(codigo) => setFilter({ ciudad: codigo })} />
+          <DriverFilter value={filter.conductor} onChange={(text) => setFilter({ conductor: text })} />
           <div className="fleet-alerts__field">
             <label htmlFor={dateId}>Fecha</label>
             <input
