@@ -2,18 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { ProviderError } from './registry/provider-error.ts';
+import { rejectionOf } from '../test/rejection.ts';
 
 const down = () => Promise.reject(new ProviderError('verifik', 'timeout', 'no answer within 10000 ms'));
 const up = () => Promise.resolve('ok');
 
-async function failureOf(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+const failureOf = (p: Promise<unknown>) => rejectionOf(p, ProviderError);
 
 function setup(failures = 3, openMs = 60_000) {
   const clock = new ManualClock('2026-12-03T12:00:00Z');

@@ -5,6 +5,7 @@ import { ManualClock } from '../lib/clock.ts';
 import { providersFromConfig, type Providers } from '../providers.ts';
 import { ProviderError } from './registry/provider-error.ts';
 import { startVerifikFake, VERIFIK_ERRORS, type VerifikFake } from './verifik/verifik.test-support.ts';
+import { rejectionOf } from '../test/rejection.ts';
 
 /**
  * Providers that hang or fail (issue 40, decision 127), through the configuration the app uses: Verifik's RUNT and
@@ -37,14 +38,7 @@ afterAll(async () => {
 
 const owner = (placa: string, documento = '1020304050') => ({ placa, documento, tipoDocumento: 'CC' });
 
-async function failureOf(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+const failureOf = (p: Promise<unknown>) => rejectionOf(p, ProviderError);
 
 const requestsTo = (path: string) => fake.requests.filter((r) => r.url?.startsWith(path)).length;
 

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
 import { GuardedStorage, STORAGE_MSG } from './guarded.storage.ts';
 import { LocalDiskStorage } from './local-disk.storage.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 const KEY = 'ab/ab12cd34-0000-4000-8000-000000000001.pdf';
 const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -30,14 +31,7 @@ function refusing(error: () => Error): FileStorage & { calls: number } {
   };
 }
 
-async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const appErrorOf = (p: Promise<unknown>) => rejectionOf(p, AppError);
 
 describe('GuardedStorage', () => {
   it('tells a refused write (a full disk) as a 503 in Spanish with Retry-After, and logs the store’s error', async () => {

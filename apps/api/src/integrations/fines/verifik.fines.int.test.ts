@@ -10,6 +10,7 @@ import {
   type VerifikFake,
 } from '../verifik/verifik.test-support.ts';
 import { VerifikFinesProvider } from './verifik.fines.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 /** The SIMIT adapter against a local fake of Verifik (documented shapes and errors, decision 070). */
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.prueba.firma';
@@ -33,14 +34,7 @@ const q = (documento: string, placa = 'RDL805', tipoDocumento = 'CC') => ({
   tipoDocumento,
 });
 
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+const failure = (p: Promise<unknown>) => rejectionOf(p, ProviderError);
 
 describe('VerifikFinesProvider', () => {
   it("asks GET /v2/co/simit/consultar by the owner's document and maps the documented example", async () => {

@@ -6,6 +6,7 @@ import { sendJson, startLocalServer, type LocalServer } from '../../test/local-s
 import { DemoRegistryProvider } from './demo.registry.ts';
 import { HttpRegistryProvider } from './http.registry.ts';
 import { ProviderError } from './provider-error.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 /**
  * Contract test of the registry's http adapter against a local fake that serves the documented shapes
@@ -62,14 +63,7 @@ const provider = (opts: { key?: string; timeoutMs?: number } = {}) =>
     timeoutMs: opts.timeoutMs ?? 2000,
   });
 
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+const failure = (p: Promise<unknown>) => rejectionOf(p, ProviderError);
 
 describe('HttpRegistryProvider', () => {
   it('asks with the key, plate and document, and returns the validated answer', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../verifik/verifik.test-support.ts';
 import { ProviderError } from './provider-error.ts';
 import { VerifikRegistryProvider } from './verifik.registry.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 /**
  * The RUNT adapter against a local fake of Verifik answering the documented shapes and every documented error
@@ -35,14 +36,7 @@ const q = (placa: string, tipoDocumento = 'CC', documento = '1020304050') => ({
   tipoDocumento,
 });
 
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+const failure = (p: Promise<unknown>) => rejectionOf(p, ProviderError);
 
 describe('VerifikRegistryProvider', () => {
   it('asks GET /v2/co/runt/vehicle-by-plate with the Bearer token and the owner, and maps the documented example', async () => {
