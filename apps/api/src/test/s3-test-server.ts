@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -50,4 +51,12 @@ export async function startS3TestServer(bucket = 'togo-files'): Promise<S3TestSe
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Answers an S3 request with S3's XML error document (`<Error><Code>…`), as a refusing store does. */
+export function sendS3Error(res: ServerResponse, status: number, code: string): void {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
+  );
 }

@@ -8,6 +8,7 @@ import {
   vehiclePayload,
 } from '../../features/garage/garage.test-support.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { sendS3Error } from '../../test/s3-test-server.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { S3Storage } from './s3.storage.ts';
 
@@ -28,12 +29,7 @@ function fakeS3(objects: Map<string, { body: Buffer; type: string }>, opts: { fa
   function respond(req: IncomingMessage, res: ServerResponse): unknown {
     const raw = server.requests[server.requests.length - 1]?.raw ?? Buffer.alloc(0);
     const auth = req.headers.authorization ?? '';
-    const error = (status: number, code: string) => {
-      res.writeHead(status, { 'content-type': 'application/xml' });
-      res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
-      );
-    };
+    const error = (status: number, code: string) => sendS3Error(res, status, code);
     if (!/^AWS4-HMAC-SHA256 Credential=AKIDTOGO\/\d{8}\/us-east-1\/s3\/aws4_request, /.test(auth)) {
       return error(403, 'InvalidAccessKeyId');
     }

@@ -10,6 +10,7 @@ import {
   vehiclePayload,
 } from '../../features/garage/garage.test-support.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { sendS3Error } from '../../test/s3-test-server.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { STORAGE_MSG } from './guarded.storage.ts';
 
@@ -24,12 +25,7 @@ const PDF = Buffer.from(
 
 /** A store that refuses every request with S3's XML error `code` and `status`. */
 function refusingS3(status: number, code: string): Promise<LocalServer> {
-  return startLocalServer((_req, _body, res) => {
-    res.writeHead(status, { 'content-type': 'application/xml' });
-    res.end(
-      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`,
-    );
-  });
+  return startLocalServer((_req, _body, res) => sendS3Error(res, status, code));
 }
 
 async function uploadLicence(t: TestContext) {
