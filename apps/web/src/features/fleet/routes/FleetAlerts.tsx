@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   FLEET_ALERT_DOCUMENT_NAMES,
   FLEET_ALERT_DOCUMENTS,
@@ -18,9 +18,11 @@ import { formatDate } from '../../../lib/formatters.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useFleetAlertsQuery } from '../api/alerts.ts';
 import { CityFilter } from '../components/CityFilter.tsx';
+import { DateFilter } from '../components/DateFilter.tsx';
 import { DriverFilter } from '../components/DriverFilter.tsx';
 import { FleetAlertRow } from '../components/FleetAlertRow.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { searchCity, searchDate, searchPage, useFleetSearch, type SearchChanges } from '../fleet-search.ts';
 import '../fleet-views.css';
 
 export const GROUP_TITLES: Record<FleetAlertGroup, string> = {
@@ -39,10 +41,7 @@ const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${
 function filterFrom(params: URLSearchParams) {
   const documento = params.get('documento');
   const grupo = params.get('grupo');
-  const fecha = params.get('fecha');
-  const ciudad = params.get('ciudad');
   const conductor = params.get('conductor')?.trim() ?? '';
-  const page = Number(params.get('page') ?? '1');
   return {
     documento: (FLEET_ALERT_DOCUMENTS as readonly string[]).includes(documento ?? '')
       ? (documento as FleetAlertDocument)
@@ -50,10 +49,10 @@ function filterFrom(params: URLSearchParams) {
     grupo: (FLEET_ALERT_GROUPS as readonly string[]).includes(grupo ?? '')
       ? (grupo as FleetAlertGroup)
       : null,
-    fecha: fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null,
-    ciudad: ciudad && /^\d{5}$/.test(ciudad) ? ciudad : null,
+    fecha: searchDate(params),
+    ciudad: searchCity(params),
     conductor: conductor.length >= 2 && conductor.length <= 60 ? conductor : null,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: searchPage(params),
   };
 }
 
@@ -131,8 +130,7 @@ function UnknownDates({ data }: { data: FleetAlerts }) {
 export function FleetAlertsRoute() {
   usePageTitle('Alertas');
   const documentId = useId();
-  const dateId = useId();
-  const [params, setParams] = useSearchParams();
+  const { params, hrefWith, setSearch } = useFleetSearch();
   const filter = filterFrom(params);
   const query = useFleetAlertsQuery({
     ...filter,
@@ -141,17 +139,7 @@ export function FleetAlertsRoute() {
   });
   const data = query.data;
 
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const text = next.toString();
-    return text ? `?${text}` : '?';
-  };
-  const setFilter = (changes: Record<string, string | null>) =>
-    setParams(new URLSearchParams(hrefWith({ ...changes, page: null }).slice(1)), { replace: true });
+  const setFilter = (changes: SearchChanges) => setSearch({ ...changes, page: null }, true);
 
   const pages = data && filter.grupo ? Math.ceil(data.totales[filter.grupo] / FLEET_ALERTS_PAGE_SIZE) : 0;
   const pageGone = isApiError(query.error) && query.error.status === 404;
@@ -192,18 +180,7 @@ export function FleetAlertsRoute() {
           </div>
           <CityFilter value={filter.ciudad} onChange={(codigo) => setFilter({ ciudad: codigo })} />
           <DriverFilter value={filter.conductor} onChange={(text) => setFilter({ conductor: text })} />
-          <div className="fleet-alerts__field">
-            <label htmlFor={dateId}>Fecha</label>
-            <input
-              id={dateId}
-              type="date"
-              className="fleet-alerts__filter"
-              value={filter.fecha ?? data?.fecha ?? ''}
-              min="2000-01-01"
-              max="2099-12-31"
-              onChange={(e) => setFilter({ fecha: e.target.value || null })}
-            />
-          </div>
+          <DateFilter value={filter.fecha} shown={data?.fecha} onChange={(fecha) => setFilter({ fecha })} />
         </div>
       </header>
 
@@ -247,7 +224,7 @@ export function FleetAlertsRoute() {
               total={pages}
               disabled={query.isFetching}
               label={`Páginas de ${GROUP_TITLES[filter.grupo].toLowerCase()}`}
-              onPage={(page) => setParams(new URLSearchParams(hrefWith({ page: String(page) }).slice(1)))}
+              onPage={(page) => setSearch({ page: String(page) }, false)}
             />
           ) : null}
           <UnknownDates data={data} />

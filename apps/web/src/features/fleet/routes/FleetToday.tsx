@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { bogotaToday } from '@togo/domain/bogota-time';
 import {
   FLEET_COMPLIANCE_PATHS,
@@ -17,7 +17,9 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useTodayQuery } from '../api/compliance.ts';
 import { downloadWithToken } from '../../../lib/api-client.ts';
 import { CityFilter } from '../components/CityFilter.tsx';
+import { DateFilter } from '../components/DateFilter.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { searchCity, searchDate, searchPage, useFleetSearch } from '../fleet-search.ts';
 import { SummaryPdfButton } from '../components/SummaryPdfButton.tsx';
 import '../fleet-views.css';
 
@@ -58,20 +60,16 @@ function unknownReason(row: FleetComplianceRow): string {
 export function FleetTodayRoute() {
   usePageTitle('Hoy');
   const dialog = useDialog();
-  const dateId = useId();
   const stateId = useId();
-  // The date and the page live in the address (reload, back, a shared link); the API checks the date.
-  const [params, setParams] = useSearchParams();
-  const fechaParam = params.get('fecha');
-  const fecha = fechaParam && /^\d{4}-\d{2}-\d{2}$/.test(fechaParam) ? fechaParam : null;
+  // The filters and the page live in the address (reload, back, a shared link); the API checks the date.
+  const { params, setSearch } = useFleetSearch();
+  const fecha = searchDate(params);
   const estadoParam = params.get('estado');
   const estado = (FLEET_COMPLIANCE_STATES as readonly string[]).includes(estadoParam ?? '')
     ? (estadoParam as FleetComplianceState)
     : 'atencion';
-  const ciudadParam = params.get('ciudad');
-  const ciudad = ciudadParam && /^\d{5}$/.test(ciudadParam) ? ciudadParam : null;
-  const pageParam = Number(params.get('page') ?? '1');
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const ciudad = searchCity(params);
+  const page = searchPage(params);
   const query = useTodayQuery(estado, fecha, ciudad, page);
   const [downloading, setDownloading] = useState(false);
   // Blocked first, then unknown (puede_circular null), each by plate: the API's order and page.
@@ -79,14 +77,6 @@ export function FleetTodayRoute() {
   const resumen = query.data?.resumen;
   const shownDate = query.data ? formatDate(query.data.fecha) : null;
   const onOtherDay = fecha !== null && fecha !== bogotaToday(new Date());
-  const setSearch = (changes: Record<string, string | null>, replace: boolean) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace });
-  };
 
   const download = async () => {
     setDownloading(true);
@@ -186,18 +176,11 @@ export function FleetTodayRoute() {
           </select>
         </div>
         <CityFilter value={ciudad} onChange={(codigo) => setSearch({ ciudad: codigo, page: null }, true)} />
-        <div className="fleet-alerts__field">
-          <label htmlFor={dateId}>Fecha</label>
-          <input
-            id={dateId}
-            type="date"
-            className="fleet-alerts__filter"
-            value={fecha ?? query.data?.fecha ?? ''}
-            min="2000-01-01"
-            max="2099-12-31"
-            onChange={(e) => setSearch({ fecha: e.target.value || null, page: null }, true)}
-          />
-        </div>
+        <DateFilter
+          value={fecha}
+          shown={query.data?.fecha}
+          onChange={(next) => setSearch({ fecha: next, page: null }, true)}
+        />
       </div>
 
       {query.isError && !query.data ? (
