@@ -222,9 +222,7 @@ export class FleetComplianceService {
     const blocked: FleetComplianceRow[] = [];
     const unknown: FleetComplianceRow[] = [];
     const free: FleetComplianceRow[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const chunk = await this.repo.page(companyId, { limit: EXPORT_CHUNK, after });
+    for await (const chunk of this.vehicleChunks(companyId)) {
       for (const v of chunk) {
         if (city !== null && v.city_code !== city) continue;
         const row = this.toRow(rules, v);
@@ -234,8 +232,6 @@ export class FleetComplianceService {
           if (state !== 'no_pueden') unknown.push(row);
         } else if (state === null) free.push(row);
       }
-      if (chunk.length < EXPORT_CHUNK) break;
-      after = chunk[chunk.length - 1]?.placa;
     }
     return [...blocked, ...unknown, ...free];
   }
@@ -280,11 +276,16 @@ export class FleetComplianceService {
   /** Every vehicle's row, in chunks (keyset by plate), for the streaming export. */
   async *allRows(companyId: number, date: string): AsyncGenerator<FleetComplianceRow[]> {
     const rules = await this.dayRules(date);
+    for await (const chunk of this.vehicleChunks(companyId)) yield chunk.map((v) => this.toRow(rules, v));
+  }
+
+  /** The fleet's vehicles in chunks of EXPORT_CHUNK (keyset by plate); no empty chunk. */
+  private async *vehicleChunks(companyId: number): AsyncGenerator<ComplianceVehicleRow[]> {
     let after: string | undefined;
     for (;;) {
       const chunk = await this.repo.page(companyId, { limit: EXPORT_CHUNK, after });
       if (chunk.length === 0) return;
-      yield chunk.map((v) => this.toRow(rules, v));
+      yield chunk;
       if (chunk.length < EXPORT_CHUNK) return;
       after = chunk[chunk.length - 1]?.placa;
     }
