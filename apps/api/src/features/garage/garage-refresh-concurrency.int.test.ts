@@ -89,6 +89,30 @@ describe(`two workers at once${onPostgres ? ' (PostgreSQL)' : ' (PGlite: seriali
   });
 });
 
+describe('a manual refresh that a worker already answered', () => {
+  it('makes no second call when the worker stored its answer at or after the request, and one when older', async () => {
+    t.clock.set('2026-11-25T15:00:00Z');
+    await parkOthers();
+    const user = await createSignedInUser(t);
+    const [vehicle] = await insertVehicles(t.database.db, user.id, 1, t.clock.now(), 'MR');
+    if (!vehicle) throw new Error('no vehicle');
+    const p = new ScriptedProviders();
+    const w = refreshWith(t.database.db, t.clock, p, t.app.notificationDelivery);
+    t.clock.advance(MINUTE + 1000);
+    // The worker's refresh finishes in the same instant the driver presses "Actualizar" (the race CI once lost).
+    await w.refresh.tick();
+    expect(p.calls.registry.get(vehicle.placa)).toBe(1);
+    await w.manual.refreshNow(user.id, vehicle.id);
+    expect(p.calls.registry.get(vehicle.placa)).toBe(1);
+    expect(p.calls.fines.get(vehicle.placa)).toBe(1);
+    // An hour later the stored answer is older than the request: the provider is asked again.
+    t.clock.advance(60 * MINUTE);
+    await w.manual.refreshNow(user.id, vehicle.id);
+    expect(p.calls.registry.get(vehicle.placa)).toBe(2);
+    expect(p.calls.fines.get(vehicle.placa)).toBe(2);
+  });
+});
+
 describe('fleet look-ups after an import', () => {
   it('show their progress and resume after a restart from the state in the database', async () => {
     t.clock.set('2026-11-24T15:00:00Z');

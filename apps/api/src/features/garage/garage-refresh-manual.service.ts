@@ -99,19 +99,21 @@ export class GarageRefreshManualService {
   async refreshNow(ownerId: number, vehicleId: number): Promise<VehicleRefreshStatus> {
     await this.check(ownerId, vehicleId);
     const { repo, clock, settings } = this.d;
-    const previous = await repo.requestManual(vehicleId, clock.now(), settings.manualIntervalMs);
+    const askedAt = clock.now();
+    const previous = await repo.requestManual(vehicleId, askedAt, settings.manualIntervalMs);
     if (previous) {
-      const left = (previous.getTime() + settings.manualIntervalMs - clock.now().getTime()) / 1000;
+      const left = (previous.getTime() + settings.manualIntervalMs - askedAt.getTime()) / 1000;
       throw AppError.tooMany(VEHICLE_REFRESH_MSG.tooSoon, left);
     }
-    for (const kind of REFRESH_KINDS) await this.refreshKind(vehicleId, kind);
+    for (const kind of REFRESH_KINDS) await this.refreshKind(vehicleId, kind, askedAt);
     return this.read(vehicleId);
   }
 
-  private async refreshKind(vehicleId: number, kind: RefreshKind): Promise<void> {
+  private async refreshKind(vehicleId: number, kind: RefreshKind, askedAt: Date): Promise<void> {
     const { repo, clock, settings, refresh } = this.d;
     const now = clock.now();
-    if (!(await repo.claimOne(vehicleId, kind, now, new Date(now.getTime() + settings.leaseMs)))) return;
+    const until = new Date(now.getTime() + settings.leaseMs);
+    if (!(await repo.claimOne(vehicleId, kind, { now, until, askedAt }))) return;
     const provider = refresh.providerKey(kind);
     const minute = minuteOf(now);
     if ((await repo.reserveQuota(provider, minute, 1, refresh.quotaPerMinute(kind))) === 0) {

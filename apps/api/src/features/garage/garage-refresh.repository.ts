@@ -134,14 +134,24 @@ export class GarageRefreshRepository {
     );
   }
 
-  /** Leases one vehicle's row now (manual refresh); false when another worker holds it. */
-  async claimOne(vehicleId: number, kind: RefreshKind, now: Date, leaseUntil: Date): Promise<boolean> {
+  /**
+   * Leases one vehicle's row now for a manual refresh asked at `askedAt`; false when another worker holds it, or
+   * when a refresh was stored at or after the request (the answer is already as fresh as what was asked for, so a
+   * second call would only spend quota).
+   */
+  async claimOne(
+    vehicleId: number,
+    kind: RefreshKind,
+    lease: { now: Date; until: Date; askedAt: Date },
+  ): Promise<boolean> {
+    const { now, until: leaseUntil, askedAt } = lease;
     const claimed = await rows<{ vehicle_id: number }>(
       this.db,
       sql`insert into vehicle_refresh as r (vehicle_id, kind, due_at, lease_until)
           values (${vehicleId}, ${kind}, ${iso(now)}::timestamptz, ${iso(leaseUntil)}::timestamptz)
           on conflict (vehicle_id, kind) do update set lease_until = excluded.lease_until
-            where r.lease_until is null or r.lease_until < ${iso(now)}::timestamptz
+            where (r.lease_until is null or r.lease_until < ${iso(now)}::timestamptz)
+              and (r.refreshed_at is null or r.refreshed_at < ${iso(askedAt)}::timestamptz)
           returning r.vehicle_id`,
     );
     return claimed.length > 0;
