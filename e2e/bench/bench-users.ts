@@ -1,21 +1,140 @@
 /**
  * The signed-in users of the web benchmarks (bench:web, bench:lighthouse), created through the API: a client with
- * one selected vehicle (home, wizard), the same client on its first visit after sign-in (the session stored, the
- * selected vehicle not yet: the home writes it once its reads have answered) and a company (group 2, fleet list).
- * Each is the localStorage the web app keeps, injected before the page loads.
+ * one selected vehicle (home, wizard, alerts, profile…), the same client on its first visit after sign-in (the
+ * session stored, the selected vehicle not yet: the home writes it once its reads have answered), the same client
+ * with a vehicle that has demo fines selected (fines and their detail), a company with a few vehicles (the fleet's
+ * screens) and a staff member of the operator console (operaciones, signed in with a TOTP code). Each is the storage
+ * the web app keeps, injected before the page loads: localStorage for the app, sessionStorage for the console.
+ * `paths` are the addresses that name a record the bench created (a booking, a fine).
  */
-import { createClient, createCompany, createSelectedVehicle } from '../support/api-session.ts';
-import type { RunningApp } from '../support/app-server.ts';
+import { randomBytes } from 'node:crypto';
+import { generateSecret, generateSync } from 'otplib';
+import { isServiceDay, upcomingDates } from '../../packages/domain/src/booking/booking.rules.ts';
+import { staff } from '../../apps/api/src/db/schema.ts';
+import { TOTP_SEAL } from '../../apps/api/src/features/operator/staff-auth.service.ts';
+import { sealText } from '../../apps/api/src/lib/crypto.ts';
+import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import {
+  apiCaller,
+  createClient,
+  createCompany,
+  createSelectedVehicle,
+  type Session,
+  type VehicleJson,
+} from '../support/api-session.ts';
+import { E2E_APP_SECRET, type RunningApp } from '../support/app-server.ts';
 
-export type Storage = Record<string, string>;
+export interface Storage {
+  local: Record<string, string>;
+  session?: Record<string, string>;
+}
 export interface BenchUsers {
   client: Storage;
   /** `client` right after sign-in: token and userInfo, no `vehicleSelected` yet (issue 41). */
   clientFirstVisit: Storage;
+  /** `client` with its vehicle that has current demo fines selected, and the fines check stored. */
+  clientFines: Storage;
   company: Storage;
+  /** A console session (sessionStorage, the console's own key). */
+  staff: Storage;
+}
+export interface BenchPaths {
+  /** /app/agendamientos/<id>: the client's booking. */
+  booking: string;
+  /** /app/alerts/comparendos-detalle/<numero>: one of the fines vehicle's fines. */
+  fine: string;
 }
 
-export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
+/** Plates whose demo fines provider answers current fines (as alerts.e2e.ts picks them). */
+const FINE_PLATE_CANDIDATES = [
+  'HTR915',
+  'BCX307',
+  'QWE284',
+  'MNB736',
+  'LPK591',
+  'RTS468',
+  'DFG823',
+  'ZXC159',
+];
+
+interface FinesAnswer {
+  empty: boolean;
+  data: { cant_comparendos_vehiculo: number; comparendos_vehiculo: { numero?: string | number | null }[] };
+}
+
+async function vehicleWithFines(server: RunningApp, client: Session) {
+  const call = apiCaller(server);
+  for (const placa of FINE_PLATE_CANDIDATES) {
+    const vehicle = await createSelectedVehicle(server, client, placa, '31000');
+    const fines = await call<FinesAnswer>(
+      'GET',
+      `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=INFRACCION_TRANSITO`,
+      undefined,
+      client.token,
+    );
+    const numero = fines.data?.comparendos_vehiculo?.find((f) => f.numero)?.numero;
+    if (!fines.empty && numero) return { vehicle, fines, numero: String(numero) };
+  }
+  throw new Error('none of the candidate plates has current demo fines');
+}
+
+/** A trámite booked at a Bogotá branch on the next service day, paid on site: what 'Mis agendamientos' lists. */
+async function bookTramite(server: RunningApp, client: Session, vehicle: VehicleJson): Promise<string> {
+  const call = apiCaller(server);
+  const fecha = upcomingDates(new Date()).find((d) => isServiceDay(d));
+  if (!fecha) throw new Error('no service day ahead');
+  await call(
+    'POST',
+    '/wh/tramites/agenda/',
+    {
+      sessionInfo: {
+        parameters: {
+          placa: vehicle.placa,
+          ciudad: '11001',
+          sede: 'TRA-BOG-01',
+          tramite: ['TRASPASO'],
+          fecha_agenda: fecha,
+          franja: '9:00 AM',
+          metodo_pago: 'pagar_en_sitio',
+        },
+      },
+    },
+    client.token,
+  );
+  const mine = await call<{ results: { id: string }[] }>(
+    'GET',
+    '/api/togo/agendamientos/',
+    undefined,
+    client.token,
+  );
+  const id = mine.results[0]?.id;
+  if (!id) throw new Error('the bench booking is not listed');
+  return id;
+}
+
+/** A staff member (operaciones) with TOTP enrolled, signed in through the console's API: its token. */
+async function staffToken(server: RunningApp): Promise<string> {
+  const correo = `bench.operador.${randomBytes(3).toString('hex')}@togo.co`;
+  const clave = 'clave-bench-operador-2026';
+  const secret = generateSecret();
+  await server.database.db.insert(staff).values({
+    email: correo,
+    nombre: 'Operador Bench',
+    rol: 'operaciones',
+    passwordHash: await hashPassword(clave),
+    totpSecret: sealText(E2E_APP_SECRET, TOTP_SEAL, secret),
+    totpEnabled: true,
+  });
+  const codigo = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+  const signedIn = await apiCaller(server)<{ token: string }>('POST', '/api/operador/sesion/', {
+    correo,
+    clave,
+    codigo_totp: codigo,
+  });
+  return signedIn.token;
+}
+
+export async function benchUsers(server: RunningApp): Promise<{ users: BenchUsers; paths: BenchPaths }> {
   const client = await createClient(server, {
     email: 'bench.web@correo.com',
     phone: '3105550909',
@@ -23,7 +142,10 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
     nombres: 'Andrés',
     apellidos: 'Gómez',
   });
+  const withFines = await vehicleWithFines(server, client);
+  // Created last, so it is the client's selected vehicle on the server too.
   const vehicle = await createSelectedVehicle(server, client, 'KLM472', '52300');
+  const booking = await bookTramite(server, client, vehicle);
   const company = await createCompany(server, {
     email: 'bench.flota@empresa.co',
     phone: '3105550910',
@@ -32,13 +154,30 @@ export async function benchUsers(server: RunningApp): Promise<BenchUsers> {
     apellidos: 'Andinos',
     identificacion: '900123456',
   });
+  for (const placa of ['FLT101', 'FLT202', 'FLT303', 'FLT404', 'FLT505']) {
+    await createSelectedVehicle(server, company, placa);
+  }
   const session = {
     token: client.token,
     userInfo: JSON.stringify({ ...client.userInfo, is_first_login_togo: false }),
   };
   return {
-    client: { ...session, vehicleSelected: JSON.stringify(vehicle) },
-    clientFirstVisit: session,
-    company: { token: company.token, userInfo: JSON.stringify(company.userInfo) },
+    users: {
+      client: { local: { ...session, vehicleSelected: JSON.stringify(vehicle) } },
+      clientFirstVisit: { local: session },
+      clientFines: {
+        local: {
+          ...session,
+          vehicleSelected: JSON.stringify(withFines.vehicle),
+          infoInfracciones: JSON.stringify(withFines.fines),
+        },
+      },
+      company: { local: { token: company.token, userInfo: JSON.stringify(company.userInfo) } },
+      staff: { local: {}, session: { 'togo.operador.token': await staffToken(server) } },
+    },
+    paths: {
+      booking: `/app/agendamientos/${booking}`,
+      fine: `/app/alerts/comparendos-detalle/${encodeURIComponent(withFines.numero)}`,
+    },
   };
 }

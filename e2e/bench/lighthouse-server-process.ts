@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BenchUsers } from './bench-users.ts';
+import type { BenchPaths, BenchUsers } from './bench-users.ts';
 
 /**
  * Starts lighthouse-server.ts in its own process at the lowest CPU priority (`nice -n 19` where the platform has it), so
- * the server under test never takes a core from the audited page (decision 125), and reads its URL and users.
+ * the server under test never takes a core from the audited page (decision 125), and reads its URL, users and paths.
  */
 export async function startServer(
   webDist: string | undefined,
-): Promise<{ url: string; users: BenchUsers; close(): Promise<void> }> {
+): Promise<{ url: string; users: BenchUsers; paths: BenchPaths; close(): Promise<void> }> {
   const script = fileURLToPath(new URL('./lighthouse-server.ts', import.meta.url));
   // `nice -n 19` before exec: every thread of the server (the embedded database's worker included) inherits it.
   const nice = existsSync('/usr/bin/nice') ? '/usr/bin/nice' : null;
@@ -32,10 +32,11 @@ export async function startServer(
       reject(new Error(`the bench's server exited (${String(code)}) before it started`)),
     );
   });
-  const { url, users } = JSON.parse(first) as { url: string; users: BenchUsers };
+  const { url, users, paths } = JSON.parse(first) as { url: string; users: BenchUsers; paths: BenchPaths };
   return {
     url,
     users,
+    paths,
     async close() {
       child.kill('SIGTERM');
       await exited;

@@ -129,8 +129,9 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
   await page.addInitScript(
     ({ storage }) => {
       if (!localStorage.getItem('token')) {
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(storage.local)) localStorage.setItem(key, value);
       }
+      for (const [key, value] of Object.entries(storage.session ?? {})) sessionStorage.setItem(key, value);
       const w = window as unknown as { __lcp: number; __lcpElement: string };
       w.__lcp = 0;
       w.__lcpElement = '';
@@ -144,7 +145,7 @@ async function measure(browser: Browser, server: RunningApp, target: Target, use
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     },
-    { storage: target.as === 'nobody' ? {} : users[target.as] },
+    { storage: target.as === 'nobody' ? { local: {} } : users[target.as] },
   );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -189,7 +190,7 @@ async function main() {
   const server = await startApp({ webDistDir: DIST });
   const browser = await launchBrowser({ checkScreens: false });
   try {
-    const users = await benchUsers(server);
+    const { users } = await benchUsers(server);
     console.log(`web bench — ${RUNS} cold loads per page, Slow 4G (150 ms, 1.6 Mbps) + 4× CPU\n`);
     const figures: Record<string, unknown> = { runs: RUNS };
     const targets: Record<string, BenchTarget> = {};

@@ -12,6 +12,9 @@ import { createTestDatabase } from '../../apps/api/src/test/test-db.ts';
 
 export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
+/** The app secret of every journey's server (what seals a staff member's TOTP secret, for instance). */
+export const E2E_APP_SECRET = 'e2e-secret'.padEnd(40, 'x');
+
 export interface RunningApp {
   url: string;
   app: FastifyInstance;
@@ -59,7 +62,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     database,
     clock,
     providers: providersFromConfig(config, database.db, clock),
-    secret: 'e2e-secret'.padEnd(40, 'x'),
+    secret: E2E_APP_SECRET,
     jobs,
   });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -95,8 +95,9 @@ async function profileOnce(
     const page = await context.newPage();
     if (storage) {
       await page.goto(`${app.url}/robots.txt`);
-      await page.evaluate((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      await page.evaluate((s) => {
+        for (const [key, value] of Object.entries(s.local)) localStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(s.session ?? {})) sessionStorage.setItem(key, value);
       }, storage);
     }
     const cdp = await context.newCDPSession(page);
@@ -131,7 +132,7 @@ const median = (values: number[]) => {
 };
 
 const apps = await Promise.all(dists.map((dist) => startApp({ webDistDir: dist })));
-const storages = await Promise.all(apps.map(async (app) => (AS ? (await benchUsers(app))[AS] : null)));
+const storages = await Promise.all(apps.map(async (app) => (AS ? (await benchUsers(app)).users[AS] : null)));
 try {
   const results = dists.map(() => [] as Map<string, number>[]);
   const maps = new Map<string, TraceMap | null>();
