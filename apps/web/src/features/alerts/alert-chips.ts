@@ -16,7 +16,12 @@ const CODES: Partial<Record<AlertName, AlertCode>> = {
   impuestos: 'ALERTA_IMPUESTO',
 };
 
-export type AlertChip = ExpiryStatus | { tone: 'unknown'; label: string };
+export type AlertChip = ExpiryStatus | { tone: 'unknown' | 'loading'; label: string };
+
+/** While an alert's answer is on its way: the chip's place is kept, so the list does not move when it comes. */
+export const CHIP_LOADING: AlertChip = { tone: 'loading', label: 'Consultando…' };
+/** The answer could not be read: said so, never a state TOGO does not know. */
+export const CHIP_FAILED: AlertChip = { tone: 'unknown', label: 'No disponible' };
 
 const NO_DATE: AlertChip = { tone: 'unknown', label: 'Sin fecha' };
 
@@ -65,6 +70,8 @@ export function useAlertChips(vehicleId: number | null): Partial<Record<AlertNam
   entries.forEach(([name, code], i) => {
     const result = results[i];
     if (result?.isSuccess) chips[name] = chipOf(code, result.data);
+    else if (result?.isError) chips[name] = CHIP_FAILED;
+    else if (vehicleId !== null) chips[name] = CHIP_LOADING;
   });
   return chips;
 }

@@ -77,14 +77,15 @@ export function PicoPlacaFrame({ data, city, timeoutMs = PICO_PLACA_FRAME_TIMEOU
 
   return (
     <>
-      {state === 'loading' ? (
-        <p className="pico-placa__loading" role="status">
-          Cargando la página de la ciudad...
-        </p>
-      ) : null}
+      {/* The frame keeps the page's height while it loads (hidden, the status over it): nothing below moves. */}
       <div
         className={state === 'loaded' ? 'pico-placa__frame' : 'pico-placa__frame pico-placa__frame--loading'}
       >
+        {state === 'loading' ? (
+          <p className="pico-placa__loading" role="status">
+            Cargando la página de la ciudad...
+          </p>
+        ) : null}
         <iframe
           key={attempt}
           src={data.url}

@@ -41,6 +41,21 @@ const registry = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('SOAT and RTM alerts', () => {
+  it('draws its content once, with the answer: nothing drawn before it can move (no layout shift)', async () => {
+    selectVehicle();
+    let answer: (value: Response) => void = () => undefined;
+    mockFetch({ [GET_ALERT]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAlert('/app/alerts/soat');
+    expect(screen.getByRole('status')).toHaveTextContent('Consultando...');
+    expect(screen.queryByRole('region', { name: 'Tu vehículo' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Agendar RTM' })).toBeNull();
+    answer(json(200, registry()));
+    expect(await screen.findByText('29-11-2026')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Datos de demostración');
+    expect(screen.getByRole('region', { name: 'Tu vehículo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agendar RTM' })).toBeInTheDocument();
+  });
+
   it("shows the registry's dates as dd-MM-yyyy, the vehicle card and the demo note", async () => {
     selectVehicle();
     mockFetch({ [GET_ALERT]: alertAnswers({ ALERTA_SOAT: registry() }) });

@@ -68,7 +68,8 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
     <AlertScreen
       title={title}
       back={nav.list}
-      loading={query.isLoading || save.isPending}
+      waiting={query.isLoading}
+      loading={save.isPending}
       demo={data?.demo === true}
     >
       {data && !query.data?.empty ? (

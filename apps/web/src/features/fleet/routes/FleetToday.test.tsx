@@ -55,6 +55,23 @@ afterEach(() => {
 });
 
 describe('Hoy (/flota/hoy)', () => {
+  it('draws its header and summary before the answer, so nothing moves when it comes (no layout shift)', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    mockFetch({ [GRID]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    render();
+    const summary = screen.getByRole('list', { name: 'Resumen de la flota' });
+    expect(summary).toHaveAttribute('aria-busy', 'true');
+    expect(within(summary).getAllByText('—')).toHaveLength(5);
+    expect(
+      screen.getByText(/^Vehículos que no pueden circular o sin información el \d{2}-\d{2}-\d{4}$/),
+    ).toBeInTheDocument();
+    answer(json(200, grid([row('XYZ125', ['Pico y placa'])])));
+    expect(await screen.findByText('XYZ125')).toBeInTheDocument();
+    expect(summary).toHaveAttribute('aria-busy', 'false');
+    expect(within(summary).queryByText('—')).toBeNull();
+    expect(screen.getByText(/no pueden circular o sin información el 20-01-2026/)).toBeInTheDocument();
+  });
+
   it('lists the vehicles that cannot go out, a page asked of the API, with their reasons and the summary', async () => {
     const api = mockFetch({
       [GRID]: () =>

@@ -75,7 +75,10 @@ export function FleetTodayRoute() {
   // Blocked first, then unknown (puede_circular null), each by plate: the API's order and page.
   const blocked = query.data?.data ?? [];
   const resumen = query.data?.resumen;
-  const shownDate = query.data ? formatDate(query.data.fecha) : null;
+  // Written before the answer too (the day asked, else today in Bogotá), so the header never grows when it comes.
+  const shownDate = formatDate(query.data?.fecha ?? fecha ?? bogotaToday(new Date()));
+  /** A count of the summary; a dash while it loads (the list keeps its height: no layout shift). */
+  const count = (n: number | undefined) => (n === undefined ? '—' : groupThousands(n));
   const onOtherDay = fecha !== null && fecha !== bogotaToday(new Date());
 
   const download = async () => {
@@ -106,11 +109,9 @@ export function FleetTodayRoute() {
             <h1 id="today-title" className="fleet-screen__title">
               Hoy
             </h1>
-            {query.data ? (
-              <p className="fleet-screen__subtitle">
-                Vehículos que no pueden circular o sin información el {shownDate}
-              </p>
-            ) : null}
+            <p className="fleet-screen__subtitle">
+              Vehículos que no pueden circular o sin información el {shownDate}
+            </p>
           </div>
         </div>
         <div className="fleet-screen__actions fleet-no-print">
@@ -130,32 +131,29 @@ export function FleetTodayRoute() {
         </div>
       </header>
 
-      {resumen ? (
-        <ul className="fleet-summary" aria-label="Resumen de la flota">
+      {query.isError && !query.data ? null : (
+        <ul className="fleet-summary" aria-label="Resumen de la flota" aria-busy={!resumen}>
           <li>
-            <strong>{groupThousands(resumen.vehiculos)}</strong> vehículos
+            <strong>{count(resumen?.vehiculos)}</strong> vehículos
           </li>
           <li>
-            <strong>{groupThousands(resumen.no_pueden_circular)}</strong> no pueden circular
+            <strong>{count(resumen?.no_pueden_circular)}</strong> no pueden circular
           </li>
           <li>
-            <strong>{groupThousands(resumen.sin_informacion)}</strong> sin información de pico y placa
+            <strong>{count(resumen?.sin_informacion)}</strong> sin información de pico y placa
           </li>
           <li>
-            <strong>{groupThousands(resumen.vencidos)}</strong> vehículos con algún documento vencido
+            <strong>{count(resumen?.vencidos)}</strong> vehículos con algún documento vencido
           </li>
           <li>
-            <strong>{groupThousands(resumen.vencen_30)}</strong> vehículos con un documento que vence en 30
-            días
+            <strong>{count(resumen?.vencen_30)}</strong> vehículos con un documento que vence en 30 días
           </li>
         </ul>
-      ) : null}
-      {resumen ? (
-        <p className="fleet-screen__note">
-          Aquí se cuenta cada vehículo una vez; en <Link to="/flota/alertas">Alertas</Link> se cuenta cada
-          documento (un vehículo puede tener varios).
-        </p>
-      ) : null}
+      )}
+      <p className="fleet-screen__note">
+        Aquí se cuenta cada vehículo una vez; en <Link to="/flota/alertas">Alertas</Link> se cuenta cada
+        documento (un vehículo puede tener varios).
+      </p>
 
       <div className="fleet-alerts__filters fleet-no-print">
         <div className="fleet-alerts__field">

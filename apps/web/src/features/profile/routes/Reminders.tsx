@@ -143,15 +143,21 @@ export function RemindersRoute() {
   };
 
   const p = prefs.data;
+  // Until the preferences answer, only the loader: the sections below are drawn with them, so none of them is
+  // pushed down when they come (no layout shift).
+  if (!p && !prefs.isError) {
+    return (
+      <main className="page page--app" aria-busy="true">
+        <PageHeader title="Avisos" back="/app/profile" />
+        <TruckLoader text="Consultando..." />
+      </main>
+    );
+  }
   return (
     <main className="page page--app">
       <PageHeader title="Avisos" back="/app/profile" />
       {!p ? (
-        prefs.isError ? (
-          <p className="lead">No pudimos cargar tus preferencias. Intenta de nuevo.</p>
-        ) : (
-          <TruckLoader text="Consultando..." />
-        )
+        <p className="lead">No pudimos cargar tus preferencias. Intenta de nuevo.</p>
       ) : (
         <>
           <h2 className="profile-section">Canales</h2>
