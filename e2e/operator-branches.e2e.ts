@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCaller, createClient, createSelectedVehicle } from './support/api-session.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
+import { serviceWeekday } from './support/booking-days.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
 import { signInToConsole, consoleDay } from './support/operator-session.ts';
 
@@ -19,17 +20,6 @@ const SEDE_NOMBRE = 'Punto de Trámites Calle 80';
 const NUEVO_NOMBRE = 'Trámites Medellín Centro';
 const PLACA = 'RNG482';
 
-/** The `n`-th weekday after today in Bogotá, 'YYYY-MM-DD'. */
-function weekdayAfter(n: number, from = Date.now()): string {
-  const bogota = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(d);
-  let found = 0;
-  for (let days = 1; days < 30; days += 1) {
-    const date = bogota(new Date(from + days * 86_400_000));
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && ++found === n) return date;
-  }
-  throw new Error('no weekday');
-}
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -62,7 +52,7 @@ async function expectFullyShown(page: Page, name: string | RegExp) {
 describe.skipIf(!chromePath)('operator console: branches and team', () => {
   let server: RunningApp;
   let browser: Browser;
-  const first = weekdayAfter(2);
+  const first = serviceWeekday(2);
   const last = plusDays(first, 2);
 
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import {
   type Session,
   type VehicleJson,
 } from './support/api-session.ts';
+import { serviceWeekday } from './support/booking-days.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, newDesktopPage, screenshot } from './support/browser.ts';
 import { enrolTotp, signInToConsole, consoleDay } from './support/operator-session.ts';
@@ -25,24 +26,13 @@ const SEDE = 'TRA-BOG-01';
 const SEDE_NOMBRE = 'Punto de Trámites Calle 80';
 const PLACA = 'OPS482';
 
-/** The next weekday after `from` (today) in Bogotá, 'YYYY-MM-DD' (the branch opens Monday to Saturday). */
-function nextWeekday(from = Date.now()): string {
-  const bogota = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(d);
-  for (let days = 1; days < 8; days += 1) {
-    const date = bogota(new Date(from + days * 86_400_000));
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return date;
-  }
-  throw new Error('no weekday');
-}
-
 describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
   let server: RunningApp;
   let browser: Browser;
   let driverToken = '';
   let driver: Session;
   let vehicle: VehicleJson;
-  const fecha = nextWeekday();
+  const fecha = serviceWeekday();
 
   beforeAll(async () => {
     server = await startApp({
@@ -159,7 +149,7 @@ describe.skipIf(!chromePath)('operator console: agenda and branches', () => {
     const bookingId = own.results.find((b) => b.placa === PLACA)?.id ?? '';
     let moved = '';
     for (let from = Date.parse(`${fecha}T17:00:00Z`); !moved; from += 86_400_000) {
-      const day = nextWeekday(from);
+      const day = serviceWeekday(1, new Date(from));
       const res = await fetch(`${server.url}/api/togo/agendamientos/${bookingId}/reprogramar/`, {
         method: 'POST',
         headers: { authorization: `Token ${driverToken}`, 'content-type': 'application/json' },

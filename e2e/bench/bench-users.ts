@@ -9,7 +9,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateSync } from 'otplib';
-import { isServiceDay, upcomingDates } from '../../packages/domain/src/booking/booking.rules.ts';
 import { staff } from '../../apps/api/src/db/schema.ts';
 import { TOTP_SEAL } from '../../apps/api/src/features/operator/staff-auth.service.ts';
 import { sealText } from '../../apps/api/src/lib/crypto.ts';
@@ -22,6 +21,7 @@ import {
   type Session,
   type VehicleJson,
 } from '../support/api-session.ts';
+import { serviceWeekday } from '../support/booking-days.ts';
 import { E2E_APP_SECRET, type RunningApp } from '../support/app-server.ts';
 
 export interface Storage {
@@ -78,11 +78,10 @@ async function vehicleWithFines(server: RunningApp, client: Session) {
   throw new Error('none of the candidate plates has current demo fines');
 }
 
-/** A trámite booked at a Bogotá branch on the next service day, paid on site: what 'Mis agendamientos' lists. */
+/** A trámite booked at a Bogotá branch on the next service weekday, paid on site: what 'Mis agendamientos' lists. */
 async function bookTramite(server: RunningApp, client: Session, vehicle: VehicleJson): Promise<string> {
   const call = apiCaller(server);
-  const fecha = upcomingDates(new Date()).find((d) => isServiceDay(d));
-  if (!fecha) throw new Error('no service day ahead');
+  const fecha = serviceWeekday();
   await call(
     'POST',
     '/wh/tramites/agenda/',

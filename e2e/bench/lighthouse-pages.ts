@@ -13,6 +13,11 @@ export interface Page {
   as: 'nobody' | keyof BenchUsers;
   /** An entry page: measured LIGHTHOUSE_RUNS times. */
   entry?: true;
+  /**
+   * The page tells search engines not to index it (`<meta name="robots" content="noindex">`: the operator
+   * console is staff-only), which Lighthouse's SEO category scores as a failure: SEO is reported, not held.
+   */
+  noIndex?: true;
 }
 
 export const PAGES: Page[] = [
@@ -52,10 +57,10 @@ export const PAGES: Page[] = [
   { key: 'fleet-reports', path: '/flota/reportes', as: 'company' },
   { key: 'fleet-members', path: '/flota/miembros', as: 'company' },
   // The operator console.
-  { key: 'console-sign-in', path: '/operador/ingresar', as: 'nobody' },
-  { key: 'console-home', path: '/operador', as: 'staff' },
-  { key: 'console-agenda', path: '/operador/agenda', as: 'staff' },
-  { key: 'console-pico-placa', path: '/operador/pico-placa', as: 'staff' },
+  { key: 'console-sign-in', path: '/operador/ingresar', as: 'nobody', noIndex: true },
+  { key: 'console-home', path: '/operador', as: 'staff', noIndex: true },
+  { key: 'console-agenda', path: '/operador/agenda', as: 'staff', noIndex: true },
+  { key: 'console-pico-placa', path: '/operador/pico-placa', as: 'staff', noIndex: true },
 ];
 
 export function pagePath(page: Page, paths: BenchPaths): string {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompanyData } from '@togo/domain/organisation/company-data.contract';
@@ -26,7 +26,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A field of the form once the company's data came (before, the form is drawn disabled: no layout shift). */
+async function enabledField(label: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled());
+  return screen.getByLabelText(label);
+}
+
 describe('Datos de la empresa (issue 37)', () => {
+  it('holds its place while the data loads: the form drawn empty, disabled and busy', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    mockFetch({
+      [MEMBERS]: () => json(200, []),
+      [GET]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    render();
+    expect(screen.getByLabelText('Razón social')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Guardar datos de la empresa' })).toBeDisabled();
+    answer(json(200, { ...EMPTY, razon_social: 'Flotas SAS', nit: '900123456-8' }));
+    expect(await enabledField('Razón social')).toHaveValue('Flotas SAS');
+    expect(screen.getByLabelText('NIT (con dígito de verificación)')).toHaveValue('900123456-8');
+  });
+
   it('an administrador sets the razón social and the NIT; the NIT is sent as "base-DV"', async () => {
     const api = mockFetch({
       [MEMBERS]: () => json(200, []),
@@ -42,7 +62,7 @@ describe('Datos de la empresa (issue 37)', () => {
     });
     render();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Razón social'), 'Transportes Álamo S.A.S.');
+    await user.type(await enabledField('Razón social'), 'Transportes Álamo S.A.S.');
     await user.type(screen.getByLabelText('NIT (con dígito de verificación)'), '890.903.938-8');
     await user.click(screen.getByRole('button', { name: 'Guardar datos de la empresa' }));
     expect(
@@ -61,7 +81,7 @@ describe('Datos de la empresa (issue 37)', () => {
     });
     render();
     const user = userEvent.setup();
-    const nit = await screen.findByLabelText('NIT (con dígito de verificación)');
+    const nit = await enabledField('NIT (con dígito de verificación)');
     expect(nit).toHaveValue('890903938-8');
     await user.clear(nit);
     await user.type(nit, '890903938-1');
@@ -83,7 +103,7 @@ describe('Datos de la empresa (issue 37)', () => {
     });
     render();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Razón social'), 'Álamo');
+    await user.type(await enabledField('Razón social'), 'Álamo');
     await user.type(screen.getByLabelText('NIT (con dígito de verificación)'), '8001972684');
     await user.click(screen.getByRole('button', { name: 'Guardar datos de la empresa' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(NIT_MSG.invalid);

@@ -18,11 +18,12 @@ export function CompanyDataCard() {
         Datos de la empresa
       </h2>
       {query.isPending ? (
-        <p role="status">Cargando…</p>
+        // The form itself, empty and disabled, holds the card's height until the data comes (no layout shift).
+        <CompanyDataForm key="cargando" data={null} />
       ) : query.isError ? (
         <p>No se pudo consultar los datos de la empresa.</p>
       ) : query.data.editable ? (
-        <CompanyDataForm data={query.data} />
+        <CompanyDataForm key="datos" data={query.data} />
       ) : (
         <p>{query.data.nombre}</p>
       )}
@@ -30,10 +31,11 @@ export function CompanyDataCard() {
   );
 }
 
-function CompanyDataForm({ data }: { data: CompanyData }) {
+/** The form; `data` null while the company's data loads (shown disabled and busy). */
+function CompanyDataForm({ data }: { data: CompanyData | null }) {
   const save = useSetCompanyDataMutation();
-  const [razonSocial, setRazonSocial] = useState(data.razon_social ?? '');
-  const [nit, setNit] = useState(data.nit ?? '');
+  const [razonSocial, setRazonSocial] = useState(data?.razon_social ?? '');
+  const [nit, setNit] = useState(data?.nit ?? '');
   const [local, setLocal] = useState<Partial<Record<Field, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -72,7 +74,7 @@ function CompanyDataForm({ data }: { data: CompanyData }) {
       : null;
 
   return (
-    <form className="fleet-invite" onSubmit={submit} noValidate>
+    <form className="fleet-invite" onSubmit={submit} noValidate aria-busy={data === null}>
       <p className="fleet-digest__text">
         Aparecen en el resumen en PDF, en las invitaciones y en los archivos de Excel de la flota.
       </p>
@@ -81,6 +83,7 @@ function CompanyDataForm({ data }: { data: CompanyData }) {
         <input
           value={razonSocial}
           onChange={(e) => setRazonSocial(e.target.value)}
+          disabled={data === null}
           maxLength={200}
           autoComplete="organization"
           required
@@ -98,6 +101,7 @@ function CompanyDataForm({ data }: { data: CompanyData }) {
         <input
           value={nit}
           onChange={(e) => setNit(e.target.value)}
+          disabled={data === null}
           inputMode="numeric"
           maxLength={40}
           placeholder="900123456-8"
@@ -110,7 +114,7 @@ function CompanyDataForm({ data }: { data: CompanyData }) {
           {nitError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+      <button type="submit" className="btn btn--primary" disabled={data === null || save.isPending}>
         Guardar datos de la empresa
       </button>
       {otherError ? <p role="alert">{otherError}</p> : null}

@@ -10,6 +10,7 @@ import {
   type FleetAlertGroup,
   type FleetAlerts,
 } from '@togo/domain/fleet/fleet-alerts.contract';
+import { bogotaToday } from '@togo/domain/bogota-time';
 import { groupThousands } from '@togo/domain/money';
 import { BackButton } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
@@ -153,12 +154,11 @@ export function FleetAlertsRoute() {
             <h1 id="alerts-title" className="fleet-screen__title">
               Alertas
             </h1>
-            {data ? (
-              <p className="fleet-screen__subtitle">
-                Vencimientos al {formatDate(data.fecha)}: cada fila es un documento (un vehículo puede tener
-                varios; en Hoy se cuenta cada vehículo una vez).
-              </p>
-            ) : null}
+            {/* Written before the answer too (the day asked, else today), so the header never grows. */}
+            <p className="fleet-screen__subtitle">
+              Vencimientos al {formatDate(data?.fecha ?? filter.fecha ?? bogotaToday(new Date()))}: cada fila
+              es un documento (un vehículo puede tener varios; en Hoy se cuenta cada vehículo una vez).
+            </p>
           </div>
         </div>
         <div className="fleet-alerts__filters">

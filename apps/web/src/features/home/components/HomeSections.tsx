@@ -8,13 +8,14 @@ import { PlateSelector } from '../../../components/ui/PlateSelector.tsx';
 import { isConnectionError } from '../../../lib/connectivity.ts';
 import { useLaterTask } from '../../../lib/use-later-task.ts';
 import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
+import { useNextBooking } from '../api/next-booking.ts';
 import { useSelectVehicle } from '../api/select-vehicle.ts';
 import { BannerCarousel, PromotionStrip } from './HomeBanners.tsx';
+import { NextBooking } from './NextBooking.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { PushToggle } from './PushToggle.tsx';
 
 // The next booking (its list and schema): its own chunk, drawn after the home's first task.
-const NextBooking = lazy(() => import('./NextBooking.tsx').then((m) => ({ default: m.NextBooking })));
 
 // How old the vehicle's RUNT and SIMIT data is: its own chunk, drawn below the fold with the notifications.
 const RefreshStatus = lazy(() =>
@@ -98,12 +99,17 @@ export interface HomeFeedProps {
 }
 
 /**
- * 'Crea tu garaje' invitation, carousel, promotions strip and the selected vehicle's notifications. The
- * promotions and the notifications are below the fold on a phone: they are drawn in a task after the rest of the
- * home (useLaterTask), so the home's first render is shorter.
+ * 'Crea tu garaje' invitation, carousel, the next booking, promotions strip and the selected vehicle's
+ * notifications. What is under the carousel is below the fold on a phone: it is drawn in a task after the rest of
+ * the home (useLaterTask), so the home's first render is shorter, and under the carousel so that the booking card,
+ * which comes with its own read, never pushes the carousel down.
  */
 export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: HomeFeedProps) {
-  const belowTheFold = useLaterTask();
+  const later = useLaterTask();
+  const next = useNextBooking();
+  // Everything under the carousel is drawn at once, with the next booking's answer (or its failure): nothing
+  // drawn before can be pushed down when a part of it comes (no layout shift).
+  const belowTheFold = later && !next.isPending;
   return (
     <>
       {noVehicle ? (
@@ -116,14 +122,10 @@ export function HomeFeed({ noVehicle, banners, promotions, aliases, garageId }: 
           </Link>
         </section>
       ) : null}
-      {belowTheFold ? (
-        <Suspense fallback={null}>
-          <NextBooking />
-        </Suspense>
-      ) : null}
       <BannerCarousel query={banners} aliases={aliases} />
       {belowTheFold ? (
         <>
+          {next.data ? <NextBooking booking={next.data} /> : null}
           <h2 className="home-section-title">Promociones</h2>
           <PromotionStrip query={promotions} aliases={aliases} />
           <section className="home-notes" aria-labelledby="home-notes-title">

@@ -3,12 +3,10 @@ import { SERVICE_LABELS } from '@togo/domain/labels';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '../../../components/ui/app-icons.tsx';
 import { formatDate } from '../../../lib/formatters.ts';
-import { useNextBooking } from '../api/next-booking.ts';
+import type { MyBookingItem } from '@togo/domain/booking/my-bookings.contract';
 
 /** 'Tu próxima cita': the soonest booking to come, linked to its detail; nothing when there is none. */
-export function NextBooking() {
-  const { data: booking } = useNextBooking();
-  if (!booking) return null;
+export function NextBooking({ booking }: { booking: MyBookingItem }) {
   const place = booking.direccion_servicio
     ? `A domicilio: ${booking.direccion_servicio}`
     : `${booking.sede.nombre}, ${booking.sede.ciudad}`;

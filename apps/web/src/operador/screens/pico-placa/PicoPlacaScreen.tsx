@@ -9,6 +9,7 @@ import { filterCities } from './city-filter.ts';
 import { CityEditor } from './CityEditor.tsx';
 import { RemoveCity } from './RemoveCity.tsx';
 import { ReviewList } from './ReviewList.tsx';
+import { reportsQuery, reviewQuery } from './pico-placa-queries.ts';
 import { getCity, listCities } from './pico-placa-api.ts';
 import '../../components/operator-screens.css';
 import './pico-placa.css';
@@ -148,6 +149,18 @@ export default function PicoPlacaScreen() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const shown = filterCities(cities.data ?? [], search);
+  // The lists above the editor are drawn together once each has answered (or failed), so one that comes late
+  // never pushes the others down (no layout shift).
+  const review = useQuery(reviewQuery);
+  const reports = useQuery(reportsQuery);
+  if (review.isPending || reports.isPending || cities.isPending) {
+    return (
+      <div className="pp-screen" aria-busy="true">
+        <h1>Pico y placa</h1>
+        <p role="status">Cargando reglas y reportes…</p>
+      </div>
+    );
+  }
   return (
     <div className="pp-screen">
       <h1>Pico y placa</h1>

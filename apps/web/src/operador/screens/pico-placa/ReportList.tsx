@@ -6,9 +6,8 @@ import {
 } from '@togo/domain/pico-placa/pico-placa-report.contract';
 import { errorText } from '../../lib/operator-messages.ts';
 import { useMay } from '../../lib/staff-role.tsx';
-import { reportList, resolveReport } from './pico-placa-api.ts';
-
-const REPORTS_KEY = ['operador', 'pico-placa', 'reportes'];
+import { resolveReport } from './pico-placa-api.ts';
+import { reportsQuery } from './pico-placa-queries.ts';
 
 const TYPE_LABEL: Record<OperatorPicoPlacaReport['tipo_vehiculo'], string> = {
   particular: 'Carro particular',
@@ -49,7 +48,7 @@ function ResolveForm({
     mutationFn: () => resolveReport(report.id, respuesta),
     onSuccess: async () => {
       onResolved();
-      await client.invalidateQueries({ queryKey: REPORTS_KEY });
+      await client.invalidateQueries({ queryKey: reportsQuery.queryKey });
     },
   });
   const submit = (event: FormEvent) => {
@@ -96,7 +95,7 @@ export function ReportList() {
   const mayEdit = useMay('pico-placa.editar');
   const [resolving, setResolving] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const list = useQuery({ queryKey: REPORTS_KEY, queryFn: ({ signal }) => reportList(signal) });
+  const list = useQuery(reportsQuery);
   return (
     <div className="pp-reports">
       <h3 id="pp-reports-title">Reportes de conductores</h3>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PicoPlacaReviewItem } from '@togo/domain/operator/operator-console.contract';
 import { errorText } from '../../lib/operator-messages.ts';
-import { reviewList } from './pico-placa-api.ts';
+import { reviewQuery } from './pico-placa-queries.ts';
 import { ReportList } from './ReportList.tsx';
 import './pico-placa-review.css';
 
@@ -32,10 +32,7 @@ export function reviewReason(item: Pick<PicoPlacaReviewItem, 'motivo' | 'fecha'>
  * vehicles first; a city's name opens it in the editor. Then the drivers' reports of a wrong answer (decision 104).
  */
 export function ReviewList({ onSelect }: { onSelect: (dane: string) => void }) {
-  const list = useQuery({
-    queryKey: ['operador', 'pico-placa', 'por-revisar'],
-    queryFn: ({ signal }) => reviewList(signal),
-  });
+  const list = useQuery(reviewQuery);
   return (
     <section className="pp-review" aria-labelledby="pp-review-title">
       <h2 id="pp-review-title">Por revisar</h2>
