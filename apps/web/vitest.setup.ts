@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import './src/lib/zod-config.ts';
 import { memoizeComputedStyle } from './src/test/computed-style-memo.ts';
 import { server } from './src/test/api-server.ts';
+import { setPwaStatus } from './src/lib/pwa-status.ts';
 
 memoizeComputedStyle(window);
 // How long findBy…/waitFor wait for their condition before failing (1 s by default): a loaded CI machine can take
@@ -23,4 +24,7 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  // The PWA store is module state the files of a worker share: an answer "from the worker's cache" in one test must
+  // not leave the next file's screens offline.
+  setPwaStatus({ needRefresh: false, offlineData: false });
 });

@@ -6,6 +6,7 @@
  */
 import type { EarlyReadSet } from '../src/app/early-reads.ts';
 import type { ShellAudience } from '../src/app/page-shells.ts';
+import type { ShellView } from '../src/app/prerender.tsx';
 
 export interface EntryPage {
   path: string;
@@ -17,7 +18,51 @@ export interface EntryPage {
    * data, shown only to the audience the route's guard lets in (src/app/page-shells.ts), drawn over by React.
    */
   shell?: ShellAudience;
+  /** The shell's picture for a screen without a shell of its own (app/prerender.tsx `ShellView`). */
+  view?: ShellView;
 }
+
+const bar = (title: string): ShellView => ({ kind: 'screen', title, header: 'bar' });
+const page = (title: string): ShellView => ({ kind: 'screen', title, header: 'page' });
+const fleet = (title: string): ShellView => ({ kind: 'fleet', title });
+
+/**
+ * Every other signed-in screen a driver or a fleet manager lands on from a link (a notice, a bookmark, a shared
+ * address): a page with its chunks and a shell of its header (decision 131). A `:param` segment stands for any one
+ * segment (apps/api's spa-fallback.ts serves the page for them).
+ */
+const SCREENS: readonly EntryPage[] = [
+  ['/app/alerts', bar('Alertas')],
+  ['/app/alerts/soat', bar('SOAT')],
+  ['/app/alerts/rtm', bar('Revisión técnico-mecánica')],
+  ['/app/alerts/licencia-conduccion', bar('Licencia de conducción')],
+  ['/app/alerts/poliza', bar('Póliza todo riesgo')],
+  ['/app/alerts/impuestos', bar('Impuestos')],
+  ['/app/alerts/kit', bar('Kit de carretera')],
+  ['/app/alerts/pico-placa', bar('Pico y placa')],
+  ['/app/alerts/alertas-peritaje', bar('Peritaje')],
+  ['/app/alerts/alertas-tramites', bar('Trámites')],
+  ['/app/alerts/infracciones', bar('Infracciones')],
+  ['/app/alerts/comparendos', bar('Comparendos')],
+  ['/app/alerts/comparendos-detalle/:numero', bar('Detalle del comparendo')],
+  ['/app/agendamientos', page('Mis agendamientos')],
+  ['/app/agendamientos/:id', page('Mi agendamiento')],
+  ['/app/profile', page('Perfil')],
+  ['/app/profile/avisos', page('Avisos')],
+  ['/app/garaje-personal', page('Tu garaje')],
+  ['/app/otros/compras', page('Comprar')],
+  // Its title depends on the browser (the page cannot know it): a placeholder line.
+  ['/app/otros/tutorial', page('')],
+  ['/flota/hoy', fleet('Hoy')],
+  ['/flota/alertas', fleet('Alertas')],
+  ['/flota/reportes', fleet('Reportes')],
+  ['/flota/miembros', fleet('Miembros')],
+].map(([path, view]) => ({
+  path: path as string,
+  prerender: false,
+  shell: (path as string).startsWith('/flota') ? 'fleet' : 'session',
+  view: view as ShellView,
+}));
 
 export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/auth', prerender: true },
@@ -27,4 +72,5 @@ export const ENTRY_PAGES: readonly EntryPage[] = [
   { path: '/app/home', prerender: false, earlyReads: 'home', shell: 'home' },
   { path: '/app/servicios/rtm', prerender: false, earlyReads: 'rtm', shell: 'session' },
   { path: '/flota', prerender: false, earlyReads: 'fleet', shell: 'fleet' },
+  ...SCREENS,
 ];

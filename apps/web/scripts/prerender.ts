@@ -19,6 +19,7 @@ import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
 import { writeCompressed } from '../vite.shared.ts';
 import { buildPageBootScript } from './page-boot-script.ts';
 import { ENTRY_PAGES } from './entry-pages.ts';
+import type { ShellView } from '../src/app/prerender.tsx';
 import { LCP_IMAGE_MARKER } from '@togo/domain/entry-pages';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +44,7 @@ function emptyStorage(): Storage {
 
 interface PrerenderModule {
   renderPage(pathname: string): Promise<string>;
-  renderShell(pathname: string): Promise<string>;
+  renderShell(pathname: string, view?: ShellView): Promise<string>;
   loadRouteModules(pathname: string): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ try {
     const body = page.prerender
       ? await prerender.renderPage(page.path)
       : page.shell
-        ? await prerender.renderShell(page.path)
+        ? await prerender.renderShell(page.path, page.view)
         : null;
     await prerender.loadRouteModules(page.path);
     const modules = [...runner.evaluatedModules.idToModuleMap.values()].map((node) =>

@@ -20,5 +20,26 @@ export function spaPage(url: string, pages: SpaPages): string | null {
   }
   if (!pages.web) return null;
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pages.entryPages?.has(route) ? `_pages${route}.html` : 'index.html';
+  const page = pages.entryPages ? entryPageOf(route, pages.entryPages) : null;
+  return page ? `_pages${page}.html` : 'index.html';
+}
+
+/**
+ * The entry page of `route`: its own, else one whose `:param` segments each stand for one non-empty segment
+ * (/app/agendamientos/:id serves /app/agendamientos/3f…, decision 131).
+ */
+function entryPageOf(route: string, entryPages: ReadonlySet<string>): string | null {
+  if (entryPages.has(route)) return route;
+  const segments = route.split('/');
+  for (const page of entryPages) {
+    if (!page.includes('/:')) continue;
+    const pattern = page.split('/');
+    if (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    ) {
+      return page;
+    }
+  }
+  return null;
 }

@@ -5,6 +5,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, matchRoutes } from 'react-router';
+import { ScreenShell } from '../components/ui/ScreenShell.tsx';
 import { FleetShell } from '../features/fleet/components/FleetShell.tsx';
 import { HomeShell } from '../features/home/components/HomeShell.tsx';
 import { ServiceShell } from '../features/services/components/ServiceShell.tsx';
@@ -44,15 +45,22 @@ const SHELLS: Readonly<Record<string, ComponentType>> = {
   '/flota': FleetShell,
 };
 
+/** Another signed-in screen's shell (scripts/entry-pages.ts `view`): its title, and which header it draws. */
+export type ShellView =
+  { kind: 'screen'; title: string; header: 'bar' | 'page' } | { kind: 'fleet'; title: string };
+
 /** The markup of `pathname`'s shell: its layout before the data (no providers: a shell reads nothing). */
-export async function renderShell(pathname: string): Promise<string> {
+export async function renderShell(pathname: string, view?: ShellView): Promise<string> {
   const Shell = SHELLS[pathname];
-  if (!Shell) throw new Error(`La ruta ${pathname} no tiene un esqueleto`);
-  return render(
-    <StaticRouter location={pathname}>
-      <Shell />
-    </StaticRouter>,
-  );
+  const shell = Shell ? (
+    <Shell />
+  ) : view?.kind === 'screen' ? (
+    <ScreenShell title={view.title} header={view.header} />
+  ) : view?.kind === 'fleet' ? (
+    <FleetShell title={view.title} />
+  ) : null;
+  if (!shell) throw new Error(`La ruta ${pathname} no tiene un esqueleto`);
+  return render(<StaticRouter location={pathname}>{shell}</StaticRouter>);
 }
 
 /** Loads every lazy route module `pathname` matches, guards aside (a signed-in visitor's screens). */

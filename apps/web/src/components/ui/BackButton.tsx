@@ -18,9 +18,16 @@ export function BackButton({ to, label = 'Volver' }: BackButtonProps) {
         else void navigate(-1);
       }}
     >
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-      </svg>
+      <BackArrow />
     </button>
+  );
+}
+
+/** The back button's arrow (also drawn by the page shells, which have no button yet). */
+export function BackArrow() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
   );
 }

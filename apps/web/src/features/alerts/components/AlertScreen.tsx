@@ -14,12 +14,6 @@ export interface AlertScreenProps {
   back: string;
   /** Blocking 'Consultando...' overlay (fetch, save, upload). */
   loading?: boolean;
-  /**
-   * The screen's first answer has not come yet: only the bar and the overlay show, and the content is drawn once,
-   * with its answer, so nothing on screen moves when it comes (no layout shift: the demo note or the dates card
-   * would otherwise push what was drawn below them; the overlay hid it anyway).
-   */
-  waiting?: boolean;
   /** The data on screen comes from the demo provider: shows 'Datos de demostración'. */
   demo?: boolean;
   children?: ReactNode;
@@ -31,20 +25,19 @@ export function AlertScreen({
   section,
   back,
   loading = false,
-  waiting = false,
   demo = false,
   children,
 }: AlertScreenProps) {
   usePageTitle(section ?? title);
   return (
-    <main className="page page--app alerts" aria-busy={loading || waiting || undefined}>
+    <main className="page page--app alerts" aria-busy={loading || undefined}>
       <header className="app-bar alerts-bar">
         <BackButton to={back} />
         <h1 className="alerts-bar__title">{title}</h1>
       </header>
-      {demo && !waiting ? <DemoNote /> : null}
-      {waiting ? null : <div className="alerts__content">{children}</div>}
-      {loading || waiting ? <TruckLoader overlay /> : null}
+      {demo ? <DemoNote /> : null}
+      <div className="alerts__content">{children}</div>
+      {loading ? <TruckLoader overlay /> : null}
     </main>
   );
 }

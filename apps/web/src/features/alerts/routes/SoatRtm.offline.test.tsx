@@ -59,7 +59,8 @@ describe('SOAT and RTM offline', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ [GET_ALERT]: noConnection });
     renderAlert(path);
-    const card = await screen.findByRole('region', { name: title });
+    await screen.findByText(NO_SAVED_DATA);
+    const card = screen.getByRole('region', { name: title });
     expect(card).toHaveTextContent(NO_SAVED_DATA);
     expect(card).toHaveTextContent('No hay conexión');
     // Still the vehicle and the way to book: the screen is usable.

@@ -41,19 +41,19 @@ const registry = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('SOAT and RTM alerts', () => {
-  it('draws its content once, with the answer: nothing drawn before it can move (no layout shift)', async () => {
+  it('holds the dates card and the demo note in place before the answer (no layout shift)', async () => {
     selectVehicle();
     let answer: (value: Response) => void = () => undefined;
     mockFetch({ [GET_ALERT]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderAlert('/app/alerts/soat');
-    expect(screen.getByRole('status')).toHaveTextContent('Consultando...');
-    expect(screen.queryByRole('region', { name: 'Tu vehículo' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Agendar RTM' })).toBeNull();
-    answer(json(200, registry()));
-    expect(await screen.findByText('29-11-2026')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('Datos de demostración');
+    const card = screen.getByRole('region', { name: 'Vigencia de tu SOAT' });
+    expect(within(card).getAllByText('—')).toHaveLength(2);
+    expect(within(card).getByText('Consultando…')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Tu vehículo' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Agendar RTM' })).toBeInTheDocument();
+    answer(json(200, registry()));
+    expect(await within(card).findByText('29-11-2026')).toBeInTheDocument();
+    expect(within(card).queryByText('—')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('Datos de demostración');
   });
 
   it("shows the registry's dates as dd-MM-yyyy, the vehicle card and the demo note", async () => {
@@ -109,8 +109,9 @@ describe('SOAT and RTM alerts', () => {
       }),
     });
     const view = renderAlert('/app/alerts/rtm');
-    const link = await screen.findByRole('link', { name: 'Agendar RTM' });
-    expect(screen.getAllByText('Sin registrar').length).toBeGreaterThanOrEqual(2);
+    const card = screen.getByRole('region', { name: 'Vigencia de tu revisión' });
+    expect(await within(card).findAllByText('Sin registrar')).toHaveLength(2);
+    const link = screen.getByRole('link', { name: 'Agendar RTM' });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await view.user.click(link);
     expect(await screen.findByText('Ruta /app/servicios/rtm')).toBeInTheDocument();

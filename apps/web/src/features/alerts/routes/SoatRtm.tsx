@@ -64,15 +64,22 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
     );
   }
 
+  // Before the answer, the vehicle's own record says whether its data is the demo's: the note is drawn from the first
+  // paint and nothing moves when the answer comes (no layout shift).
+  const demo = data ? data.demo === true : query.isLoading && vehicle.demo === true;
   return (
-    <AlertScreen
-      title={title}
-      back={nav.list}
-      waiting={query.isLoading}
-      loading={save.isPending}
-      demo={data?.demo === true}
-    >
-      {data && !query.data?.empty ? (
+    <AlertScreen title={title} back={nav.list} loading={query.isLoading || save.isPending} demo={demo}>
+      {query.isLoading ? (
+        // The dates card's place, held until the answer (no layout shift).
+        <DateFacts
+          title={datesTitle}
+          note="Consultando…"
+          facts={[
+            { label: 'Fecha de vencimiento', value: '—', main: true },
+            { label: 'Fecha de expedición', value: '—' },
+          ]}
+        />
+      ) : data && !query.data?.empty ? (
         <DateFacts
           title={datesTitle}
           note={sourceNote(code, data)}
@@ -91,7 +98,7 @@ function RegistryDatesScreen({ code, name }: { code: RegistryCode; name: 'soat' 
         <NoSavedDates title={datesTitle} />
       ) : null}
       <RefreshStatus scope="garage" vehicleId={vehicleId} kind="registro" />
-      <VehicleCard vehicle={vehicle} demoTag={data?.demo !== true} />
+      <VehicleCard vehicle={vehicle} demoTag={!demo} />
       <div className="alerts__actions">
         <Link
           to="/app/servicios/rtm"

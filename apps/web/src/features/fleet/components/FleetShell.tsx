@@ -7,7 +7,8 @@ import { ShellLines } from '../../../components/ui/ShellLines.tsx';
  * only to a company's or a member's session (app/page-shells.ts); React draws the screen over it (app/main.tsx). A
  * picture, not the screen: hidden from assistive technology, not interactive.
  */
-export function FleetShell() {
+/** `title`: the screen's (Hoy, Alertas…); the fleet list's by default. */
+export function FleetShell({ title = 'Tu flota' }: { title?: string }) {
   return (
     <div className="fleet" data-shell="" aria-hidden="true" inert>
       <aside className="fleet-sidebar">
@@ -21,7 +22,7 @@ export function FleetShell() {
         <section className="fleet-screen">
           <header className="fleet-screen__head">
             <div>
-              <h1 className="fleet-screen__title">Tu flota</h1>
+              <h1 className="fleet-screen__title">{title}</h1>
               <ShellLines lines={['short']} />
             </div>
           </header>

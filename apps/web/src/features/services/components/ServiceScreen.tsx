@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BackArrow } from '../../../components/ui/BackButton.tsx';
 import { TruckLoader } from '../../../components/ui/TruckLoader.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import '../services.css';
@@ -12,15 +13,6 @@ export interface ServiceScreenProps {
   loading?: boolean;
   loadingText?: string;
   children?: ReactNode;
-}
-
-/** The bar's back arrow (also drawn by ServiceShell). */
-export function BackArrow() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-      <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-    </svg>
-  );
 }
 
 /** Frame of every booking step: blue bar with back button (§4 back rules) and title, content, overlay. */

@@ -1,5 +1,5 @@
 import { ShellLines } from '../../../components/ui/ShellLines.tsx';
-import { BackArrow } from './ServiceScreen.tsx';
+import { BackArrow } from '../../../components/ui/BackButton.tsx';
 
 /**
  * A booking wizard before its screen has loaded, prerendered into /app/servicios/rtm's page (scripts/entry-pages.ts,
