@@ -305,6 +305,14 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     expect(await shellDisplay(driver, '/app/servicios/rtm')).not.toBe('none');
     await screenshot(driver, 'wizard-shell');
     expect(await shellDisplay(driver, '/flota')).toBe('none');
+    // Every other screen's page too (decision 131), an id's page included, with the screen's title.
+    expect(await shellDisplay(driver, '/app/alerts/soat')).not.toBe('none');
+    expect(await driver.locator('[data-shell] .alerts-bar__title').textContent()).toBe('SOAT');
+    await screenshot(driver, 'alerts-soat-shell');
+    expect(await shellDisplay(driver, '/app/agendamientos/9d2f0c1e-0000-4000-8000-000000000000')).not.toBe(
+      'none',
+    );
+    expect(await driver.locator('[data-shell] .page-header__title').textContent()).toBe('Mi agendamiento');
     await driver.context().close();
 
     // A company's session: the fleet's frame. A visitor without one: neither.
@@ -322,6 +330,7 @@ describe.skipIf(!chromePath)('access journeys (Chromium)', () => {
     const visitor = await withoutApp(await newMobilePage(browser));
     expect(await shellDisplay(visitor, '/flota')).toBe('none');
     expect(await shellDisplay(visitor, '/app/servicios/rtm')).toBe('none');
+    expect(await shellDisplay(visitor, '/app/alerts/soat')).toBe('none');
     await visitor.context().close();
   });
 });

@@ -158,6 +158,8 @@ describe.skipIf(!chromePath)(
           .getByRole('row', { name: /Automóvil/ })
           .getByText('$ 397.320')
           .waitFor({ timeout: TIMEOUT });
+        // The preview's reads settle first: on a loaded host a later one disabled the buttons again while axe looked.
+        await page.waitForLoadState('networkidle');
         await page.waitForFunction(
           () =>
             Array.from(document.querySelectorAll<HTMLButtonElement>('.pr-bulk__actions button')).every(
