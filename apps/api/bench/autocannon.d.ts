@@ -1,7 +1,19 @@
 // Minimal typing for the parts of autocannon the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  /** One request as autocannon builds it (setupRequest answers a changed copy). */
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  interface RequestTemplate extends RequestParams {
+    /** Called before every request of a connection; answers the request to send. */
+    setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
+  }
   interface Options {
-    url: string;
+    /** One URL, or several: the connections are spread over them in turn. */
+    url: string | string[];
     connections?: number;
     duration?: number;
     amount?: number;
@@ -10,6 +22,8 @@ declare module 'autocannon' {
     method?: string;
     body?: string | Buffer;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn. */
+    requests?: RequestTemplate[];
   }
   interface Result {
     requests: { average: number; total: number };
@@ -18,6 +32,15 @@ declare module 'autocannon' {
     errors: number;
     statusCodeStats?: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** A running benchmark: awaitable for its result, with an event per answer and per failed request. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+    stop(): void;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }
