@@ -46,10 +46,13 @@ describe.skipIf(!chromePath)("drivers' offline screens (Chromium, 390 px)", () =
   /** The main date of the dates card titled `title` ('dd-MM-yyyy'). */
   async function mainDate(page: Page, title: string): Promise<string> {
     const card = page.getByRole('region', { name: title });
-    await card.locator('.date-fact--main .date-fact__value span').first().waitFor({ timeout: TIMEOUT });
-    return (
-      (await card.locator('.date-fact--main .date-fact__value span').first().textContent()) ?? ''
-    ).trim();
+    // The card holds its place with a dash until the answer (no layout shift): the date is what comes after.
+    const value = card
+      .locator('.date-fact--main .date-fact__value span')
+      .first()
+      .filter({ hasNotText: /^—$/ });
+    await value.waitFor({ timeout: TIMEOUT });
+    return ((await value.textContent()) ?? '').trim();
   }
 
   it('home, SOAT and RTM reload offline with the saved data; a screen never visited says so', async () => {
