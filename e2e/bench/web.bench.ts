@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { benchUsers, type BenchUsers } from './bench-users.ts';
+import { INTERACTIONS, measureInteraction } from './web-interactions.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
 import { chromePath, launchBrowser } from '../support/browser.ts';
 import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
@@ -45,6 +46,9 @@ interface Target {
   key: string;
   lcpBudgetMs?: number;
 }
+
+/** Interaction to next paint of the main interactions at 4× CPU (issue 40). */
+const INP_TARGET_MS = 200;
 
 /** Initial JavaScript budget of every entry route, gzipped. */
 const JS_BUDGET_KB = 130;
@@ -231,6 +235,24 @@ async function main() {
           value: target.lcpBudgetMs,
         };
       }
+    }
+    // Interaction to next paint of the main interactions, 4× CPU (issue 40): median of RUNS, target ≤ 200 ms.
+    for (const interaction of INTERACTIONS) {
+      const runs: number[] = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await measureInteraction(browser, server.url, interaction, users));
+      console.log(
+        `INP ${interaction.name}: median ${Math.round(median(runs))} ms (runs: ${runs.map(Math.round).join(', ')}) (target ${INP_TARGET_MS} ms)`,
+      );
+      figures[`inp_${interaction.key}`] = {
+        inp_ms: Math.round(median(runs)),
+        inp_runs_ms: runs.map(Math.round),
+      };
+      targets[`${interaction.key} INP ≤ ${INP_TARGET_MS} ms`] = {
+        figure: `inp_${interaction.key}.inp_ms`,
+        op: '<=',
+        value: INP_TARGET_MS,
+      };
     }
     if (!writeBenchResult('web', figures, targets).pass) process.exitCode = 1;
   } finally {
