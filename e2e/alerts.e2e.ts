@@ -8,22 +8,11 @@ import {
   type Session,
   type VehicleJson,
 } from './support/api-session.ts';
+import { FINE_PLATE_CANDIDATES } from './support/demo-fines.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { chromePath, launchBrowser, screenshot } from './support/browser.ts';
 
 const TIMEOUT = 15_000;
-
-/** Plates tried in turn until the demo fines provider gives one current fines (about half the plates have some). */
-const FINE_PLATE_CANDIDATES = [
-  'HTR915',
-  'BCX307',
-  'QWE284',
-  'MNB736',
-  'LPK591',
-  'RTS468',
-  'DFG823',
-  'ZXC159',
-];
 
 describe.skipIf(!chromePath)('alerts journeys (Chromium)', () => {
   let server: RunningApp;

@@ -7,12 +7,7 @@
  * the web app keeps, injected before the page loads: localStorage for the app, sessionStorage for the console.
  * `paths` are the addresses that name a record the bench created (a booking, a fine).
  */
-import { randomBytes } from 'node:crypto';
-import { generateSecret, generateSync } from 'otplib';
-import { staff } from '../../apps/api/src/db/schema.ts';
-import { TOTP_SEAL } from '../../apps/api/src/features/operator/staff-auth.service.ts';
-import { sealText } from '../../apps/api/src/lib/crypto.ts';
-import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { benchStaffToken } from '../../apps/api/bench/staff-session.ts';
 import {
   apiCaller,
   createClient,
@@ -21,6 +16,7 @@ import {
   type Session,
   type VehicleJson,
 } from '../support/api-session.ts';
+import { FINE_PLATE_CANDIDATES } from '../support/demo-fines.ts';
 import { serviceWeekday } from '../support/booking-days.ts';
 import { E2E_APP_SECRET, type RunningApp } from '../support/app-server.ts';
 
@@ -44,18 +40,6 @@ export interface BenchPaths {
   /** /app/alerts/comparendos-detalle/<numero>: one of the fines vehicle's fines. */
   fine: string;
 }
-
-/** Plates whose demo fines provider answers current fines (as alerts.e2e.ts picks them). */
-const FINE_PLATE_CANDIDATES = [
-  'HTR915',
-  'BCX307',
-  'QWE284',
-  'MNB736',
-  'LPK591',
-  'RTS468',
-  'DFG823',
-  'ZXC159',
-];
 
 interface FinesAnswer {
   empty: boolean;
@@ -111,28 +95,6 @@ async function bookTramite(server: RunningApp, client: Session, vehicle: Vehicle
   return id;
 }
 
-/** A staff member (operaciones) with TOTP enrolled, signed in through the console's API: its token. */
-async function staffToken(server: RunningApp): Promise<string> {
-  const correo = `bench.operador.${randomBytes(3).toString('hex')}@togo.co`;
-  const clave = 'clave-bench-operador-2026';
-  const secret = generateSecret();
-  await server.database.db.insert(staff).values({
-    email: correo,
-    nombre: 'Operador Bench',
-    rol: 'operaciones',
-    passwordHash: await hashPassword(clave),
-    totpSecret: sealText(E2E_APP_SECRET, TOTP_SEAL, secret),
-    totpEnabled: true,
-  });
-  const codigo = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
-  const signedIn = await apiCaller(server)<{ token: string }>('POST', '/api/operador/sesion/', {
-    correo,
-    clave,
-    codigo_totp: codigo,
-  });
-  return signedIn.token;
-}
-
 export async function benchUsers(server: RunningApp): Promise<{ users: BenchUsers; paths: BenchPaths }> {
   const client = await createClient(server, {
     email: 'bench.web@correo.com',
@@ -172,7 +134,17 @@ export async function benchUsers(server: RunningApp): Promise<{ users: BenchUser
         },
       },
       company: { local: { token: company.token, userInfo: JSON.stringify(company.userInfo) } },
-      staff: { local: {}, session: { 'togo.operador.token': await staffToken(server) } },
+      staff: {
+        local: {},
+        session: {
+          'togo.operador.token': await benchStaffToken(
+            server.database.db,
+            E2E_APP_SECRET,
+            server.url,
+            'bench',
+          ),
+        },
+      },
     },
     paths: {
       booking: `/app/agendamientos/${booking}`,

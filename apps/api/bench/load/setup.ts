@@ -8,19 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateSecret, generateSync } from 'otplib';
 import { openPostgres, type Database } from '../../src/db/client.ts';
-import { staff } from '../../src/db/schema.ts';
 import { createCompanyUser } from '../../src/features/fleet/fleet.test-support.ts';
 import { insertVehicles } from '../../src/features/garage/garage-refresh.test-support.ts';
 import { createSignedInUser, type TestUser } from '../../src/features/garage/garage.test-support.ts';
-import { TOTP_SEAL } from '../../src/features/operator/staff-auth.service.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { sealText } from '../../src/lib/crypto.ts';
-import { hashPassword } from '../../src/lib/password.ts';
 import { startApiProcess, type ApiProcess } from '../../src/test/api-process.ts';
 import { startS3TestServer } from '../../src/test/s3-test-server.ts';
 import { createScratchPostgres } from '../../src/test/test-db.ts';
+import { benchStaffToken } from '../staff-session.ts';
 
 export const BRANCH = 'TRA-BOG-01';
 /** The most seats a slot may have (booking_branches_capacity_ck). */
@@ -86,31 +82,9 @@ async function startInstances(
   return [a.value, b.value];
 }
 
-/** A staff member (operaciones) with TOTP enrolled, signed in through the console's API: its headers. */
+/** A staff member (operaciones) signed in through the console's API (bench/staff-session.ts): its headers. */
 async function staffHeaders(database: Database, appSecret: string, api: ApiProcess) {
-  const correo = `load.operador.${randomBytes(3).toString('hex')}@togo.co`;
-  const clave = 'clave-load-operador-2026';
-  const secret = generateSecret();
-  await database.db.insert(staff).values({
-    email: correo,
-    nombre: 'Operador Load',
-    rol: 'operaciones',
-    passwordHash: await hashPassword(clave),
-    totpSecret: sealText(appSecret, TOTP_SEAL, secret),
-    totpEnabled: true,
-  });
-  const res = await fetch(`${api.url}/api/operador/sesion/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      correo,
-      clave,
-      codigo_totp: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }),
-    }),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`staff sign-in → ${res.status} ${text.slice(0, 300)}`);
-  const { token } = JSON.parse(text) as { token: string };
+  const token = await benchStaffToken(database.db, appSecret, api.url, 'load');
   return { authorization: `Token ${token}` };
 }
 
