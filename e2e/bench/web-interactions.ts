@@ -7,6 +7,7 @@
  * measurement: bench:web prints the median of its runs beside the 200 ms target.
  */
 import type { Browser, Page } from 'playwright-core';
+import { newBenchContext, TSX_NAME_SHIM } from '../support/browser.ts';
 import type { BenchUsers } from './bench-users.ts';
 
 export interface Interaction {
@@ -80,18 +81,10 @@ export async function measureInteraction(
   interaction: Interaction,
   users: BenchUsers,
 ): Promise<number> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'es-CO',
-    serviceWorkers: 'block',
-  });
+  const context = await newBenchContext(browser);
   try {
     const page = await context.newPage();
-    // tsx names inner functions with an `__name` helper the page does not have.
-    await page.addInitScript('window.__name = (f) => f;');
+    await page.addInitScript(TSX_NAME_SHIM);
     await page.addInitScript((storage) => {
       for (const [key, value] of Object.entries(storage.local)) localStorage.setItem(key, value);
       const w = window as unknown as { __inp: number; __takeInp: () => void };

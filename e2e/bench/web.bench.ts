@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { benchUsers, type BenchUsers } from './bench-users.ts';
 import { INTERACTIONS, measureInteraction } from './web-interactions.ts';
 import { startApp, webDist, type RunningApp } from '../support/app-server.ts';
-import { chromePath, launchBrowser } from '../support/browser.ts';
+import { chromePath, launchBrowser, newBenchContext } from '../support/browser.ts';
 import { median, writeBenchResult, type BenchTarget } from '../../apps/api/bench/bench-results.ts';
 
 const RUNS = 5;
@@ -121,14 +121,7 @@ interface Run {
 }
 
 async function measure(browser: Browser, server: RunningApp, target: Target, users: BenchUsers) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'es-CO',
-    serviceWorkers: 'block',
-  });
+  const context = await newBenchContext(browser);
   const page = await context.newPage();
   await page.addInitScript(
     ({ storage }) => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { checkEveryScreen } from './every-screen.ts';
 
 /** CHROME_PATH, else Debian's /usr/bin/chromium; null when neither exists (browser tests are then skipped). */
@@ -65,6 +65,27 @@ export async function newMobilePage(
   if (opts.now) await context.clock.install({ time: opts.now });
   return context.newPage();
 }
+
+/**
+ * The web benchmarks' phone (bench:web's loads and interactions): 390 px, touch, es-CO, service workers blocked so
+ * that every load is a cold one.
+ */
+export function newBenchContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-CO',
+    serviceWorkers: 'block',
+  });
+}
+
+/**
+ * An init script for pages that run functions compiled by tsx: it names inner functions with an `__name` helper the
+ * page does not have (add it before any `addInitScript`/`evaluate` whose function defines functions).
+ */
+export const TSX_NAME_SHIM = 'window.__name = (f) => f;';
 
 /** A desktop Chrome user agent (companies use a PC: SPPF §1, AHGA §4). */
 export const DESKTOP_USER_AGENT =

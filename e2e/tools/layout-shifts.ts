@@ -12,7 +12,7 @@
 import { benchUsers } from '../bench/bench-users.ts';
 import { pagePath, PAGES } from '../bench/lighthouse-pages.ts';
 import { startApp } from '../support/app-server.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, TSX_NAME_SHIM } from '../support/browser.ts';
 
 interface Shift {
   value: number;
@@ -33,8 +33,7 @@ try {
       deviceScaleFactor: 1.75,
     });
     const tab = await context.newPage();
-    // tsx names inner functions with an `__name` helper the page does not have.
-    await tab.addInitScript('window.__name = (f) => f;');
+    await tab.addInitScript(TSX_NAME_SHIM);
     await tab.addInitScript(
       ({ storage, withRects }) => {
         for (const [k, v] of Object.entries(storage.local)) localStorage.setItem(k, v);
