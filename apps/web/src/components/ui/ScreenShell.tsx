@@ -10,23 +10,17 @@ import { ShellLines } from './ShellLines.tsx';
  * interactive.
  */
 export function ScreenShell({ title, header }: { title: string; header: 'bar' | 'page' }) {
+  const bar = header === 'bar';
   return (
     <main className="page page--app" data-shell="" aria-hidden="true" inert>
-      {header === 'bar' ? (
-        <header className="app-bar alerts-bar">
-          <span className="back-button">
-            <BackArrow />
-          </span>
-          <span className="alerts-bar__title">{title || <ShellLines lines={['title']} />}</span>
-        </header>
-      ) : (
-        <header className="page-header">
-          <span className="back-button">
-            <BackArrow />
-          </span>
-          <span className="page-header__title">{title || <ShellLines lines={['title']} />}</span>
-        </header>
-      )}
+      <header className={bar ? 'app-bar alerts-bar' : 'page-header'}>
+        <span className="back-button">
+          <BackArrow />
+        </span>
+        <span className={bar ? 'alerts-bar__title' : 'page-header__title'}>
+          {title || <ShellLines lines={['title']} />}
+        </span>
+      </header>
       <div className="screen-shell__card">
         <ShellLines lines={['title', 'text', 'text', 'short']} />
       </div>
