@@ -17,6 +17,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /**
+     * Requests per second from all connections together (each connection gets its share, an integer; fewer
+     * connections than the rate are opened when the rate is lower than `connections`).
+     */
+    overallRate?: number;
     /** Seconds before a request counts as an error (autocannon default 10). */
     timeout?: number;
     method?: string;

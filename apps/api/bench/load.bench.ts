@@ -4,7 +4,9 @@
  * alerts, pico y placa, slots, my bookings, fleet compliance and operator agenda reads run under autocannon (half
  * the connections on each instance, rotating over the users) while W workers book trámites paid online and deliver
  * their payment events, and one company's fleet upload runs in the background. First an idle baseline (each route
- * alone, one connection), then stages of 2, 4, 8 connections per read route. Reports per stage the requests/s,
+ * alone, one connection), then stages of 2, 4, 8 connections per read route (closed loop), then an open-loop
+ * search for the highest rate meeting the latency targets without errors (load/search.ts: sustained_rps), then
+ * the SQL of the three heaviest reads timed bare (load/bare-sql.ts). Reports per stage and step the requests/s,
  * each route's p50/p95/p99 and errors, each instance's CPU and peak RSS and PostgreSQL's sessions; at the end every
  * write is accounted for in the database. A measurement: targets are printed PASS/FAIL, never thrown; the exit
  * code is 1 only when a write was lost or the scenario is broken (a route that does not answer 200 at first).
@@ -12,9 +14,9 @@
  * (ci by default when CI=true).
  */
 import { writeBenchResult } from './bench-results.ts';
+import { printBareSql, timeBareSql, type BareSqlFigures } from './load/bare-sql.ts';
 import { fleetFile, uploadInBackground, type UploadFigures } from './load/fleet-upload.ts';
 import {
-  WRITE_ROUTES,
   idleP99,
   loadTargets,
   printStage,
@@ -22,22 +24,40 @@ import {
   stageFigures,
   type StageFigures,
 } from './load/report.ts';
-import { startSampler } from './load/sampler.ts';
-import { checkRoutes, readRoutes, runRoute, type ReadRoute } from './load/scenarios.ts';
-import { runCleanups, startWorld, type Cleanups, type LoadWorld } from './load/setup.ts';
-import { newSamples, type RouteSamples } from './load/stats.ts';
+import { checkRoutes, readRoutes } from './load/scenarios.ts';
 import {
-  lostWrites,
-  runWriters,
-  serviceWeekdays,
-  writeState,
-  type WriteSamples,
-  type WriteState,
-} from './load/writers.ts';
+  printSearch,
+  searchSustainedRate,
+  sustainedRps,
+  withLostWrites,
+  type SearchOptions,
+  type SearchStep,
+} from './load/search.ts';
+import { runCleanups, startWorld, type Cleanups, type LoadWorld } from './load/setup.ts';
+import { idleStage, loadStage, type StageRun } from './load/stages.ts';
+import { lostWrites, serviceWeekdays, writeState } from './load/writers.ts';
 
+type Search = Omit<SearchOptions, 'connections' | 'writers'>;
 const SIZES = {
-  full: { drivers: 40, connections: [2, 4, 8], seconds: 20, writers: 4, uploadRows: 5000 },
-  ci: { drivers: 10, connections: [2], seconds: 6, writers: 2, uploadRows: 500 },
+  full: {
+    drivers: 40,
+    connections: [2, 4, 8],
+    seconds: 20,
+    writers: 4,
+    uploadRows: 5000,
+    search: { lowRps: 50, highRps: 800, tolerance: 0.1, maxSteps: 6, seconds: 10 } as Search,
+    bare: { runs: 40, seconds: 4, quietWaitS: 60 },
+  },
+  ci: {
+    drivers: 10,
+    connections: [2],
+    seconds: 6,
+    writers: 2,
+    uploadRows: 500,
+    // Two short steps: the search runs in CI (a broken search shows), its figures are a bracket only.
+    search: { lowRps: 50, highRps: 800, tolerance: 0.1, maxSteps: 2, seconds: 4 } as Search,
+    bare: { runs: 20, seconds: 1, quietWaitS: 15 },
+  },
 };
 const sizeName =
   process.env.BENCH_LOAD_SIZE === 'ci' || (!process.env.BENCH_LOAD_SIZE && process.env.CI === 'true')
@@ -45,72 +65,44 @@ const sizeName =
     : 'full';
 const SIZE = SIZES[sizeName];
 const COMPANIES = 2;
-/** Requests per route of the idle baseline (half on each instance, one connection) and idle writes. */
-const IDLE_REQUESTS = 40;
-const IDLE_WRITES = 20;
+/** Connections per read route of the search (enough for its rates: see search.ts). */
+const SEARCH_CONNECTIONS = 8;
 /** How long the fleet upload may still take once the last stage is over. */
 const UPLOAD_GRACE_MS = 60_000;
 
-/** A stage's samples: one per read route and the two writes. */
-function stageSamples(routes: ReadRoute[]): { all: Map<string, RouteSamples>; writes: WriteSamples } {
-  const all = new Map(routes.map((r) => [r.name, newSamples()]));
-  const writes = { booking: newSamples(), webhook: newSamples() };
-  all.set(WRITE_ROUTES[0] as string, writes.booking);
-  all.set(WRITE_ROUTES[1] as string, writes.webhook);
-  return { all, writes };
-}
-
-async function idleStage(world: LoadWorld, routes: ReadRoute[], writes: WriteState) {
-  console.log(
-    `\n▶ idle baseline: each route alone, 1 connection, ${IDLE_REQUESTS} requests (half on A, half on B)`,
-  );
-  const { all, writes: writeSamples } = stageSamples(routes);
-  const sampler = startSampler([world.a, world.b], world.database, world.databaseName);
-  const started = performance.now();
-  for (const route of routes) {
-    const into = all.get(route.name) as RouteSamples;
-    for (const base of [world.a.url, world.b.url]) {
-      await runRoute(route, [base], { connections: 1, amount: IDLE_REQUESTS / 2 }, into);
-    }
-  }
-  await runWriters(writes, { stage: 'idle', workers: 1, until: (done) => done >= IDLE_WRITES }, writeSamples);
-  const seconds = (performance.now() - started) / 1000;
-  return { all, seconds, sampled: await sampler.stop() };
-}
-
-async function loadStage(
+/** The fixed stages (closed loop), the fleet upload started with the first; answers the upload's figures. */
+async function fixedStages(
   world: LoadWorld,
-  routes: ReadRoute[],
-  writes: WriteState,
-  stage: string,
-  connections: number,
-) {
-  console.log(
-    `\n▶ stage ${stage}: ${connections} connections per read route (${routes.length} routes, ` +
-      `${connections * routes.length} in all, half on A, half on B) + ${SIZE.writers} writers, ${SIZE.seconds} s`,
-  );
-  const { all, writes: writeSamples } = stageSamples(routes);
-  const sampler = startSampler([world.a, world.b], world.database, world.databaseName);
-  const started = performance.now();
-  const deadline = started + SIZE.seconds * 1000;
-  await Promise.all([
-    ...routes.map((route) =>
-      runRoute(
-        route,
-        [world.a.url, world.b.url],
-        { connections, duration: SIZE.seconds },
-        all.get(route.name) as RouteSamples,
-      ),
-    ),
-    runWriters(
-      writes,
-      { stage, workers: SIZE.writers, until: () => performance.now() >= deadline },
-      writeSamples,
-    ),
-  ]);
-  const seconds = (performance.now() - started) / 1000;
-  if (writes.exhausted) console.warn('  every seat of the booking days is taken: the writers stopped early');
-  return { all, seconds, sampled: await sampler.stop() };
+  routes: ReturnType<typeof readRoutes>,
+  writes: ReturnType<typeof writeState>,
+  raw: Record<string, StageRun>,
+): Promise<UploadFigures | null> {
+  const upload = await fleetFile(SIZE.uploadRows);
+  let uploadDeadline = Infinity;
+  let uploading: Promise<UploadFigures> | null = null;
+  for (const connections of SIZE.connections) {
+    const stage = `c${connections}`;
+    uploading ??= uploadInBackground(
+      upload,
+      SIZE.uploadRows,
+      world.companies[0] as LoadWorld['companies'][number],
+      world.a,
+      world.b,
+      () => performance.now() > uploadDeadline,
+    );
+    console.log(
+      `\n▶ stage ${stage}: ${connections} connections per read route (${routes.length} routes, ` +
+        `${connections * routes.length} in all, half on A, half on B) + ${SIZE.writers} writers, ${SIZE.seconds} s`,
+    );
+    raw[stage] = await loadStage(world, routes, writes, {
+      stage,
+      connections,
+      seconds: SIZE.seconds,
+      writers: SIZE.writers,
+    });
+  }
+  uploadDeadline = performance.now() + UPLOAD_GRACE_MS;
+  return uploading;
 }
 
 /** Answers the exit code: 1 when the scenario is broken or a write was lost. */
@@ -119,8 +111,8 @@ async function main(): Promise<number> {
   try {
     console.log(
       `bench:load — size ${sizeName} (${SIZE.drivers} drivers, stages ${SIZE.connections.join('/')} connections ` +
-        `per route × ${SIZE.seconds} s, ${SIZE.writers} writers, fleet upload of ${SIZE.uploadRows} rows), ` +
-        `Node ${process.version}`,
+        `per route × ${SIZE.seconds} s, ${SIZE.writers} writers, fleet upload of ${SIZE.uploadRows} rows, ` +
+        `then at most ${SIZE.search.maxSteps} search steps of ${SIZE.search.seconds} s), Node ${process.version}`,
     );
     console.log('▶ starting PostgreSQL scratch database, s3rver and API instances A and B');
     const world = await startWorld({ drivers: SIZE.drivers, companies: COMPANIES }, cleanups);
@@ -140,30 +132,20 @@ async function main(): Promise<number> {
       return 1;
     }
     const idleP99s = idleP99(idle.all, idle.seconds);
-    const stages: Record<string, StageFigures> = {};
-    const raw: Record<string, Awaited<ReturnType<typeof idleStage>>> = { idle };
-
-    const upload = await fleetFile(SIZE.uploadRows);
-    let uploadDeadline = Infinity;
-    let uploading: Promise<UploadFigures> | null = null;
-    for (const connections of SIZE.connections) {
-      const stage = `c${connections}`;
-      uploading ??= uploadInBackground(
-        upload,
-        SIZE.uploadRows,
-        world.companies[0] as LoadWorld['companies'][number],
-        world.a,
-        world.b,
-        () => performance.now() > uploadDeadline,
-      );
-      raw[stage] = await loadStage(world, routes, writes, stage, connections);
-    }
-    uploadDeadline = performance.now() + UPLOAD_GRACE_MS;
-    const fleetUpload = await uploading;
+    const raw: Record<string, StageRun> = { idle };
+    const fleetUpload = await fixedStages(world, routes, writes, raw);
+    const search = await searchSustainedRate(
+      world,
+      routes,
+      writes,
+      { ...SIZE.search, connections: SEARCH_CONNECTIONS, writers: SIZE.writers },
+      idleP99s,
+    );
 
     console.log(`\n▶ accounting for ${writes.log.length} writes in the database`);
     const lost = await lostWrites(writes);
     const lostTotal = [...lost.values()].reduce((a, b) => a + b, 0);
+    const stages: Record<string, StageFigures> = {};
     for (const [stage, r] of Object.entries(raw)) {
       stages[stage] = stageFigures({
         connections: stage === 'idle' ? 1 : Number(stage.slice(1)),
@@ -176,16 +158,32 @@ async function main(): Promise<number> {
       });
       printStage(stage, stages[stage]);
     }
+    const steps: SearchStep[] = withLostWrites(search.steps, lost);
     const loadStages = Object.keys(stages).filter((s) => s !== 'idle');
     const best = loadStages.filter((s) => stages[s]?.meets_targets).at(-1) ?? null;
+    const highest = loadStages.at(-1) as string;
+    const bareSql: BareSqlFigures = await timeBareSql(
+      world,
+      routes,
+      { idle: stages.idle as StageFigures, loaded: stages[highest] as StageFigures, loadedName: highest },
+      SIZE.bare,
+    );
+    const sustained = sustainedRps(steps);
+
     printSummary(stages);
+    printSearch(steps);
+    printBareSql(bareSql);
     console.log(
       `fleet upload: ${fleetUpload?.outcome ?? 'not started'}` +
         (fleetUpload?.seconds != null ? ` in ${fleetUpload.seconds} s` : ''),
     );
     console.log(
-      `highest stage meeting every target: ${best ?? 'none'}` +
-        (best ? ` → sustained_rps ${stages[best]?.rps}` : ''),
+      `highest fixed stage meeting every target (3× idle included): ${best ?? 'none'}` +
+        (best ? ` (${stages[best]?.rps} req/s)` : ''),
+    );
+    console.log(
+      `sustained_rps (highest passing search step, reads and writes): ${sustained ?? 'none passed'}` +
+        (writes.exhausted ? ' — the writers ran out of seats' : ''),
     );
     writeBenchResult(
       'load',
@@ -197,13 +195,16 @@ async function main(): Promise<number> {
         stage_seconds: SIZE.seconds,
         service_day: fecha,
         writes: writes.log.length,
+        writes_exhausted: writes.exhausted,
         bookings_ok: writes.log.filter((e) => e.booked).length,
         payments_confirmed: writes.log.filter((e) => e.confirmed).length,
         lost_writes: lostTotal,
         fleet_upload: fleetUpload,
         stages,
         highest_stage_meeting_targets: best,
-        sustained_rps: best ? (stages[best]?.rps ?? null) : null,
+        search: { ...SIZE.search, connections_per_route: SEARCH_CONNECTIONS, steps },
+        sustained_rps: sustained,
+        bare_sql: bareSql,
       },
       loadTargets(loadStages),
     );

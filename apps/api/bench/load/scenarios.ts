@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import { BOOKING_PATHS } from '@togo/domain/booking/booking.contract';
 import { FLEET_COMPLIANCE_PATHS } from '@togo/domain/fleet/fleet-compliance.contract';
+import type { RouteSql } from './route-sql.ts';
 import { BRANCH, type LoadWorld } from './setup.ts';
 import { record, type RouteSamples } from './stats.ts';
 
@@ -21,6 +22,8 @@ export interface ReadRoute {
   method: 'GET' | 'POST';
   /** The n-th request of the route (n rotates over the users). */
   request(n: number): RouteRequest;
+  /** The SQL the route runs for its n-th request (the same user), bare (bench:load's bare-SQL table). */
+  bare(sql: RouteSql, n: number): Promise<unknown>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -30,10 +33,16 @@ export function readRoutes(world: LoadWorld, fecha: string): ReadRoute[] {
   const { drivers, companies, staffHeaders } = world;
   const driver = (n: number) => drivers[n % drivers.length] as (typeof drivers)[number];
   const company = (n: number) => companies[n % companies.length] as (typeof companies)[number];
-  const asDriver = (name: string, path: (d: ReturnType<typeof driver>) => string): ReadRoute => ({
+  type DriverOf = ReturnType<typeof driver>;
+  const asDriver = (
+    name: string,
+    path: (d: DriverOf) => string,
+    bare: (sql: RouteSql, d: DriverOf) => Promise<unknown>,
+  ): ReadRoute => ({
     name,
     method: 'GET',
     request: (n) => ({ path: path(driver(n)), headers: driver(n).headers }),
+    bare: (sql, n) => bare(sql, driver(n)),
   });
   const slotsBody = JSON.stringify({
     sede: BRANCH,
@@ -42,13 +51,26 @@ export function readRoutes(world: LoadWorld, fecha: string): ReadRoute[] {
     from_flow: 'tramites',
   });
   return [
-    asDriver('home (user_garages)', () => '/api/togo/vehicle/user_garages/'),
-    asDriver('selected vehicle', () => '/api/togo/vehicle/get_garaje_selected/'),
+    asDriver(
+      'home (user_garages)',
+      () => '/api/togo/vehicle/user_garages/',
+      (sql, d) => sql.userGarages(d.id),
+    ),
+    asDriver(
+      'selected vehicle',
+      () => '/api/togo/vehicle/get_garaje_selected/',
+      (sql, d) => sql.selectedVehicle(d.id),
+    ),
     asDriver(
       'alerts (SOAT)',
       (d) => `/api/togo/alerta/get_alerta/?id_garaje=${d.vehicleId}&code=ALERTA_SOAT`,
+      (sql, d) => sql.soatAlert(d.id, d.vehicleId),
     ),
-    asDriver('pico y placa', (d) => `/api/togo/pico-placa/?id_garaje=${d.vehicleId}`),
+    asDriver(
+      'pico y placa',
+      (d) => `/api/togo/pico-placa/?id_garaje=${d.vehicleId}`,
+      (sql, d) => sql.picoPlaca(d.id, d.vehicleId),
+    ),
     {
       name: 'slots (POST)',
       method: 'POST',
@@ -57,8 +79,13 @@ export function readRoutes(world: LoadWorld, fecha: string): ReadRoute[] {
         headers: { ...driver(n).headers, ...JSON_HEADERS },
         body: slotsBody,
       }),
+      bare: (sql) => sql.slots(BRANCH, fecha, fecha),
     },
-    asDriver('my bookings', () => BOOKING_PATHS.myBookings),
+    asDriver(
+      'my bookings',
+      () => BOOKING_PATHS.myBookings,
+      (sql, d) => sql.myBookings(d.id),
+    ),
     {
       name: 'fleet compliance',
       method: 'GET',
@@ -66,6 +93,7 @@ export function readRoutes(world: LoadWorld, fecha: string): ReadRoute[] {
         path: `${FLEET_COMPLIANCE_PATHS.grid}?estado=atencion&page=1&page_size=50`,
         headers: company(n).headers,
       }),
+      bare: (sql, n) => sql.fleetComplianceByState(company(n).id),
     },
     {
       name: 'operator agenda',
@@ -74,6 +102,7 @@ export function readRoutes(world: LoadWorld, fecha: string): ReadRoute[] {
         path: `/api/operador/agenda/?sede=${BRANCH}&fecha=${fecha}`,
         headers: staffHeaders,
       }),
+      bare: (sql) => sql.agenda(BRANCH, fecha),
     },
   ];
 }
@@ -106,12 +135,15 @@ export async function checkRoutes(routes: ReadRoute[], bases: string[]): Promise
 
 /**
  * Runs one route under autocannon: `connections` spread over `bases` in turn, for `duration` seconds or
- * `amount` requests, every answer recorded in `samples`.
+ * `amount` requests, every answer recorded in `samples`. With `overallRate`, at most that many requests per
+ * second in all (autocannon gives each connection its share, sent as answers come from the start of each of
+ * its seconds); the latency recorded is from sending to the answer, so a request the rate limit or a busy
+ * connection held back does not count its wait (coordinated omission: see search.ts).
  */
 export async function runRoute(
   route: ReadRoute,
   bases: string[],
-  opts: { connections: number; duration?: number; amount?: number },
+  opts: { connections: number; duration?: number; amount?: number; overallRate?: number },
   samples: RouteSamples,
 ): Promise<void> {
   let n = 0;
@@ -120,6 +152,7 @@ export async function runRoute(
     connections: opts.connections,
     ...(opts.duration ? { duration: opts.duration } : {}),
     ...(opts.amount ? { amount: opts.amount } : {}),
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
     timeout: 10,
     requests: [
       {

@@ -33,6 +33,8 @@ export interface LoadWorld {
   /** The bench's own connection to the scratch database (seeding, sampling, the final accounting). */
   database: Database;
   databaseName: string;
+  /** The scratch database's URL (the bare-SQL timing opens its own pools on it). */
+  databaseUrl: string;
   appSecret: string;
   drivers: Driver[];
   companies: TestUser[];
@@ -129,6 +131,7 @@ export async function startWorld(opts: { drivers: number; companies: number }, c
     b,
     database,
     databaseName: scratch.name,
+    databaseUrl: scratch.url,
     appSecret,
     drivers,
     companies,

@@ -279,15 +279,25 @@ export class FleetComplianceService {
     for await (const chunk of this.vehicleChunks(companyId)) yield chunk.map((v) => this.toRow(rules, v));
   }
 
-  /** The fleet's vehicles in chunks of EXPORT_CHUNK (keyset by plate); no empty chunk. */
-  private async *vehicleChunks(companyId: number): AsyncGenerator<ComplianceVehicleRow[]> {
-    let after: string | undefined;
-    for (;;) {
-      const chunk = await this.repo.page(companyId, { limit: EXPORT_CHUNK, after });
-      if (chunk.length === 0) return;
-      yield chunk;
-      if (chunk.length < EXPORT_CHUNK) return;
-      after = chunk[chunk.length - 1]?.placa;
-    }
+  private vehicleChunks(companyId: number): AsyncGenerator<ComplianceVehicleRow[]> {
+    return complianceVehicleChunks(this.repo, companyId);
+  }
+}
+
+/**
+ * The fleet's vehicles in chunks of EXPORT_CHUNK (keyset by plate); no empty chunk: what a state's (or a city's)
+ * grid and the export read (bench:load also runs it bare, as the grid's SQL).
+ */
+export async function* complianceVehicleChunks(
+  repo: Pick<FleetComplianceRepository, 'page'>,
+  companyId: number,
+): AsyncGenerator<ComplianceVehicleRow[]> {
+  let after: string | undefined;
+  for (;;) {
+    const chunk = await repo.page(companyId, { limit: EXPORT_CHUNK, after });
+    if (chunk.length === 0) return;
+    yield chunk;
+    if (chunk.length < EXPORT_CHUNK) return;
+    after = chunk[chunk.length - 1]?.placa;
   }
 }
