@@ -229,3 +229,13 @@ function insertErrors(companyUserId: number, uploadId: number, bad: InvalidFleet
             on conflict (upload_id, row_number) do nothing
             returning 1`;
 }
+
+/**
+ * Refreshes the planner's statistics of the tables an import writes (decision 133). Until autovacuum analyzes
+ * them — a minute later at best, never when the rows are under 10 % of a large table — the planner does not
+ * know the company's new fleet (it estimates one vehicle where there are thousands), and the compliance grid,
+ * the alerts and the reports read it with plans made for one row.
+ */
+export async function analyzeImportedTables(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`analyze vehicles, fleet_drivers, alert_dates`);
+}

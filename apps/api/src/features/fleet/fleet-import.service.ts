@@ -12,6 +12,11 @@ import type { FleetRepository } from './fleet.repository.ts';
 export const IMPORT_CHUNK_ROWS = 1000;
 /** Chunks parsed ahead of the database at most (waiting or being written). */
 export const IMPORT_WRITE_QUEUE = 3;
+/**
+ * An import of at least this many rows refreshes the planner's statistics before it is marked done (decision
+ * 133): below it, the planner's guess of a handful of vehicles is close enough.
+ */
+export const IMPORT_ANALYZE_MIN_ROWS = 500;
 
 export interface FleetImportDeps {
   repo: FleetRepository;
@@ -20,7 +25,13 @@ export interface FleetImportDeps {
   /** Where the file is read (WorkerFleetParser in the API: off the request-serving thread). */
   parser: FleetFileParser;
   chunkRows?: number;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void } | undefined;
+  log?:
+    | {
+        info?(obj: object, msg: string): void;
+        warn(obj: object, msg: string): void;
+        error(obj: object, msg: string): void;
+      }
+    | undefined;
 }
 
 /** A chunk write failed (database): never mistaken for an unreadable file; the job is retried. */
@@ -76,6 +87,7 @@ export class FleetImportService {
         return;
       }
       const { done, ignoredColumns } = await this.importRows(upload.id, upload.companyUserId, bytes);
+      if (done >= IMPORT_ANALYZE_MIN_ROWS) await this.analyze(ids);
       await repo.finishUpload(uploadId, done, clock.now(), ignoredColumns);
     } catch (err) {
       if (err instanceof FleetFileRejected) {
@@ -95,6 +107,21 @@ export class FleetImportService {
         );
       throw err;
     }
+  }
+
+  /** The fleet's rows are written: the planner learns of them now (a failure is logged, the import stands). */
+  private async analyze(ids: Record<string, unknown>): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.deps.repo.analyzeImportedTables();
+    } catch (err) {
+      this.deps.log?.warn({ ...ids, err }, 'fleet import: ANALYZE of the imported tables failed');
+      return;
+    }
+    this.deps.log?.info?.(
+      { ...ids, ms: Math.round(performance.now() - started) },
+      'fleet import: tables analyzed',
+    );
   }
 
   /**

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import type { InvalidFleetRow, ReferenceRows, ValidFleetRow } from './fleet-rows.ts';
 
-import { applyChunk } from './fleet-chunk.repository.ts';
+import { analyzeImportedTables, applyChunk } from './fleet-chunk.repository.ts';
 import {
   findDriverSnapshots,
   resetDriverSnapshots,
@@ -147,6 +147,11 @@ export class FleetRepository {
       .update(fleetUploads)
       .set({ rowsDone, rowsTotal: sql`greatest(${fleetUploads.rowsTotal}, ${rowsDone})` })
       .where(eq(fleetUploads.id, id));
+  }
+
+  /** ANALYZE of the tables an import writes (fleet-chunk.repository.ts). */
+  analyzeImportedTables(): Promise<void> {
+    return analyzeImportedTables(this.db);
   }
 
   /** Applies one import chunk in one transaction, set-based (fleet-chunk.repository.ts). */
