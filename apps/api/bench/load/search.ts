@@ -1,8 +1,7 @@
 /**
  * The search for the highest rate the two instances sustain (issue 40: "at the highest load the 2-core machine
  * sustains without errors, reported as requests per second"). Open loop: a total read rate R split evenly over
- * the read routes (autocannon's overallRate per route, 8 connections per route so that a slow answer does not
- * cap the rate), with the writers running as in a stage; R is bisected between a low and a high bound, a step
+ * the read routes (autocannon's overallRate per route, SEARCH_CONNECTIONS per route: load.bench.ts), with the writers running as in a stage; R is bisected between a low and a high bound, a step
  * per rate, until the bracket is within ~10 %. A step passes with 0 errors, every read p99 ≤ 250 ms, every write
  * p99 ≤ 500 ms, and at least 90 % of its target read rate achieved. The 3× idle p99 target is reported per step
  * but is not part of the search: it is met at no load on this host (idle p99s are 5–22 ms).
@@ -12,7 +11,9 @@
  * could not send on time is sent late, and its wait is in no latency (the figures are from sending to the
  * answer; autocannon's own correction is in its histogram, which the bench does not read). So a host falling
  * behind shows as a rate below the target rather than as latency: hence the 90 % condition. The per-second
- * bursts are spread by starting the routes 1/8 s apart (stages.ts); within a route they remain.
+ * bursts are spread by starting the routes 1/8 s apart (stages.ts); within a route they remain: a route's
+ * requests of a second arrive as many at a time as it has connections, so a step is a burst test as much as a
+ * rate test, and the heaviest route's p99 reflects its concurrent requests more than the rate.
  */
 import { READ_P99_MS, WRITE_P99_MS, WRITE_ROUTES, stageFigures, type StageFigures } from './report.ts';
 import type { ReadRoute } from './scenarios.ts';
