@@ -29,21 +29,22 @@ const fleet = (title: string): ShellView => ({ kind: 'fleet', title });
 /**
  * Every other signed-in screen a driver or a fleet manager lands on from a link (a notice, a bookmark, a shared
  * address): a page with its chunks and a shell of its header (decision 131). A `:param` segment stands for any one
- * segment (apps/api's spa-fallback.ts serves the page for them).
+ * segment (apps/api's spa-fallback.ts serves the page for them). A screen whose largest paint waits for a read
+ * names its set of early reads (src/app/early-reads.ts, decision 134), started by the page's inline script.
  */
 const SCREENS: readonly EntryPage[] = [
   ['/app/alerts', bar('Alertas')],
-  ['/app/alerts/soat', bar('SOAT')],
-  ['/app/alerts/rtm', bar('Revisión técnico-mecánica')],
-  ['/app/alerts/licencia-conduccion', bar('Licencia de conducción')],
-  ['/app/alerts/poliza', bar('Póliza todo riesgo')],
-  ['/app/alerts/impuestos', bar('Impuestos')],
-  ['/app/alerts/kit', bar('Kit de carretera')],
-  ['/app/alerts/pico-placa', bar('Pico y placa')],
+  ['/app/alerts/soat', bar('SOAT'), 'soat'],
+  ['/app/alerts/rtm', bar('Revisión técnico-mecánica'), 'rtm-alert'],
+  ['/app/alerts/licencia-conduccion', bar('Licencia de conducción'), 'licence'],
+  ['/app/alerts/poliza', bar('Póliza todo riesgo'), 'policy'],
+  ['/app/alerts/impuestos', bar('Impuestos'), 'tax'],
+  ['/app/alerts/kit', bar('Kit de carretera'), 'kit'],
+  ['/app/alerts/pico-placa', bar('Pico y placa'), 'pico-placa'],
   ['/app/alerts/alertas-peritaje', bar('Peritaje')],
   ['/app/alerts/alertas-tramites', bar('Trámites')],
-  ['/app/alerts/infracciones', bar('Infracciones')],
-  ['/app/alerts/comparendos', bar('Comparendos')],
+  ['/app/alerts/infracciones', bar('Infracciones'), 'fines'],
+  ['/app/alerts/comparendos', bar('Comparendos'), 'fines-list'],
   ['/app/alerts/comparendos-detalle/:numero', bar('Detalle del comparendo')],
   ['/app/agendamientos', page('Mis agendamientos')],
   ['/app/agendamientos/:id', page('Mi agendamiento')],
@@ -53,15 +54,16 @@ const SCREENS: readonly EntryPage[] = [
   ['/app/otros/compras', page('Comprar')],
   // Its title depends on the browser (the page cannot know it): a placeholder line.
   ['/app/otros/tutorial', page('')],
-  ['/flota/hoy', fleet('Hoy')],
+  ['/flota/hoy', fleet('Hoy'), 'fleet-today'],
   ['/flota/alertas', fleet('Alertas')],
   ['/flota/reportes', fleet('Reportes')],
   ['/flota/miembros', fleet('Miembros')],
-].map(([path, view]) => ({
+].map(([path, view, earlyReads]) => ({
   path: path as string,
   prerender: false,
   shell: (path as string).startsWith('/flota') ? 'fleet' : 'session',
   view: view as ShellView,
+  ...(earlyReads ? { earlyReads: earlyReads as EarlyReadSet } : {}),
 }));
 
 export const ENTRY_PAGES: readonly EntryPage[] = [

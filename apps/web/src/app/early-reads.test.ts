@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchFleetLayout, prefetchFleetList } from '../features/fleet/api/fleet-prefetch.ts';
 import { prefetchHome } from '../features/home/api/home-prefetch.ts';
 import { fetchRtmAlert } from '../features/services/api/rtm-alert.ts';
-import { apiGet, ApiError, EARLY_READ_MAX_AGE_MS, type EarlyReadsHolder } from '../lib/api-client.ts';
+import { apiGet, ApiError } from '../lib/api-client.ts';
+import { EARLY_READ_MAX_AGE_MS, startEarlyReads, type EarlyReadsHolder } from '../lib/early-read.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
-import { bootEarlyReads, EARLY_READS, FLEET_READS, HOME_READS, startEarlyReads } from './early-reads.ts';
+import { bootEarlyReads, EARLY_READS, FLEET_READS, HOME_READS } from './early-reads.ts';
 
 const w = window as EarlyReadsHolder;
 
@@ -44,8 +45,8 @@ describe('early reads', () => {
     void prefetchFleetList(client);
     await vi.waitFor(() => expect(urls.length).toBe(FLEET_READS.length - 1));
     expect(['/api/config', ...urls].sort()).toEqual([...FLEET_READS].sort());
-    expect(EARLY_READS.home()).toBe(HOME_READS);
-    expect(EARLY_READS.fleet()).toBe(FLEET_READS);
+    expect(EARLY_READS.home('')).toBe(HOME_READS);
+    expect(EARLY_READS.fleet('')).toBe(FLEET_READS);
     expect(FLEET_READS[0]).toMatch(/^\/api\/togo\/vehicle\/traer_vehiculos_flota\?/);
   });
 
@@ -54,13 +55,13 @@ describe('early reads', () => {
     await fetchRtmAlert(7).catch(() => undefined);
     localStorage.setItem(STORAGE_KEYS.vehicleSelected, JSON.stringify({ id: 7, placa: 'KLM472' }));
     // The screen's own read first: it starts in the inline script itself, before the app's entry.
-    expect(EARLY_READS.rtm()).toEqual([...urls, '/api/config']);
+    expect(EARLY_READS.rtm('')).toEqual([...urls, '/api/config']);
     for (const stored of ['{"id":"7"}', '{"id":-1}', '{"id":1.5}', 'null', '{', '[]', '{"id":7}']) {
       localStorage.setItem(STORAGE_KEYS.vehicleSelected, stored);
-      expect(EARLY_READS.rtm()).toEqual(['/api/config']);
+      expect(EARLY_READS.rtm('')).toEqual(['/api/config']);
     }
     localStorage.removeItem(STORAGE_KEYS.vehicleSelected);
-    expect(EARLY_READS.rtm()).toEqual(['/api/config']);
+    expect(EARLY_READS.rtm('')).toEqual(['/api/config']);
   });
 
   it('start nothing without a session, and send the token and Accept header with one', () => {
@@ -81,6 +82,7 @@ describe('early reads', () => {
     const win = {
       fetch: fetchFn,
       setTimeout: (run: () => void) => tasks.push(run),
+      location: { search: '' },
     } as unknown as Window & EarlyReadsHolder;
     bootEarlyReads('home', 'abc', win);
     expect(fetchFn.mock.calls.map(([path]) => path)).toEqual([HOME_READS[0]]);
@@ -91,6 +93,17 @@ describe('early reads', () => {
     }
     expect(tasks).toHaveLength(0);
     expect(Object.keys(win.__togoEarlyReads ?? {})).toEqual([...HOME_READS]);
+  });
+
+  it("give a set the page's address query: Hoy filtered by the address starts no first page", () => {
+    const fetchFn = vi.fn(async (_path: string) => json(200, {}));
+    const win = (search: string) =>
+      ({ fetch: fetchFn, setTimeout: () => 0, location: { search } }) as unknown as Window & EarlyReadsHolder;
+    bootEarlyReads('fleet-today', 'abc', win(''));
+    expect(fetchFn.mock.calls[0]?.[0]).toMatch(/^\/api\/togo\/flota\/cumplimiento\/\?estado=atencion&page=1/);
+    fetchFn.mockClear();
+    bootEarlyReads('fleet-today', 'abc', win('?page=3'));
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/togo/flota/ciudades/');
   });
 
   it('apiGet adopts an early read once, with the same session and while fresh; later reads go to the network', async () => {

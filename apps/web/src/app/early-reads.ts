@@ -1,12 +1,14 @@
 /**
  * An entry page's first reads, started before the app's entry has even been requested (docs/decisions/044, 047,
  * 054): the page's inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is parsed, and the
- * reads are answered by the time React asks for them (`takeEarlyRead` in lib/api-client.ts adopts them once). Of
+ * reads are answered by the time React asks for them (`takeEarlyRead` in lib/early-read.ts, which the HTTP clients call, adopts them once). Of
  * the app it imports only how the wizard reads its vehicle from storage, so the inline script stays small; the paths
  * are checked against the app's in early-reads.test.ts.
  */
+import type { AlertCode } from '@togo/domain/alerts/alerts.rules';
+import { readSelectedVehicle, type SelectedVehicle } from '../features/alerts/alerts-storage.ts';
 import { readBookingVehicle, type BookingVehicle } from '../features/services/selected-vehicle.ts';
-import type { EarlyReads, EarlyReadsHolder } from '../lib/api-client.ts';
+import { startEarlyReads, type EarlyReads, type EarlyReadsHolder } from '../lib/early-read.ts';
 import { inTasks } from './in-tasks.ts';
 
 /** The home's reads (features/home/api/home-prefetch.ts) and the public configuration (main.tsx). */
@@ -43,34 +45,80 @@ export function rtmReads(vehicle: Pick<BookingVehicle, 'id'> | null): readonly s
   return [`/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`, '/api/config'];
 }
 
-/** The pages that start their reads early, by the name their script's `data-early-reads` gives. */
-export const EARLY_READS = {
+type Vehicle = Pick<SelectedVehicle, 'id'> | null;
+
+/**
+ * An alert screen's reads (features/alerts/routes): the alert of the selected vehicle (localStorage
+ * 'vehicleSelected', the screens' own reading), with `refresh` the vehicle's registry status (RefreshStatus),
+ * then the public configuration. Without a vehicle the screen asks for nothing but the configuration.
+ */
+export function alertReads(code: AlertCode, vehicle: Vehicle, refresh: boolean): readonly string[] {
+  if (!vehicle) return ['/api/config'];
+  return [
+    `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=${code}`,
+    ...(refresh ? [refreshStatusPath(vehicle)] : []),
+    '/api/config',
+  ];
+}
+
+/** GET …/actualizacion/: when the vehicle's registry was last read (components/vehicle-refresh). */
+const refreshStatusPath = (vehicle: NonNullable<Vehicle>) => `/api/togo/vehicle/${vehicle.id}/actualizacion/`;
+
+/** The fines list reads its fines from storage: only the registry status and the configuration. */
+export function finesListReads(vehicle: Vehicle): readonly string[] {
+  return vehicle ? [refreshStatusPath(vehicle), '/api/config'] : ['/api/config'];
+}
+
+/**
+ * The pico y placa screen's: today's answer of the vehicle and the configuration (the driver's reports of it are
+ * asked once the answer is drawn, below the fold).
+ */
+export function picoPlacaReads(vehicle: Vehicle): readonly string[] {
+  return vehicle ? [`/api/togo/pico-placa/?id_garaje=${vehicle.id}`, '/api/config'] : ['/api/config'];
+}
+
+/**
+ * The fleet's 'Hoy': its first page when the address carries no filter (features/fleet/api/compliance.ts
+ * todayPath; a filtered address asks another page, which the screen reads itself), the city filter's cities, the
+ * sidebar's policy link and the configuration.
+ */
+export function fleetTodayReads(search: string): readonly string[] {
+  const unfiltered = search === '' || search === '?';
+  return [
+    ...(unfiltered ? ['/api/togo/flota/cumplimiento/?estado=atencion&page=1&page_size=50'] : []),
+    '/api/togo/flota/ciudades/',
+    '/api/automas-param-system/togo-urls/?name__in=data_policy_pdf',
+    '/api/config',
+  ];
+}
+
+const alert =
+  (code: AlertCode, refresh = false) =>
+  () =>
+    alertReads(code, readSelectedVehicle(), refresh);
+
+/**
+ * The pages that start their reads early, by the name their script's `data-early-reads` gives, from the page's
+ * address query (`location.search`) and the device's storage.
+ */
+const SETS = {
   home: () => HOME_READS,
   fleet: () => FLEET_READS,
   rtm: () => rtmReads(readBookingVehicle()),
-} satisfies Record<string, () => readonly string[]>;
+  soat: alert('ALERTA_SOAT', true),
+  'rtm-alert': alert('ALERTA_RTM', true),
+  licence: alert('ALERTA_LICENCIA'),
+  policy: alert('ALERTA_TODO_RIESGO'),
+  tax: alert('ALERTA_IMPUESTO'),
+  kit: alert('ALERTA_KIT'),
+  fines: alert('INFRACCION_TRANSITO', true),
+  'fines-list': () => finesListReads(readSelectedVehicle()),
+  'pico-placa': () => picoPlacaReads(readSelectedVehicle()),
+  'fleet-today': (search: string) => fleetTodayReads(search),
+};
+export const EARLY_READS: Record<keyof typeof SETS, (search: string) => readonly string[]> = SETS;
 export type EarlyReadSet = keyof typeof EARLY_READS;
 export const EARLY_READ_SETS = Object.keys(EARLY_READS) as EarlyReadSet[];
-
-/** The reads, with the headers apiRequest sends; none without a session (the guard sends the visitor away). */
-export function startEarlyReads(
-  paths: readonly string[],
-  token: string | null,
-  fetchFn: typeof fetch,
-  at: number = performance.now(),
-): EarlyReads {
-  const reads: EarlyReads = {};
-  if (!token) return reads;
-  for (const path of paths) {
-    const response = fetchFn(path, {
-      headers: { Accept: 'application/json', Authorization: `Token ${token}` },
-    });
-    // Adopted later or never: an unhandled rejection here would only be noise.
-    response.catch(() => undefined);
-    reads[path] = { token, response, at };
-  }
-  return reads;
-}
 
 /**
  * Starts a page's reads with the session's token (none without one: app/page-shells.ts `openingToken` says when
@@ -80,7 +128,7 @@ export function startEarlyReads(
 export function bootEarlyReads(set: EarlyReadSet, token: string | null, win: Window = window): void {
   const reads: EarlyReads = {};
   (win as EarlyReadsHolder).__togoEarlyReads = reads;
-  const paths = EARLY_READS[set]();
+  const paths = EARLY_READS[set](win.location.search);
   // One read per task (decision 124): the home's six in the <head>'s script made one long task before the first
   // paint.
   inTasks(paths, 1, (batch) => Object.assign(reads, startEarlyReads(batch, token, win.fetch.bind(win))), win);

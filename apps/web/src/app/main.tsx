@@ -2,7 +2,7 @@ import '../lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { hasEarlyReads } from '../lib/api-client.ts';
+import { hasEarlyReads } from '../lib/early-read.ts';
 import { fetchPublicConfig, publicConfigKey } from '../lib/public-config.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { nextTask } from './next-task.ts';

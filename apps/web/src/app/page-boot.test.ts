@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GROUP_COMPANY } from '@togo/domain/roles';
-import type { EarlyReadsHolder } from '../lib/api-client.ts';
+import type { EarlyReadsHolder } from '../lib/early-read.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { json } from '../test/fetch-mock.ts';
 import { FLEET_READS, HOME_READS } from './early-reads.ts';

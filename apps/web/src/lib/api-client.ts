@@ -7,6 +7,7 @@ import {
 import { OFFLINE_HEADER } from './pwa-constants.ts';
 import { setPwaStatus } from './pwa-status.ts';
 import { endSession, endsSession } from './session-ended.ts';
+import { takeEarlyRead } from './early-read.ts';
 import { getToken } from './storage.ts';
 
 export {
@@ -39,42 +40,6 @@ const drivers = createHttpClient({
 /** The parsed body of a 2xx answer (cast), or an ApiError (status 0 when the network failed). */
 export const apiRequest = <T>(path: string, options: RequestOptions = {}): Promise<T> =>
   drivers.request<T>(path, options);
-
-/** An early read older than this is never adopted (it started before the app asked: a refetch wants news). */
-export const EARLY_READ_MAX_AGE_MS = 10_000;
-
-/** A GET an entry page started before the app's entry ran (app/early-reads.ts), keyed by path. */
-export interface EarlyRead {
-  token: string;
-  response: Promise<Response>;
-  /** performance.now() when it started: adopted only while fresh (EARLY_READ_MAX_AGE_MS). */
-  at: number;
-}
-
-export type EarlyReads = Record<string, EarlyRead>;
-
-/** Where app/early-reads.ts leaves its reads: `window.__togoEarlyReads` (globalThis: also read at prerender). */
-export type EarlyReadsHolder = { __togoEarlyReads?: EarlyReads };
-
-const earlyReads = () => (globalThis as EarlyReadsHolder).__togoEarlyReads;
-
-/** Whether the page started reads the app has not adopted yet (main.tsx then waits for them). */
-export function hasEarlyReads(): boolean {
-  return Object.keys(earlyReads() ?? {}).length > 0;
-}
-
-/**
- * A GET the entry page already started (app/early-reads.ts: the home's first reads), adopted once, with the
- * same session and while fresh; later reads of the path go to the network as usual.
- */
-function takeEarlyRead(path: string, token: string | null): Promise<Response> | null {
-  const reads = earlyReads();
-  const read = reads?.[path];
-  if (!reads || !read) return null;
-  delete reads[path];
-  const fresh = performance.now() - read.at < EARLY_READ_MAX_AGE_MS;
-  return read.token === token && fresh ? read.response : null;
-}
 
 /** Multipart upload of one file (field name given) with the driver's token; parsed with the domain's schema. */
 export const apiUploadParse = <T>(

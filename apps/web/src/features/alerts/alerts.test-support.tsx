@@ -61,6 +61,16 @@ export const ELSEWHERE: RouteObject[] = [
   stub('/app/servicios/rtm'),
 ];
 
+/** A get_alerta INFRACCION_TRANSITO answer with these fines of the vehicle. */
+export const finesAnswer = (vehiculo: unknown[], empty = false) => ({
+  empty,
+  data: {
+    cant_comparendos_vehiculo: vehiculo.length,
+    comparendos_vehiculo: vehiculo,
+    comparendos_persona: [],
+  },
+});
+
 export function fine(overrides: Record<string, unknown> = {}) {
   return {
     numero: '11001000000012345678',

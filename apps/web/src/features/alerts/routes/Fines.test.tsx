@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes, stub } from '../../../test/render.tsx';
 import { VEHICLE_REFRESH_PATHS } from '@togo/domain/garage/vehicle-refresh.contract';
-import { alertAnswers, ELSEWHERE, fine, GET_ALERT, selectVehicle, VEHICLE } from '../alerts.test-support.tsx';
+import {
+  alertAnswers,
+  ELSEWHERE,
+  fine,
+  finesAnswer,
+  GET_ALERT,
+  selectVehicle,
+  VEHICLE,
+} from '../alerts.test-support.tsx';
 import { ComparendoDetalleRoute } from './ComparendoDetalle.tsx';
 import { ComparendosRoute } from './Comparendos.tsx';
 import { InfraccionesRoute } from './Infracciones.tsx';
@@ -18,15 +26,6 @@ const ROUTES = [
   { path: '/app/alerts/comparendos-detalle/:numero', Component: ComparendoDetalleRoute },
   ...ELSEWHERE,
 ];
-
-const finesAnswer = (vehiculo: unknown[], empty = false) => ({
-  empty,
-  data: {
-    cant_comparendos_vehiculo: vehiculo.length,
-    comparendos_vehiculo: vehiculo,
-    comparendos_persona: [],
-  },
-});
 
 const FINES = [
   fine(),

@@ -1,8 +1,9 @@
 import { bogotaToday } from '@togo/domain/bogota-time';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { alertLabel } from '../alerts-menu.ts';
 import { useAlertsNav } from '../alerts-nav.ts';
 import { readSelectedVehicle } from '../alerts-storage.ts';
+import { useLaterTask } from '../../../lib/use-later-task.ts';
 import { PICO_PLACA_NO_SAVED_DATA, picoPlacaOfToday, usePicoPlaca } from '../../../lib/pico-placa-query.ts';
 import { PicoPlacaIcon } from '../components/alert-icons.tsx';
 import { AlertScreen, NoVehicleNotice } from '../components/AlertScreen.tsx';
@@ -10,6 +11,15 @@ import { PicoPlacaDay } from '../components/PicoPlacaDay.tsx';
 import { PicoPlacaFrame } from '../components/PicoPlacaFrame.tsx';
 import { ReportWrongAnswer } from '../components/ReportWrongAnswer.tsx';
 import { picoPlacaCity, picoPlacaTone } from '../pico-placa.ts';
+
+/**
+ * What goes under the answer, drawn a task after it (lib/use-later-task.ts): the driver's reports and the city's
+ * own page (an iframe, a document of its own) are asked for once the answer is painted, not before it (decision
+ * 134).
+ */
+function AfterTheAnswer({ children }: { children: ReactNode }) {
+  return useLaterTask() ? children : null;
+}
 
 /**
  * /app/alerts/pico-placa (AHGA §2, issue 33): 'Pico y Placa en {city}', the API's message for today, the rule
@@ -66,18 +76,20 @@ export function PicoPlacaRoute() {
             </div>
           </section>
           <PicoPlacaDay data={data} city={city} placa={vehicle.placa ?? null} />
-          <ReportWrongAnswer
-            vehicleId={vehicleId}
-            fecha={data.fecha ?? bogotaToday(new Date())}
-            city={city}
-          />
-          {data.url !== null ? (
-            <PicoPlacaFrame data={{ ...data, url: data.url }} city={city} />
-          ) : data.certeza === 'sin_informacion' ? null : (
-            <p className="pico-placa__source">
-              {city} no tiene una página de pico y placa para mostrar aquí.
-            </p>
-          )}
+          <AfterTheAnswer>
+            <ReportWrongAnswer
+              vehicleId={vehicleId}
+              fecha={data.fecha ?? bogotaToday(new Date())}
+              city={city}
+            />
+            {data.url !== null ? (
+              <PicoPlacaFrame data={{ ...data, url: data.url }} city={city} />
+            ) : data.certeza === 'sin_informacion' ? null : (
+              <p className="pico-placa__source">
+                {city} no tiene una página de pico y placa para mostrar aquí.
+              </p>
+            )}
+          </AfterTheAnswer>
         </>
       ) : null}
     </AlertScreen>

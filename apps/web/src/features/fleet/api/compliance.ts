@@ -8,6 +8,23 @@ import {
 import { apiParse } from '../../../lib/api-client.ts';
 import { logFailure } from '../../../lib/log-failure.ts';
 
+/** The address of one page of 'Hoy' (also started early by the /flota/hoy page: app/early-reads.ts). */
+export function todayPath(
+  estado: FleetComplianceState,
+  fecha: string | null,
+  ciudad: string | null,
+  page: number,
+): string {
+  const params = new URLSearchParams({
+    estado,
+    page: String(page),
+    page_size: String(FLEET_COMPLIANCE_PAGE_SIZE),
+  });
+  if (fecha) params.set('fecha', fecha);
+  if (ciudad) params.set('ciudad', ciudad);
+  return `${FLEET_COMPLIANCE_PATHS.grid}?${params.toString()}`;
+}
+
 /**
  * GET /api/togo/flota/cumplimiento/?estado=atencion (or one of its two states) → a page of the vehicles that cannot
  * go out on a date (Bogotá
@@ -20,14 +37,7 @@ export function useTodayQuery(
   ciudad: string | null,
   page: number,
 ) {
-  const params = new URLSearchParams({
-    estado,
-    page: String(page),
-    page_size: String(FLEET_COMPLIANCE_PAGE_SIZE),
-  });
-  if (fecha) params.set('fecha', fecha);
-  if (ciudad) params.set('ciudad', ciudad);
-  const path = `${FLEET_COMPLIANCE_PATHS.grid}?${params.toString()}`;
+  const path = todayPath(estado, fecha, ciudad, page);
   return useQuery({
     queryKey: ['fleet', 'compliance', path],
     queryFn: ({ signal }) =>
