@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/app/router.tsx';
 import { ENTRY_PAGES } from './entry-pages.ts';
-import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
+import { consolePageHtml, pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
 
 const TEMPLATE = [
   '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>',
@@ -134,5 +134,33 @@ describe('ENTRY_PAGES', () => {
       expect(matches.at(-1)?.pathname.replace(/\/$/, ''), page.path).toBe(page.path);
       if (page.prerender) expect(page.path.startsWith('/auth'), page.path).toBe(true);
     }
+  });
+});
+
+describe('consolePageHtml (decision 134)', () => {
+  const built =
+    '<html><head><title>Consola</title>' +
+    '<script type="module" crossorigin src="/operador/assets/operador-A1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/operador/assets/jsx-runtime-B2.js">' +
+    '<link rel="modulepreload" crossorigin href="/operador/assets/schemas-C3.js">' +
+    '<link rel="stylesheet" crossorigin href="/operador/assets/operador-D4.css"></head>' +
+    '<body><div id="root"><div class="op-state">Cargando…</div></div></body></html>';
+
+  it("gives the console's entry and preloads to the inline script, keeping its styles and loader", () => {
+    const html = consolePageHtml(built, 'BOOT()');
+    expect(html).toContain(
+      '<script data-entry="/operador/assets/operador-A1.js" ' +
+        'data-preloads="/operador/assets/jsx-runtime-B2.js /operador/assets/schemas-C3.js">BOOT()</script>',
+    );
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/operador/assets/operador-D4.css">');
+    expect(html).toContain('<div id="root"><div class="op-state">Cargando…</div></div>');
+    // Rewritten once: a second pass leaves it as it is.
+    expect(consolePageHtml(html, 'BOOT()')).toBe(html);
+  });
+
+  it('refuses a page that does not load the console’s entry', () => {
+    expect(() => consolePageHtml('<html><head></head></html>', 'BOOT()')).toThrow(/operador\.html no carga/);
   });
 });

@@ -92,3 +92,21 @@ export function pageHtml(
     .replace('</head>', () => `${styles.join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
+
+const CONSOLE_ENTRY = /<script type="module" crossorigin src="(\/operador\/assets\/[^"]+\.js)"><\/script>/;
+const CONSOLE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/operador\/assets\/[^"]+\.js)">/g;
+
+/**
+ * The operator console's page (dist/operador/operador.html, built by vite.operador.config.ts) with the entry
+ * pages' inline script instead of its entry's tag and module preloads (decision 134): its loader is painted from
+ * the HTML before the console's scripts run (src/app/page-boot.ts requests them after that first paint). A page
+ * already rewritten is answered as it is.
+ */
+export function consolePageHtml(html: string, bootCode: string): string {
+  if (html.includes(' data-entry="')) return html;
+  const entry = CONSOLE_ENTRY.exec(html);
+  if (!entry) throw new Error('operador.html no carga /operador/assets/….js: no se puede generar la página');
+  const preloads = [...html.matchAll(CONSOLE_PRELOAD)].map((m) => m[1]);
+  const script = `<script data-entry="${entry[1]}" data-preloads="${preloads.join(' ')}">${bootCode}</script>`;
+  return html.replace(CONSOLE_PRELOAD, '').replace(entry[0], () => script);
+}

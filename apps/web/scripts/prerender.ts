@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, createServerModuleRunner } from 'vite';
-import { pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
+import { consolePageHtml, pageHtml, routeAssets, type Manifest } from './prerender-html.ts';
 import { writeCompressed } from '../vite.shared.ts';
 import { buildPageBootScript } from './page-boot-script.ts';
 import { ENTRY_PAGES } from './entry-pages.ts';
@@ -89,6 +89,12 @@ try {
       `prerender: ${page.path} → _pages${page.path}.html (${body === null ? 'preloads only' : `${body.length} B of ${page.shell ? 'shell' : 'markup'}`}, ${assets.scripts.length} chunks, ${assets.styles.length} styles)`,
     );
   }
+  // The console's page: its loader painted before its scripts run (decision 134).
+  const consolePage = path.join(dist, 'operador', 'operador.html');
+  const consoleHtml = consolePageHtml(readFileSync(consolePage, 'utf8'), bootScript);
+  writeFileSync(consolePage, consoleHtml);
+  writeCompressed(consolePage, consoleHtml);
+  console.log('prerender: /operador → operador/operador.html (its loader painted before its scripts)');
 } finally {
   await server.close();
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { takeEarlyRead } from '../../lib/early-read.ts';
 import { createHttpClient } from '../../lib/http-client.ts';
 
 /**
@@ -41,7 +42,7 @@ export function subscribeOperatorToken(listener: () => void): () => void {
 
 /**
  * The console's client (lib/http-client.ts, as the drivers' app): the staff token in `Authorization: Token <t>`,
- * and a 401 forgets it so the shell returns to the sign-in screen.
+ * a 401 forgets it so the shell returns to the sign-in screen, and a read the entry started is adopted once.
  */
 const staff = createHttpClient({
   authorization: () => {
@@ -51,6 +52,8 @@ const staff = createHttpClient({
   onResponse: (response) => {
     if (response.status === 401) setOperatorToken(null);
   },
+  // The reads the console's entry started with the screen's chunk (shell/early-reads.ts), adopted once.
+  adopt: (path) => takeEarlyRead(path, getOperatorToken()),
 });
 
 export interface OperatorRequest<S extends z.ZodType | undefined> {
