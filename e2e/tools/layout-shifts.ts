@@ -22,6 +22,8 @@ interface Shift {
 
 const wanted = process.argv.slice(2);
 const rects = process.env.LAYOUT_SHIFTS_RECTS === '1';
+/** LAYOUT_SHIFTS_SHOTS=<folder>: a screenshot of each page once settled, at the phone's width and at 1280 px. */
+const shots = process.env.LAYOUT_SHIFTS_SHOTS;
 const server = await startApp();
 const browser = await launchBrowser();
 try {
@@ -79,6 +81,11 @@ try {
     console.log(`${page.key.padEnd(20)} CLS ${total.toFixed(3)}`);
     for (const s of shifts.filter((x) => x.value >= 0.005)) {
       console.log(`    ${s.value.toFixed(3)} at ${s.time} ms: ${s.moved.join(', ')}`);
+    }
+    if (shots) {
+      await tab.screenshot({ path: `${shots}/${page.key}-phone.png` });
+      await tab.setViewportSize({ width: 1280, height: 800 });
+      await tab.screenshot({ path: `${shots}/${page.key}-desktop.png` });
     }
     await context.close();
   }

@@ -3,7 +3,15 @@ import type { EarlyReadsHolder } from '../../lib/early-read.ts';
 import { json } from '../../test/fetch-mock.ts';
 import { setOperatorToken } from '../lib/operator-api.ts';
 import { ADMIN_ME, renderConsole } from '../test/render-console.tsx';
-import { SCREEN_READS, screenPath, STAFF_ME_PATH, startConsoleReads } from './early-reads.ts';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { branch } from '../screens/test-support.ts';
+import { agendaDayReads, SCREEN_READS, screenPath, STAFF_ME_PATH, startConsoleReads } from './early-reads.ts';
+
+/** Two branches, the first closed for good: the agenda opens on the second. */
+const BRANCHES = [
+  { ...branch(), id: 'PER-BOG-01', activa: false },
+  { ...branch(), id: 'PER-MED-01', activa: true },
+];
 
 afterEach(() => {
   setOperatorToken(null);
@@ -20,7 +28,9 @@ function recordReads(): string[] {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       const path = `${url.pathname}${url.search}`;
       paths.push(path);
-      return path === STAFF_ME_PATH ? json(200, ADMIN_ME) : json(503, { detail: 'No disponible.' });
+      if (path === STAFF_ME_PATH) return json(200, ADMIN_ME);
+      if (path === '/api/operador/sedes/') return json(200, BRANCHES);
+      return json(503, { detail: 'No disponible.' });
     }),
   );
   return paths;
@@ -43,9 +53,40 @@ describe("the console's early reads (decision 134)", () => {
     },
   );
 
+  it("the agenda asks for the day its entry starts once the branches answer: the first active branch's, today", async () => {
+    setOperatorToken('tok-staff');
+    const asked = recordReads();
+    renderConsole('/agenda');
+    const day = agendaDayReads('PER-MED-01', bogotaToday(new Date()));
+    await vi.waitFor(() => expect(day.filter((p) => !asked.includes(p))).toEqual([]), { timeout: 15_000 });
+  });
+
+  it("start the agenda's day after the branches' answer, or at once when the address names it", async () => {
+    const fetchFn = vi.fn(async (path: string) => json(200, path === '/api/operador/sedes/' ? BRANCHES : {}));
+    const win = (search: string) =>
+      ({ fetch: fetchFn, location: { search } }) as unknown as Window & EarlyReadsHolder;
+    const plain = win('');
+    startConsoleReads('/operador/agenda', 'tok', plain);
+    const day = agendaDayReads('PER-MED-01', bogotaToday(new Date()));
+    await vi.waitFor(() =>
+      expect(Object.keys(plain.__togoEarlyReads ?? {})).toEqual(expect.arrayContaining([...day])),
+    );
+    const named = win('?sede=PER-CAL-01&fecha=2026-12-07');
+    startConsoleReads('/operador/agenda', 'tok', named);
+    expect(Object.keys(named.__togoEarlyReads ?? {})).toEqual([
+      STAFF_ME_PATH,
+      '/api/operador/sedes/',
+      ...agendaDayReads('PER-CAL-01', '2026-12-07'),
+    ]);
+    expect(agendaDayReads('PER-CAL-01', '2026-12-07')).toEqual([
+      '/api/operador/agenda/?sede=PER-CAL-01&fecha=2026-12-07',
+      '/api/operador/sedes/PER-CAL-01/cierres/',
+    ]);
+  });
+
   it("start who is signed in and the screen's reads, only with a session", () => {
     const fetchFn = vi.fn(async () => json(200, {}));
-    const win = { fetch: fetchFn } as unknown as Window & EarlyReadsHolder;
+    const win = { fetch: fetchFn, location: { search: '' } } as unknown as Window & EarlyReadsHolder;
     expect(startConsoleReads('/operador/agenda', null, win)).toEqual([]);
     expect(fetchFn).not.toHaveBeenCalled();
     expect(startConsoleReads('/operador/agenda', 'tok', win)).toEqual([

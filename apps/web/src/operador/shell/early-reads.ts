@@ -1,4 +1,6 @@
-import { startEarlyReads, type EarlyReadsHolder } from '../../lib/early-read.ts';
+import { bogotaToday } from '@togo/domain/bogota-time';
+import { startEarlyReads, type EarlyReads, type EarlyReadsHolder } from '../../lib/early-read.ts';
+import { agendaParamsOf, agendaQuery } from '../screens/agenda/use-agenda-params.ts';
 import { allScreens } from './shell-screens.ts';
 
 /**
@@ -38,11 +40,45 @@ export function startConsoleReads(
   if (!token) return [];
   const path = screenPath(pathname);
   const paths = [STAFF_ME_PATH, ...(SCREEN_READS[path] ?? [])];
-  (win as EarlyReadsHolder).__togoEarlyReads = startEarlyReads(paths, token, win.fetch.bind(win));
+  const reads = startEarlyReads(paths, token, win.fetch.bind(win));
+  (win as EarlyReadsHolder).__togoEarlyReads = reads;
+  if (path === 'agenda') startAgendaDay(reads, token, win);
   // The module is kept by the browser: the shell's lazy screen then finds it loaded.
   void allScreens()
     .find((screen) => screen.path === path)
     ?.load()
     .catch(() => undefined);
   return paths;
+}
+
+/** The agenda's reads of one branch and day: its bookings and the branch's closures (AgendaScreen's). */
+export function agendaDayReads(sede: string, fecha: string): readonly string[] {
+  return [
+    `/api/operador/agenda/${agendaQuery(sede, fecha)}`,
+    `/api/operador/sedes/${encodeURIComponent(sede)}/cierres/`,
+  ];
+}
+
+/**
+ * The agenda's day: the address's branch and day, or (without a branch in the address) the first active branch
+ * of the branches' early answer, which the screen would choose, and today in Bogotá. Nothing when that answer
+ * fails or names no active branch: the screen then asks itself.
+ */
+function startAgendaDay(reads: EarlyReads, token: string, win: Window): void {
+  const { sede, fecha } = agendaParamsOf(new URLSearchParams(win.location.search), bogotaToday(new Date()));
+  const start = (branch: string) =>
+    Object.assign(reads, startEarlyReads(agendaDayReads(branch, fecha), token, win.fetch.bind(win)));
+  if (sede) {
+    start(sede);
+    return;
+  }
+  void reads['/api/operador/sedes/']?.response
+    .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+    .then((branches) => {
+      const first = Array.isArray(branches)
+        ? (branches as { id?: unknown; activa?: unknown }[]).find((b) => b.activa === true)
+        : undefined;
+      if (typeof first?.id === 'string') start(first.id);
+    })
+    .catch(() => undefined);
 }

@@ -25,7 +25,7 @@ import { bogotaClock, bulkSummary } from './agenda-summary.ts';
 import { AgendaTable, selectable, type RowAction } from './AgendaTable.tsx';
 import { AgendaTotals } from './AgendaTotals.tsx';
 import { AgendaDialogs, type Asking } from './AgendaDialogs.tsx';
-import { useAgendaParams } from './use-agenda-params.ts';
+import { agendaQuery, useAgendaParams } from './use-agenda-params.ts';
 import '../../components/operator-screens.css';
 
 /** The agenda reloads itself this often while the tab is visible (issue 38). */
@@ -58,7 +58,7 @@ export default function AgendaScreen() {
   const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const key = sede ? `?sede=${encodeURIComponent(sede)}&fecha=${fecha}` : null;
+  const key = sede ? agendaQuery(sede, fecha) : null;
   // The selection belongs to one branch-day: another one starts with none.
   const [selection, setSelection] = useState<{ key: string | null; ids: Set<string> }>({
     key: null,
@@ -217,7 +217,13 @@ export default function AgendaScreen() {
       <h1 id="agenda-title">Agenda</h1>
       <div className="ops-toolbar">
         <label htmlFor={ids.sede}>Sede</label>
-        <select id={ids.sede} value={sede} onChange={(e) => setSede(e.target.value)} disabled={!branches}>
+        <select
+          id={ids.sede}
+          className="ops-toolbar__branch"
+          value={sede}
+          onChange={(e) => setSede(e.target.value)}
+          disabled={!branches}
+        >
           {!branches && <option value="">Cargando sedes…</option>}
           {branches?.map((b) => (
             <option key={b.id} value={b.id}>
