@@ -44,6 +44,7 @@ const SCREENS_WITH_READS = ENTRY_PAGES.filter(
 describe("the screens' early reads (decision 134)", () => {
   it('are named by the alert screens, the fines, pico y placa and the fleet’s Hoy', () => {
     expect(SCREENS_WITH_READS.map((page) => page.path)).toEqual([
+      '/app/alerts',
       '/app/alerts/soat',
       '/app/alerts/rtm',
       '/app/alerts/licencia-conduccion',

@@ -33,7 +33,7 @@ const fleet = (title: string): ShellView => ({ kind: 'fleet', title });
  * names its set of early reads (src/app/early-reads.ts, decision 134), started by the page's inline script.
  */
 const SCREENS: readonly EntryPage[] = [
-  ['/app/alerts', bar('Alertas')],
+  ['/app/alerts', bar('Alertas'), 'alerts'],
   ['/app/alerts/soat', bar('SOAT'), 'soat'],
   ['/app/alerts/rtm', bar('Revisión técnico-mecánica'), 'rtm-alert'],
   ['/app/alerts/licencia-conduccion', bar('Licencia de conducción'), 'licence'],

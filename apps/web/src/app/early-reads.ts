@@ -92,6 +92,25 @@ export function fleetTodayReads(search: string): readonly string[] {
   ];
 }
 
+/**
+ * The alerts list's: the answer of each alert its chips show (features/alerts/alert-chips.ts, in its order) for the
+ * selected vehicle, then the configuration.
+ */
+export const LIST_CODES: readonly AlertCode[] = [
+  'ALERTA_SOAT',
+  'ALERTA_TODO_RIESGO',
+  'INFRACCION_TRANSITO',
+  'ALERTA_RTM',
+  'ALERTA_LICENCIA',
+  'ALERTA_KIT',
+  'ALERTA_IMPUESTO',
+];
+
+export function alertsListReads(vehicle: Vehicle): readonly string[] {
+  if (!vehicle) return ['/api/config'];
+  return [...LIST_CODES.map((code) => alertReads(code, vehicle, false)[0] as string), '/api/config'];
+}
+
 const alert =
   (code: AlertCode, refresh = false) =>
   () =>
@@ -105,6 +124,7 @@ const SETS = {
   home: () => HOME_READS,
   fleet: () => FLEET_READS,
   rtm: () => rtmReads(readBookingVehicle()),
+  alerts: () => alertsListReads(readSelectedVehicle()),
   soat: alert('ALERTA_SOAT', true),
   'rtm-alert': alert('ALERTA_RTM', true),
   licence: alert('ALERTA_LICENCIA'),
