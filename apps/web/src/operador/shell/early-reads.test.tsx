@@ -46,11 +46,10 @@ describe("the console's early reads (decision 134)", () => {
       // The screen's chunk loads first (slow on a busy host).
       await vi.waitFor(
         () => expect([STAFF_ME_PATH, ...reads].filter((p) => !asked.includes(p))).toEqual([]),
-        {
-          timeout: 15_000,
-        },
+        { timeout: 25_000 },
       );
     },
+    30_000,
   );
 
   it("the agenda asks for the day its entry starts once the branches answer: the first active branch's, today", async () => {
@@ -58,8 +57,8 @@ describe("the console's early reads (decision 134)", () => {
     const asked = recordReads();
     renderConsole('/agenda');
     const day = agendaDayReads('PER-MED-01', bogotaToday(new Date()));
-    await vi.waitFor(() => expect(day.filter((p) => !asked.includes(p))).toEqual([]), { timeout: 15_000 });
-  });
+    await vi.waitFor(() => expect(day.filter((p) => !asked.includes(p))).toEqual([]), { timeout: 25_000 });
+  }, 30_000);
 
   it("start the agenda's day after the branches' answer, or at once when the address names it", async () => {
     const fetchFn = vi.fn(async (path: string) => json(200, path === '/api/operador/sedes/' ? BRANCHES : {}));
