@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inTurn, json, server } from '../../test/api-server.ts';
 import { getOperatorToken, operatorRequest, setOperatorToken } from '../lib/operator-api.ts';
 import { ALL_STAFF, operatorScreens } from '../screens.ts';
@@ -37,10 +37,17 @@ function twoScreens() {
   return { settle: () => settle };
 }
 
+/** The console's real screens: each test here registers its own, and the list is given back afterwards (the web
+ * tests share one module graph per worker: a file after this one renders the real console). */
+const REAL_SCREENS = [...operatorScreens];
+
 // The console's home (Inicio) reads the day's summary.
-beforeEach(() => server.use(answerSummary()));
-afterEach(() => {
+beforeEach(() => {
   operatorScreens.length = 0;
+  server.use(answerSummary());
+});
+afterAll(() => {
+  operatorScreens.splice(0, operatorScreens.length, ...REAL_SCREENS);
 });
 
 describe('console shell', () => {
