@@ -4,7 +4,8 @@
  * the read routes (autocannon's overallRate per route, SEARCH_CONNECTIONS per route: load.bench.ts), with the writers running as in a stage; R is bisected between a low and a high bound, a step
  * per rate, until the bracket is within ~10 %. A step passes with 0 errors, every read p99 ≤ 250 ms, every write
  * p99 ≤ 500 ms, and at least 90 % of its target read rate achieved. The 3× idle p99 target is reported per step
- * but is not part of the search: it is met at no load on this host (idle p99s are 5–22 ms).
+ * but is not part of the bisection (idle p99s are 5–26 ms here): low rates (`idleBoundRates`) are run after it, from
+ * the lowest up, for the highest rate that meets it too (`withinIdleRps`).
  *
  * Coordinated omission: autocannon's rate limit lets each connection send its share of a second as answers
  * come, from the start of each of its seconds, then waits for the next second. A request a busy connection
@@ -15,7 +16,14 @@
  * requests of a second arrive as many at a time as it has connections, so a step is a burst test as much as a
  * rate test, and the heaviest route's p99 reflects its concurrent requests more than the rate.
  */
-import { READ_P99_MS, WRITE_P99_MS, WRITE_ROUTES, stageFigures, type StageFigures } from './report.ts';
+import {
+  MAX_P99_OVER_IDLE,
+  READ_P99_MS,
+  WRITE_P99_MS,
+  WRITE_ROUTES,
+  stageFigures,
+  type StageFigures,
+} from './report.ts';
 import type { ReadRoute } from './scenarios.ts';
 import type { LoadWorld } from './setup.ts';
 import { loadStage, type StageRun } from './stages.ts';
@@ -31,6 +39,11 @@ export interface SearchOptions {
   /** The search stops when (high − low) / low is at most this. */
   tolerance: number;
   maxSteps: number;
+  /**
+   * Then, total read rates run from the lowest up until one fails, for the highest rate that also keeps every
+   * route's p99 within 3× its idle p99 (`withinIdleRps`); none at CI size.
+   */
+  idleBoundRates: readonly number[];
   seconds: number;
   connections: number;
   writers: number;
@@ -158,7 +171,20 @@ export async function searchSustainedRate(
   if (!steps.some((s) => s.pass) && steps.length < opts.maxSteps) {
     await run(Math.max(1, Math.round(opts.lowRps / routes.length)));
   }
+  for (const rate of opts.idleBoundRates) {
+    const perRoute = Math.max(1, Math.round(rate / routes.length));
+    if (!(await run(perRoute)) || !withinIdle(steps.at(-1) as SearchStep)) break;
+  }
   return { steps, raw };
+}
+
+const withinIdle = (s: SearchStep) =>
+  s.max_p99_over_idle !== null && s.max_p99_over_idle <= MAX_P99_OVER_IDLE;
+
+/** The highest achieved rate of a step that passed with every route's p99 within 3× its idle p99, or null. */
+export function withinIdleRps(steps: SearchStep[]): number | null {
+  const passing = steps.filter((s) => s.pass && withinIdle(s)).map((s) => s.achieved_rps);
+  return passing.length > 0 ? Math.max(...passing) : null;
 }
 
 /** The steps with their lost writes (known once every write is accounted for), judged again. */
