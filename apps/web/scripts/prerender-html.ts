@@ -81,11 +81,12 @@ export function pageHtml(
     return template.replace('</head>', () => `${links.join('')}</head>`);
   }
   if (boot === null) throw new Error('Una página con contenido necesita su script de arranque');
-  const preloads = assets.scripts.map((file) => `/${file}`).join(' ');
-  const script =
-    `<script data-entry="${entry[1]}" data-preloads="${preloads}"${boot.earlyReads ? ` data-early-reads="${boot.earlyReads}"` : ''}` +
-    `${boot.shell ? ` data-shell-for="${boot.shell}"` : ''}>` +
-    `${boot.code}</script>`;
+  const script = bootScriptTag(
+    entry[1] as string,
+    assets.scripts.map((file) => `/${file}`),
+    boot.code,
+    `${boot.earlyReads ? ` data-early-reads="${boot.earlyReads}"` : ''}${boot.shell ? ` data-shell-for="${boot.shell}"` : ''}`,
+  );
   const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return template
     .replace(entry[0], () => script)
@@ -106,7 +107,12 @@ export function consolePageHtml(html: string, bootCode: string): string {
   if (html.includes(' data-entry="')) return html;
   const entry = CONSOLE_ENTRY.exec(html);
   if (!entry) throw new Error('operador.html no carga /operador/assets/….js: no se puede generar la página');
-  const preloads = [...html.matchAll(CONSOLE_PRELOAD)].map((m) => m[1]);
-  const script = `<script data-entry="${entry[1]}" data-preloads="${preloads.join(' ')}">${bootCode}</script>`;
+  const preloads = [...html.matchAll(CONSOLE_PRELOAD)].map((m) => m[1] as string);
+  const script = bootScriptTag(entry[1] as string, preloads, bootCode);
   return html.replace(CONSOLE_PRELOAD, '').replace(entry[0], () => script);
+}
+
+/** The inline boot script's tag (src/app/page-boot.ts reads its attributes): the entry, its chunks, then `extra`. */
+function bootScriptTag(entry: string, preloads: string[], code: string, extra = ''): string {
+  return `<script data-entry="${entry}" data-preloads="${preloads.join(' ')}"${extra}>${code}</script>`;
 }

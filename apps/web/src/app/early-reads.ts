@@ -1,9 +1,10 @@
 /**
  * An entry page's first reads, started before the app's entry has even been requested (docs/decisions/044, 047,
  * 054): the page's inline script (app/page-boot.ts) runs `bootEarlyReads` while the page's <head> is parsed, and the
- * reads are answered by the time React asks for them (`takeEarlyRead` in lib/early-read.ts, which the HTTP clients call, adopts them once). Of
- * the app it imports only how the wizard reads its vehicle from storage, so the inline script stays small; the paths
- * are checked against the app's in early-reads.test.ts.
+ * reads are answered by the time React asks for them (`takeEarlyRead` in lib/early-read.ts, which the HTTP clients
+ * call, adopts them once). Of the app it imports only how the screens read their vehicle from storage, so the inline
+ * script stays small; the paths are checked against the app's in early-reads.test.ts and
+ * scripts/entry-pages.test.ts.
  */
 import type { AlertCode } from '@togo/domain/alerts/alerts.rules';
 import { readSelectedVehicle, type SelectedVehicle } from '../features/alerts/alerts-storage.ts';
@@ -42,8 +43,12 @@ export const FLEET_READS: readonly string[] = [
 export function rtmReads(vehicle: Pick<BookingVehicle, 'id'> | null): readonly string[] {
   if (!vehicle) return ['/api/config'];
   // The step's own read first (see FLEET_READS).
-  return [`/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=ALERTA_RTM`, '/api/config'];
+  return [alertPath('ALERTA_RTM', vehicle), '/api/config'];
 }
+
+/** GET get_alerta of one code for a vehicle (features/alerts/api/get-alert.ts builds the same path). */
+const alertPath = (code: AlertCode, vehicle: { id: number }) =>
+  `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=${code}`;
 
 type Vehicle = Pick<SelectedVehicle, 'id'> | null;
 
@@ -54,11 +59,7 @@ type Vehicle = Pick<SelectedVehicle, 'id'> | null;
  */
 export function alertReads(code: AlertCode, vehicle: Vehicle, refresh: boolean): readonly string[] {
   if (!vehicle) return ['/api/config'];
-  return [
-    `/api/togo/alerta/get_alerta/?id_garaje=${vehicle.id}&code=${code}`,
-    ...(refresh ? [refreshStatusPath(vehicle)] : []),
-    '/api/config',
-  ];
+  return [alertPath(code, vehicle), ...(refresh ? [refreshStatusPath(vehicle)] : []), '/api/config'];
 }
 
 /** GET …/actualizacion/: when the vehicle's registry was last read (components/vehicle-refresh). */
@@ -108,7 +109,7 @@ export const LIST_CODES: readonly AlertCode[] = [
 
 export function alertsListReads(vehicle: Vehicle): readonly string[] {
   if (!vehicle) return ['/api/config'];
-  return [...LIST_CODES.map((code) => alertReads(code, vehicle, false)[0] as string), '/api/config'];
+  return [...LIST_CODES.map((code) => alertPath(code, vehicle)), '/api/config'];
 }
 
 const alert =
